@@ -1,0 +1,78 @@
+"""The map: a grid of squares named like chess squares (column letter, row number).
+
+``Square`` is an int index, as in python-chess: ``index = (row - 1) * width + column``.
+Geometry (neighbours, distances) comes from a networkx grid graph, so a reduced board
+for tests is just a smaller ``Board``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+
+from suiri.solver.errors import RecordSyntaxError, Source
+
+Square = int
+
+
+@dataclass(frozen=True)
+class Board:
+    width: int = 7
+    height: int = 7
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+    @property
+    def squares(self) -> range:
+        return range(self.size)
+
+    def square(self, column: int, row: int) -> Square:
+        """Square from 0-based column and row."""
+        return row * self.width + column
+
+    def coords(self, sq: Square) -> tuple[int, int]:
+        return sq % self.width, sq // self.width
+
+    def name(self, sq: Square) -> str:
+        column, row = self.coords(sq)
+        return f"{chr(ord('a') + column)}{row + 1}"
+
+    def parse(self, text: object, source: Source | None = None) -> Square:
+        """A square name such as ``c4``; anything else is a syntax error naming the board."""
+        last = f"{chr(ord('a') + self.width - 1)}{self.height}"
+        if isinstance(text, str):
+            t = text.strip().lower()
+            if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
+                column, row = ord(t[0]) - ord("a"), int(t[1:]) - 1
+                if 0 <= column < self.width and 0 <= row < self.height:
+                    return self.square(column, row)
+                raise RecordSyntaxError(f"square {text!r} is off the board", source, f"a1 to {last}")
+        raise RecordSyntaxError(f"cannot read the square {text!r}", source, f"a square name from a1 to {last}")
+
+    @cached_property
+    def corners(self) -> tuple[Square, ...]:
+        w, h = self.width - 1, self.height - 1
+        return (self.square(0, 0), self.square(0, h), self.square(w, 0), self.square(w, h))
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """Squares joined when one orthogonal step apart."""
+        grid = nx.grid_2d_graph(self.width, self.height)
+        return nx.relabel_nodes(grid, {(c, r): self.square(c, r) for c, r in grid.nodes})
+
+    def neighbours(self, sq: Square) -> list[Square]:
+        return sorted(self.graph.neighbors(sq))
+
+    @cached_property
+    def _distances(self) -> dict[Square, dict[Square, int]]:
+        return dict(nx.all_pairs_shortest_path_length(self.graph))
+
+    def distance(self, a: Square, b: Square) -> int:
+        return self._distances[a][b]
+
+
+STANDARD_BOARD = Board(7, 7)

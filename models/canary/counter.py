@@ -1,0 +1,323 @@
+"""Exact counting of Canary worlds (ruling R7: every consistent world counts once).
+
+A world is a clue deal (and, with 4 players, the fake holder) plus a layout of the
+deck on the board.  Clue deals are few (at most 5!/1! x 4 = 480), so they are
+enumerated; layouts are not (49!/(2!^10 3!^5 4!) of them), so for each clue deal the
+layouts are *counted*:
+
+* squares whose face is known take their card out of the deck;
+* every other square needs a set of attributes R (the clues of the players who hid it
+  unseen); squares with the same R are interchangeable, so they form one group;
+* card kinds that meet the same required attributes the same way form one class
+  (kinds with equal ``attrs & relevant``); a dynamic program distributes each class
+  over the groups it fits, state = the free places left in each constrained group.
+
+With distinct physical cards, placing class c (M_c cards) into chosen places is
+``prod_g C(free_g, y_g) * M_c!`` ways; dividing by ``prod_k m_k!`` turns physical
+layouts into layouts of kinds.  All arithmetic is on Python ints; probabilities are
+``Fraction``s.  ``docs/engine.md`` derives it; ``tests/canary/test_counter.py``
+checks it against brute-force enumeration on reduced boards and decks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
+from math import comb, factorial
+
+from .board import Square
+from .cards import Attribute, Kind
+from .rules import (
+    Answered,
+    CheckSeen,
+    DeclarationOutcome,
+    Declared,
+    Observation,
+    OwnAuthenticity,
+    OwnClue,
+    Variant,
+)
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """One clue deal: each player's clue (in seat order) and the fake holder, if any."""
+
+    clues: tuple[Attribute, ...]
+    fake: int | None = None
+
+    def genuine(self) -> frozenset[Attribute]:
+        return frozenset(c for i, c in enumerate(self.clues) if i != self.fake)
+
+
+def hypotheses(variant: Variant) -> list[Hypothesis]:
+    """Every clue deal the rules allow, each equally likely before the game (R7)."""
+    deals = permutations(variant.deck.attributes, variant.players)
+    fakes: Sequence[int | None] = range(variant.players) if variant.fake else (None,)
+    return [Hypothesis(c, f) for c in deals for f in fakes]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a clue deal and the observations say about the board."""
+
+    known: dict[Square, Kind]
+    require: dict[Square, frozenset[Attribute]]
+
+
+def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
+                      observations: Iterable[Observation]) -> Layout | None:
+    """The layout constraints under clue deal ``h``; None when an observation rules ``h`` out."""
+    seat = {p: i for i, p in enumerate(players)}
+    known: dict[Square, Kind] = {}
+    require: dict[Square, set[Attribute]] = {}
+
+    def see(sq: Square, face: Kind) -> bool:
+        if known.setdefault(sq, face) != face:
+            return False
+        return True
+
+    for o in observations:
+        if isinstance(o, OwnClue):
+            if h.clues[seat[o.player]] != o.attribute:
+                return None
+        elif isinstance(o, OwnAuthenticity):
+            if (h.fake == seat[o.player]) == o.genuine:
+                return None
+        elif isinstance(o, CheckSeen):
+            clue = h.clues[seat[o.player]]
+            if o.face is not None:
+                if not see(o.square, o.face) or (clue in o.face.attrs) != o.hidden:
+                    return None
+            elif o.hidden:
+                require.setdefault(o.square, set()).add(clue)
+            else:  # pragma: no cover - the reader requires the face of a revealed card
+                raise ValueError("a revealed check without its face")
+        elif isinstance(o, Declared):
+            if not see(o.square, o.face):
+                return None
+            if variant.declare_needs_own_clue and h.fake != seat[o.player] and h.clues[seat[o.player]] not in o.face.attrs:
+                return None
+        elif isinstance(o, Answered):
+            i = seat[o.player]
+            if h.fake == i:
+                if o.yes:
+                    return None
+            elif (h.clues[i] in o.face.attrs) != o.yes:
+                return None
+        elif isinstance(o, DeclarationOutcome):
+            if _succeeds(h, seat[o.declarer], {seat[p]: y for p, y in o.answers.items()}) != o.succeeded:
+                return None
+        else:  # pragma: no cover
+            raise TypeError(f"unknown observation {o!r}")
+    for sq, needed in require.items():
+        if sq in known and not needed <= known[sq].attrs:
+            return None
+    return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known})
+
+
+def _succeeds(h: Hypothesis, declarer: int, answers: dict[int, bool]) -> bool:
+    if h.fake is None or h.fake == declarer:
+        return all(answers.values())
+    return all(yes for i, yes in answers.items() if i != h.fake)
+
+
+# -- counting layouts -------------------------------------------------------------------
+def count_layouts(variant: Variant, layout: Layout, fixed: dict[Square, Kind] | None = None) -> int:
+    """How many layouts of kinds fit ``layout`` (plus squares ``fixed`` to a kind)."""
+    deck = variant.deck
+    known = dict(layout.known)
+    require = dict(layout.require)
+    for sq, kind in (fixed or {}).items():
+        if sq in known:
+            if known[sq] != kind:
+                return 0
+            continue
+        if not require.get(sq, frozenset()) <= kind.attrs:
+            return 0
+        known[sq] = kind
+        require.pop(sq, None)
+    index = {a: 1 << i for i, a in enumerate(deck.attributes)}
+    mask = lambda attrs: sum(index[a] for a in attrs)  # noqa: E731
+    remaining: dict[Kind, int] = {k: k.copies for k in deck.kinds}
+    for kind in known.values():
+        remaining[kind] -= 1
+        if remaining[kind] < 0:
+            return 0
+    free = variant.board.size - len(known)
+    groups: dict[int, int] = {}
+    for sq, r in require.items():
+        m = mask(r)
+        groups[m] = groups.get(m, 0) + 1
+    groups[0] = free - sum(n for m, n in groups.items() if m)
+    relevant = 0
+    for m in groups:
+        relevant |= m
+    classes: dict[int, int] = {}
+    divisor = 1
+    for kind, left in remaining.items():
+        if left:
+            key = mask(kind.attrs) & relevant
+            classes[key] = classes.get(key, 0) + left
+            divisor *= factorial(left)
+    if sum(classes.values()) != free:
+        return 0
+    group_key = tuple(sorted((m, n) for m, n in groups.items() if m))
+    class_key = tuple(sorted(classes.items()))
+    ways = _distribute(group_key, class_key)
+    return ways // divisor
+
+
+@lru_cache(maxsize=65536)
+def _distribute(groups: tuple[tuple[int, int], ...], classes: tuple[tuple[int, int], ...]) -> int:
+    """Ways to place distinct cards, ``classes`` = (attribute mask, count), into places,
+    ``groups`` = (required mask, size) plus an unconstrained group taking the rest."""
+    masks = [m for m, _ in groups]
+    start = tuple(n for _, n in groups)
+    left = sum(c for _, c in classes)
+    dp: dict[tuple[int, ...], int] = {start: 1}
+    for cmask, count in sorted(classes, key=lambda mc: -bin(mc[0]).count("1")):
+        fits = [j for j, m in enumerate(masks) if m & cmask == m]
+        nxt: dict[tuple[int, ...], int] = {}
+        for state, ways in dp.items():
+            cap0 = left - sum(state)
+            for take in _splits(count, [state[j] for j in fits]):
+                rest = count - sum(take)
+                if rest > cap0:
+                    continue
+                w = ways * comb(cap0, rest)
+                new = list(state)
+                for j, y in zip(fits, take, strict=True):
+                    w *= comb(state[j], y)
+                    new[j] -= y
+                key = tuple(new)
+                nxt[key] = nxt.get(key, 0) + w
+        dp = nxt
+        left -= count
+        ways_factor = factorial(count)
+        dp = {s: w * ways_factor for s, w in dp.items()}
+    return dp.get(tuple(0 for _ in start), 0)
+
+
+def _splits(total: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to take at most ``total`` items into slots with these capacities."""
+    if not caps:
+        yield ()
+        return
+    for y in range(min(total, caps[0]) + 1):
+        for rest in _splits(total - y, caps[1:]):
+            yield (y, *rest)
+
+
+# -- the tally: exact probabilities ---------------------------------------------------
+@dataclass
+class Tally:
+    """Counts of consistent worlds per clue deal, and per square how many are goals."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    weights: dict[Hypothesis, int]
+    goal_counts: dict[Hypothesis, list[int]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.weights.values())
+
+    def probability(self, h: Hypothesis) -> Fraction:
+        return Fraction(self.weights[h], self.total)
+
+    def clue_marginals(self, player: str) -> dict[Attribute, Fraction]:
+        i = self.players.index(player)
+        out = {a: Fraction(0) for a in self.variant.deck.attributes}
+        for h, w in self.weights.items():
+            out[h.clues[i]] += Fraction(w, self.total)
+        return out
+
+    def fake_marginals(self) -> dict[str, Fraction]:
+        out = {p: Fraction(0) for p in self.players}
+        for h, w in self.weights.items():
+            if h.fake is not None:
+                out[self.players[h.fake]] += Fraction(w, self.total)
+        return out
+
+    def goal_marginals(self) -> list[Fraction]:
+        size = self.variant.board.size
+        sums = [0] * size
+        for counts in self.goal_counts.values():
+            for sq in range(size):
+                sums[sq] += counts[sq]
+        return [Fraction(s, self.total) for s in sums]
+
+
+class InconsistentError(ValueError):
+    """No world fits the observations."""
+
+
+def tally(variant: Variant, players: Sequence[str], observations: Sequence[Observation],
+          goals: bool = True, fixed: dict[Square, Kind] | None = None) -> Tally:
+    """Count every consistent world, per clue deal (and per goal square if ``goals``)."""
+    players = tuple(players)
+    weights: dict[Hypothesis, int] = {}
+    goal_counts: dict[Hypothesis, list[int]] = {}
+    for h in hypotheses(variant):
+        layout = board_constraints(variant, players, h, observations)
+        if layout is None:
+            continue
+        if fixed:
+            layout = _fix(layout, fixed)
+            if layout is None:
+                continue
+        w = count_layouts(variant, layout)
+        if w == 0:
+            continue
+        weights[h] = w
+        if goals:
+            goal_counts[h] = _goal_counts(variant, layout, h, w)
+    if not weights:
+        raise InconsistentError("no world fits the observations")
+    return Tally(variant, players, weights, goal_counts)
+
+
+def _fix(layout: Layout, fixed: dict[Square, Kind]) -> Layout | None:
+    known = dict(layout.known)
+    require = dict(layout.require)
+    for sq, kind in fixed.items():
+        if known.setdefault(sq, kind) != kind or not require.pop(sq, frozenset()) <= kind.attrs:
+            return None
+    return Layout(known, require)
+
+
+def _goal_counts(variant: Variant, layout: Layout, h: Hypothesis, total: int) -> list[int]:
+    """For each square, in how many of the ``total`` layouts it holds a goal card."""
+    goal = h.genuine()
+    kinds = variant.deck.carrying(goal)
+    counts = [0] * variant.board.size
+    by_group: dict[frozenset[Attribute], int] = {}
+    for sq in variant.board.squares:
+        if sq in layout.known:
+            counts[sq] = total if goal <= layout.known[sq].attrs else 0
+            continue
+        need = layout.require.get(sq, frozenset())
+        if need not in by_group:
+            by_group[need] = sum(count_layouts(variant, layout, {sq: k}) for k in kinds if need <= k.attrs)
+        counts[sq] = by_group[need]
+    return counts
+
+
+def kind_marginals(variant: Variant, players: Sequence[str], observations: Sequence[Observation],
+                   square: Square) -> dict[Kind, Fraction]:
+    """Exact probability of each face for one square."""
+    base = tally(variant, players, observations, goals=False)
+    out: dict[Kind, Fraction] = {}
+    for kind in variant.deck.kinds:
+        n = 0
+        for h in base.weights:
+            layout = board_constraints(variant, players, h, observations)
+            assert layout is not None
+            n += count_layouts(variant, layout, {square: kind})
+        if n:
+            out[kind] = Fraction(n, base.total)
+    return out

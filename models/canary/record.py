@@ -1,0 +1,289 @@
+"""Canary game records (format v1, ``docs/record-format.md``): lenient reading, strict writing.
+
+The reader collects every problem it can find in the fields (unknown names, wrong
+types, missing keys) and reports them together; the rules are checked afterwards by
+``rules.replay``, which stops at the first illegal turn.  ``to_toml`` writes the
+canonical form that the reader reads back unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from suiri.solver.errors import RecordSyntaxError, Source, SuiriError, raise_all
+from suiri.solver.records import LineMap, TomlDocument, parse_toml, read_toml
+
+from .board import Square
+from .cards import Attribute, parse_attribute
+from .rules import Check, Declare, Turn, Variant
+
+NAME = re.compile(r"^[a-z0-9_\-]+$")
+ROOT_KEYS = {"game", "players", "viewer", "clue", "genuine", "start", "turn", "rules"}
+TURN_KEYS = {"player", "to", "check", "card", "declare"}
+DECLARE_KEYS = {"card", "answers", "outcome"}
+RULE_KEYS = {"skip_turns", "shared_squares", "declare_needs_own_clue", "declare_on_face_up"}
+ANSWERS = {"yes": True, "no": False, "ここだ": True, "ここだ！": True, "ちがう": False, "ちがう！": False}
+
+
+@dataclass
+class CanaryRecord:
+    """A Canary game as one seat wrote it (``viewer`` None = a spectator)."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    viewer: str | None
+    clue: Attribute | None
+    genuine: bool | None
+    start: dict[str, Square]
+    turns: list[Turn]
+    file: str = "<record>"
+    lines: LineMap | None = field(default=None, repr=False)
+
+    def where(self, turn: int | None, key: str | None = None, sub: str | None = None) -> Source:
+        """The file, line and field of a value (``turn`` is 1-based; None = setup)."""
+        if turn is None:
+            table: tuple[str | int, ...] = ("start",) if sub == "start" else ()
+            label = f"start.{key}" if sub == "start" else key
+        else:
+            table = ("turn", turn - 1) + ((sub,) if sub else ())
+            label = f"turn[{turn}]." + (f"{sub}.{key}" if sub else f"{key}")
+        if self.lines is None:
+            return Source(self.file, None, label)
+        return self.lines.source(table, key, label)
+
+    def truncated(self, turns: int) -> CanaryRecord:
+        """The same record cut after ``turns`` turns."""
+        return CanaryRecord(self.variant, self.players, self.viewer, self.clue, self.genuine,
+                            dict(self.start), self.turns[:turns], self.file, self.lines)
+
+    def as_seen_by(self, viewer: str | None, clue: Attribute | None, genuine: bool | None = None) -> CanaryRecord:
+        """A copy with another seat's private knowledge (faces hidden by others dropped)."""
+        turns = [t if t.player == viewer or t.check is not Check.HIDDEN else Turn(t.player, t.to, t.check, None, t.declare)
+                 for t in self.turns]
+        return CanaryRecord(self.variant, self.players, viewer, clue, genuine, dict(self.start), turns, self.file, None)
+
+
+def load(path: str | Path) -> CanaryRecord:
+    return from_document(read_toml(path))
+
+
+def loads(text: str, name: str = "<record>") -> CanaryRecord:
+    return from_document(parse_toml(name, text))
+
+
+def from_document(doc: TomlDocument) -> CanaryRecord:
+    """Build a typed record, collecting every field error before raising them all."""
+    reader = _Reader(doc)
+    record = reader.read()
+    raise_all(reader.errors)
+    assert record is not None
+    return record
+
+
+class _Reader:
+    def __init__(self, doc: TomlDocument) -> None:
+        self.doc = doc
+        self.lines = doc.lines
+        self.errors: list[SuiriError] = []
+
+    def src(self, table: tuple[str | int, ...], key: str | None, label: str | None) -> Source:
+        return self.lines.source(table, key, label)
+
+    def fail(self, message: str, source: Source, valid: str | None = None) -> None:
+        self.errors.append(RecordSyntaxError(message, source, valid))
+
+    def read(self) -> CanaryRecord | None:
+        d = self.doc.data
+        root = lambda key: self.src((), key, key)  # noqa: E731
+        for key in d:
+            if key not in ROOT_KEYS:
+                self.fail(f"unknown field {key!r}", root(key), ", ".join(sorted(ROOT_KEYS)))
+        if d.get("game") != "canary":
+            self.fail(f"game is {d.get('game')!r}, this reader is for 'canary'", root("game"), '"canary"')
+
+        players = d.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            self.fail("players must be a list of names", root("players"), '["aki", "bea", "cid"]')
+            return None
+        for p in players:
+            if not NAME.match(p):
+                self.fail(f"player name {p!r} is not allowed", root("players"), "lower-case letters, digits, '-' and '_'")
+        if len(set(players)) != len(players):
+            self.fail("a player is named twice", root("players"), "distinct names")
+        if not 2 <= len(players) <= 4:
+            self.fail(f"{len(players)} players: the game is for 2 to 4", root("players"), "2, 3 or 4 names")
+            return None
+
+        variant = self._variant(len(players), d.get("rules", {}))
+        viewer = d.get("viewer")
+        if viewer is not None and viewer not in players:
+            self.fail(f"viewer {viewer!r} is not a player", root("viewer"), ", ".join(players) + " or omit it (spectator)")
+            viewer = None
+        clue = None
+        if "clue" in d:
+            if viewer is None:
+                self.fail("a spectator has no clue", root("clue"), "omit clue, or name the viewer")
+            else:
+                clue = self._catch(lambda: parse_attribute(d["clue"], root("clue"), variant.deck.attributes))
+        genuine = d.get("genuine")
+        if genuine is not None:
+            if not variant.fake:
+                self.fail("authenticity cards are dealt only with 4 players", root("genuine"), "omit genuine")
+                genuine = None
+            elif not isinstance(genuine, bool):
+                self.fail(f"genuine must be true or false, not {genuine!r}", root("genuine"), "true / false")
+                genuine = None
+            elif viewer is None:
+                self.fail("a spectator has no authenticity card", root("genuine"), "omit genuine")
+                genuine = None
+
+        start: dict[str, Square] = {}
+        table = d.get("start")
+        if not isinstance(table, dict):
+            self.fail("missing [start] table", root("start"), "[start] with one corner per player")
+        else:
+            for name, value in table.items():
+                where = self.src(("start",), name, f"start.{name}")
+                if name not in players:
+                    self.fail(f"{name!r} is not a player", where, ", ".join(players))
+                    continue
+                sq = self._catch(lambda v=value, w=where: variant.board.parse(v, w))  # type: ignore[misc]
+                if sq is not None:
+                    start[name] = sq
+            for p in players:
+                if p not in table:
+                    self.fail(f"no start corner for {p}", self.src(("start",), None, "start"), "a1, a7, g1 or g7")
+
+        turns: list[Turn] = []
+        raw_turns = d.get("turn", [])
+        if not isinstance(raw_turns, list):
+            self.fail("turns must be [[turn]] tables", root("turn"), "[[turn]]")
+            raw_turns = []
+        for i, raw in enumerate(raw_turns):
+            turn = self._turn(i, raw, players, variant)
+            if turn is not None:
+                turns.append(turn)
+        return CanaryRecord(variant, tuple(players), viewer, clue, genuine, start, turns, self.doc.path, self.lines)
+
+    def _catch(self, fn: Any) -> Any:
+        try:
+            return fn()
+        except SuiriError as exc:
+            self.errors.append(exc)
+            return None
+
+    def _variant(self, players: int, rules: Any) -> Variant:
+        overrides: dict[str, Any] = {}
+        if not isinstance(rules, dict):
+            self.fail("rules must be a table", self.src((), "rules", "rules"), "[rules]")
+            rules = {}
+        for key, value in rules.items():
+            where = self.src(("rules",), key, f"rules.{key}")
+            if key not in RULE_KEYS:
+                self.fail(f"unknown ruling {key!r}", where, ", ".join(sorted(RULE_KEYS)))
+            elif key == "skip_turns" and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                self.fail(f"skip_turns must be a whole number, not {value!r}", where, "0, 1, 2, ...")
+            elif key != "skip_turns" and not isinstance(value, bool):
+                self.fail(f"{key} must be true or false", where, "true / false")
+            else:
+                overrides[key] = value
+        return Variant.for_players(players, **overrides)
+
+    def _turn(self, i: int, raw: Any, players: list[str], variant: Variant) -> Turn | None:
+        n = i + 1
+        table: tuple[str | int, ...] = ("turn", i)
+        at = lambda key: self.src(table, key, f"turn[{n}].{key}")  # noqa: E731
+        if not isinstance(raw, dict):
+            self.fail("a turn must be a table", at(None), "[[turn]]")
+            return None
+        for key in raw:
+            if key not in TURN_KEYS:
+                self.fail(f"unknown field {key!r}", at(key), ", ".join(sorted(TURN_KEYS)))
+        ok = True
+        player = raw.get("player")
+        if player not in players:
+            self.fail(f"unknown player {player!r}" if player is not None else "missing player", at("player"), ", ".join(players))
+            ok = False
+        to = self._catch(lambda: variant.board.parse(raw.get("to"), at("to")))
+        check_text = raw.get("check")
+        try:
+            check = Check(check_text)
+        except ValueError:
+            self.fail(f"check is {check_text!r}" if check_text is not None else "missing check", at("check"),
+                      '"hidden", "revealed" or "none"')
+            check = None
+        card = None
+        if "card" in raw:
+            card = self._catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
+            ok = ok and card is not None
+        declare = None
+        if "declare" in raw:
+            declare = self._declare(n, raw["declare"], players, variant)
+            ok = ok and declare is not None
+        if not ok or to is None or check is None:
+            return None
+        return Turn(player, to, check, card, declare)
+
+    def _declare(self, n: int, raw: Any, players: list[str], variant: Variant) -> Declare | None:
+        table: tuple[str | int, ...] = ("turn", n - 1, "declare")
+        at = lambda key: self.src(table, key, f"turn[{n}].declare.{key}")  # noqa: E731
+        if not isinstance(raw, dict):
+            self.fail("declare must be a table", at(None), "[turn.declare] with card and answers")
+            return None
+        for key in raw:
+            if key not in DECLARE_KEYS:
+                self.fail(f"unknown field {key!r}", at(key), ", ".join(sorted(DECLARE_KEYS)))
+        if "card" not in raw:
+            self.fail("a declaration shows its card to everyone: card is required", at("card"), "card = the face shown")
+            return None
+        card = self._catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
+        answers_raw = raw.get("answers")
+        if not isinstance(answers_raw, dict):
+            self.fail("missing answers", at("answers"), '{ name = "yes" / "no", ... } for every other player')
+            return None
+        answers: dict[str, bool] = {}
+        for name, value in answers_raw.items():
+            if name not in players:
+                self.fail(f"{name!r} is not a player", at("answers"), ", ".join(players))
+            elif value not in ANSWERS:
+                self.fail(f"answer {value!r} from {name}", at("answers"), '"yes" (ここだ) or "no" (ちがう)')
+            else:
+                answers[name] = ANSWERS[value]
+        outcome = raw.get("outcome")
+        if outcome is not None and outcome not in ("success", "failure"):
+            self.fail(f"outcome {outcome!r}", at("outcome"), '"success" or "failure"')
+            outcome = None
+        if card is None:
+            return None
+        return Declare(card, answers, outcome)
+
+
+def to_toml(record: CanaryRecord) -> str:
+    """The canonical (strict) text of a record; ``loads(to_toml(r))`` gives ``r`` back."""
+    board = record.variant.board
+    q = lambda s: '"' + s + '"'  # noqa: E731
+    out = ['game = "canary"', "players = [" + ", ".join(q(p) for p in record.players) + "]"]
+    if record.viewer is not None:
+        out.append(f"viewer = {q(record.viewer)}")
+        if record.clue is not None:
+            out.append(f"clue = {q(record.clue)}")
+        if record.genuine is not None:
+            out.append(f"genuine = {'true' if record.genuine else 'false'}")
+    v, default = record.variant, Variant.for_players(record.variant.players)
+    rulings = {k: getattr(v, k) for k in sorted(RULE_KEYS) if getattr(v, k) != getattr(default, k)}
+    if rulings:
+        out += ["", "[rules]"] + [f"{k} = {str(x).lower() if isinstance(x, bool) else x}" for k, x in rulings.items()]
+    out += ["", "[start]"] + [f"{p} = {q(board.name(record.start[p]))}" for p in record.players if p in record.start]
+    for n, t in enumerate(record.turns, start=1):
+        out += ["", f"[[turn]]  # {n}", f"player = {q(t.player)}", f"to = {q(board.name(t.to))}", f"check = {q(t.check.value)}"]
+        if t.card is not None:
+            out.append(f"card = {q(t.card.id)}")
+        if t.declare is not None:
+            answers = ", ".join(f"{p} = {q('yes' if yes else 'no')}" for p, yes in t.declare.answers.items())
+            out += ["[turn.declare]", f"card = {q(t.declare.card.id)}", f"answers = {{ {answers} }}"]
+            if t.declare.outcome is not None:
+                out.append(f"outcome = {q(t.declare.outcome)}")
+    return "\n".join(out) + "\n"

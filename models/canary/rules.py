@@ -1,0 +1,522 @@
+"""The rules of *Where is the Canary?* as code: variants, moves, the public state, replay.
+
+One implementation serves three users: the record validator (``replay`` raises at the
+first illegal step), the simulator (which also knows the hidden ``Deal``) and the
+encoders (``replay`` turns a legal record into ``observations``).  Every rule is a
+small function named after it; rulings R1-R7 are cited where they apply.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from suiri.solver.errors import IllegalMoveError, Source
+
+from .board import STANDARD_BOARD, Board, Square
+from .cards import STANDARD_DECK, Attribute, Deck, Kind
+
+# -- facts about the game (as in OpenSpiel's _GAME_TYPE block) -------------------
+GAME = "canary"
+NAME_EN = "Where is the Canary?"
+NAME_JA = "カナリアはいずこ？"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Player count and the table-dependent rulings (see docs/rules-canary.md)."""
+
+    players: int = 3
+    board: Board = STANDARD_BOARD
+    deck: Deck = STANDARD_DECK
+    skip_turns: int = 2  # turns skipped after a failed declaration (R6: also in 2p)
+    losing_failures: int | None = None  # 2p: the second failure loses at once
+    shared_squares: bool = True  # R2
+    declare_needs_own_clue: bool = True  # R4
+    declare_on_face_up: bool = True  # R5
+
+    @property
+    def fake(self) -> bool:
+        """The four-player game deals one fake authenticity card."""
+        return self.players == 4
+
+    @property
+    def genuine_count(self) -> int:
+        return self.players - 1 if self.fake else self.players
+
+    @classmethod
+    def for_players(cls, players: int, **rulings: object) -> Variant:
+        losing = 2 if players == 2 else None
+        return replace(cls(players=players, losing_failures=losing), **rulings)  # type: ignore[arg-type]
+
+
+class Check(enum.Enum):
+    HIDDEN = "hidden"  # carries the mover's clue: put back face-down
+    REVEALED = "revealed"  # lacks it: turned face-up for good
+    NONE = "none"  # the card was already face-up: no check
+
+
+@dataclass(frozen=True)
+class Declare:
+    """「ここだ！」: the face shown to all, and each other player's answer (True = ここだ)."""
+
+    card: Kind
+    answers: dict[str, bool]
+    outcome: str | None = None  # extension: "success" / "failure" when the table saw it
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One written turn, like ``chess.Move``: who moved where, and what the check showed."""
+
+    player: str
+    to: Square
+    check: Check
+    card: Kind | None = None
+    declare: Declare | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The hidden state of a game: the layout, the clues and (4 players) the fake holder."""
+
+    layout: tuple[Kind, ...]
+    clues: dict[str, Attribute]
+    fake: str | None = None
+
+    def genuine_clues(self) -> frozenset[Attribute]:
+        return frozenset(a for p, a in self.clues.items() if p != self.fake)
+
+    def goal_squares(self) -> list[Square]:
+        goal = self.genuine_clues()
+        return [sq for sq, kind in enumerate(self.layout) if goal <= kind.attrs]
+
+
+# -- observations: what a legal record tells about the hidden state ---------------
+@dataclass(frozen=True)
+class Observation:
+    """One statement about the hidden state, with the record line it came from."""
+
+    id: str
+    source: Source
+    turn: int | None  # 1-based turn number, None for setup lines
+
+    @property
+    def what(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class OwnClue(Observation):
+    player: str
+    attribute: Attribute
+
+
+@dataclass(frozen=True)
+class OwnAuthenticity(Observation):
+    player: str
+    genuine: bool
+
+
+@dataclass(frozen=True)
+class CheckSeen(Observation):
+    """A map check: hidden = the card carries the mover's clue; ``face`` when seen."""
+
+    player: str
+    square: Square
+    hidden: bool
+    face: Kind | None
+
+
+@dataclass(frozen=True)
+class Declared(Observation):
+    """The declarer showed ``face`` on ``square`` (and, R4, a genuine declarer's clue is on it)."""
+
+    player: str
+    square: Square
+    face: Kind
+
+
+@dataclass(frozen=True)
+class Answered(Observation):
+    """``player`` answered ``yes`` (ここだ) or no (ちがう) to ``declarer``'s card."""
+
+    player: str
+    declarer: str
+    square: Square
+    face: Kind
+    yes: bool
+
+
+@dataclass(frozen=True)
+class DeclarationOutcome(Observation):
+    """Whether the declaration succeeded: only informative with a fake in play."""
+
+    declarer: str
+    square: Square
+    face: Kind
+    answers: dict[str, bool]
+    succeeded: bool
+
+
+# -- the public state ---------------------------------------------------------------
+@dataclass
+class PublicState:
+    """What every seat sees: pieces, face-up cards, publicly known faces, turn order."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    positions: dict[str, Square]
+    face_up: dict[Square, Kind] = field(default_factory=dict)
+    known: dict[Square, Kind] = field(default_factory=dict)  # faces the whole table knows
+    skips: dict[str, int] = field(default_factory=dict)
+    failures: dict[str, int] = field(default_factory=dict)
+    cursor: int = 0  # index in `players` of whose turn may come next
+    over: str | None = None  # why the game ended, if it did
+    turns_played: int = 0
+
+    @classmethod
+    def start(cls, variant: Variant, players: Sequence[str], start: dict[str, Square]) -> PublicState:
+        return cls(variant, tuple(players), dict(start), skips={p: 0 for p in players},
+                   failures={p: 0 for p in players})
+
+    def next_player(self) -> str:
+        """Whose turn it is: the next player in order whose skip counter is zero.
+
+        Players still skipping turns are passed over, each pass costing one skip.
+        The state is not changed; ``advance`` commits it.
+        """
+        return self._walk()[0]
+
+    def _walk(self) -> tuple[str, dict[str, int], int]:
+        skips = dict(self.skips)
+        i = self.cursor
+        for _ in range(len(self.players) * (self.variant.skip_turns + 1) + 1):
+            p = self.players[i % len(self.players)]
+            if skips[p] == 0:
+                return p, skips, i % len(self.players)
+            skips[p] -= 1
+            i += 1
+        raise AssertionError("turn order has no player")  # pragma: no cover
+
+    def skipped_before(self, player: str) -> list[str]:
+        """The players whose turns are skipped before ``next_player`` plays."""
+        out = []
+        skips = dict(self.skips)
+        i = self.cursor
+        while True:
+            p = self.players[i % len(self.players)]
+            if skips[p] == 0:
+                return out
+            skips[p] -= 1
+            out.append(p)
+            i += 1
+
+    def advance(self) -> str:
+        player, skips, index = self._walk()
+        self.skips = skips
+        self.cursor = (index + 1) % len(self.players)
+        return player
+
+    def legal_moves(self, player: str) -> list[Square]:
+        board = self.variant.board
+        here = self.positions[player]
+        moves = board.neighbours(here)
+        if not self.variant.shared_squares:
+            taken = {sq for p, sq in self.positions.items() if p != player}
+            moves = [sq for sq in moves if sq not in taken]
+        return moves
+
+    def is_face_up(self, sq: Square) -> bool:
+        return sq in self.face_up
+
+
+# -- the rules, one function each -----------------------------------------------------
+def start_corners_are_distinct(variant: Variant, start: dict[str, Square], where: dict[str, Source]) -> None:
+    board = variant.board
+    corners = {board.name(c) for c in board.corners}
+    seen: dict[Square, str] = {}
+    for player, sq in start.items():
+        if sq not in board.corners:
+            raise IllegalMoveError(
+                f"{player} starts on {board.name(sq)}, which is not a corner", where[player], ", ".join(sorted(corners))
+            )
+        if sq in seen:
+            free = sorted(corners - {board.name(s) for s in seen})
+            raise IllegalMoveError(
+                f"{player} and {seen[sq]} both start on {board.name(sq)}: each player chooses a different corner",
+                where[player],
+                ", ".join(free),
+            )
+        seen[sq] = player
+
+
+def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, where: Source) -> None:
+    board = state.variant.board
+    here = state.positions[player]
+    if to in state.legal_moves(player):
+        return
+    legal = ", ".join(board.name(s) for s in state.legal_moves(player))
+    (c0, r0), (c1, r1) = board.coords(here), board.coords(to)
+    if to == here:
+        why = "a move must leave the square (R2: passing is not allowed)"
+    elif abs(c0 - c1) == 1 and abs(r0 - r1) == 1:
+        why = "diagonal moves are not allowed"
+    elif to in board.neighbours(here):
+        why = "another piece stands there and this table does not share squares (R2)"
+    else:
+        why = f"a move is one square, not {board.distance(here, to)}"
+    raise IllegalMoveError(f"{player} cannot move from {board.name(here)} to {board.name(to)}: {why}", where, legal)
+
+
+def check_matches_card_side(state: PublicState, turn: Turn, where: Source) -> None:
+    """A face-down destination is checked (hidden/revealed); a face-up one is not (none)."""
+    name = state.variant.board.name(turn.to)
+    if state.is_face_up(turn.to) and turn.check is not Check.NONE:
+        raise IllegalMoveError(
+            f"the card on {name} is face-up ({state.face_up[turn.to].id}), so there is no check", where, '"none"'
+        )
+    if not state.is_face_up(turn.to) and turn.check is Check.NONE:
+        raise IllegalMoveError(f"the card on {name} is face-down, so it must be checked", where, '"hidden" or "revealed"')
+
+
+def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None, where: Source) -> None:
+    """``revealed`` needs the face; ``hidden`` may give it only if the viewer saw it."""
+    name = state.variant.board.name(turn.to)
+    if turn.check is Check.REVEALED and turn.card is None:
+        raise IllegalMoveError(f"turn reveals {name} but does not say which card", where, "card = the face turned up")
+    if turn.check is Check.HIDDEN and turn.card is not None and turn.player != viewer and turn.to not in state.known:
+        raise IllegalMoveError(
+            f"{turn.player} hid {name}: only {turn.player} saw that card, the viewer ({viewer or 'a spectator'}) could not",
+            where,
+            "omit card",
+        )
+    known = state.face_up.get(turn.to) or state.known.get(turn.to)
+    if turn.card is not None and known is not None and turn.card != known:
+        raise IllegalMoveError(
+            f"the card on {name} is known to be {known.id}, not {turn.card.id}", where, known.id
+        )
+
+
+def viewer_does_not_lie(turn: Turn, viewer: str | None, clue: Attribute | None, where: Source) -> None:
+    """Lying is forbidden: the viewer hid only cards with its clue and revealed the rest."""
+    if turn.player != viewer or clue is None or turn.card is None or turn.check is Check.NONE:
+        return
+    carries = clue in turn.card.attrs
+    if turn.check is Check.HIDDEN and not carries:
+        raise IllegalMoveError(
+            f"{viewer} hid {turn.card.id}, which lacks {viewer}'s clue ({clue}): it must be revealed", where, '"revealed"'
+        )
+    if turn.check is Check.REVEALED and carries:
+        raise IllegalMoveError(
+            f"{viewer} revealed {turn.card.id}, which carries {viewer}'s clue ({clue}): it must be hidden", where, '"hidden"'
+        )
+
+
+def answers_come_from_the_others(state: PublicState, declarer: str, answers: dict[str, bool], where: Source) -> None:
+    others = [p for p in state.players if p != declarer]
+    if declarer in answers:
+        raise IllegalMoveError(f"{declarer} declared and cannot answer its own declaration", where, ", ".join(others))
+    missing = [p for p in others if p not in answers]
+    if missing:
+        raise IllegalMoveError(f"no answer from {', '.join(missing)}", where, f"one answer from each of {', '.join(others)}")
+
+
+def viewer_answers_truthfully(variant: Variant, declarer: str, card: Kind, answers: dict[str, bool],
+                              viewer: str | None, clue: Attribute | None, genuine: bool | None, where: Source) -> None:
+    if viewer is None or viewer == declarer or viewer not in answers or clue is None:
+        return
+    if variant.fake and genuine is False:
+        if answers[viewer]:
+            raise IllegalMoveError(f"{viewer} holds the fake and may only answer no (ちがう)", where, '"no"')
+        return
+    truth = clue in card.attrs
+    if answers[viewer] != truth:
+        word = "carries" if truth else "lacks"
+        raise IllegalMoveError(
+            f"{card.id} {word} {viewer}'s clue ({clue}), so {viewer} answers {'yes' if truth else 'no'}",
+            where, '"yes"' if truth else '"no"',
+        )
+
+
+def genuine_declarer_has_its_clue(variant: Variant, declarer: str, card: Kind, viewer: str | None,
+                                  clue: Attribute | None, genuine: bool | None, where: Source) -> None:
+    """R4: declaring is an assertion; a genuine player declares only on its own clue."""
+    if not variant.declare_needs_own_clue or declarer != viewer or clue is None:
+        return
+    if variant.fake and genuine is False:
+        return
+    if clue not in card.attrs:
+        raise IllegalMoveError(
+            f"{viewer} declared on {card.id}, which lacks {viewer}'s clue ({clue}) (R4: a genuine player "
+            "declares only on a card with its clue)", where, "a card carrying " + clue,
+        )
+
+
+def declaration_outcome(variant: Variant, answers: dict[str, bool]) -> bool | None:
+    """Success when every answer is yes; with a fake in play one 'no' may be the fake's,
+    so the outcome is then not fixed by the answers alone (None)."""
+    noes = [p for p, yes in answers.items() if not yes]
+    if not noes:
+        return True
+    if variant.fake and len(noes) == 1:
+        return None
+    return False
+
+
+def copies_are_not_exceeded(deck: Deck, seen: dict[Square, Kind], board: Board, where: Source) -> None:
+    counts: dict[Kind, list[Square]] = {}
+    for sq, kind in seen.items():
+        counts.setdefault(kind, []).append(sq)
+    for kind, squares in counts.items():
+        if len(squares) > kind.copies:
+            names = ", ".join(board.name(s) for s in sorted(squares))
+            raise IllegalMoveError(
+                f"{len(squares)} copies of {kind.id} seen ({names}); the deck has {kind.copies}", where,
+                f"at most {kind.copies} square(s) showing {kind.id}",
+            )
+
+
+# -- replay -------------------------------------------------------------------------
+@dataclass
+class Replay:
+    """A legal record turned into observations, with the public state after it."""
+
+    state: PublicState
+    observations: list[Observation]
+    seen: dict[Square, Kind]  # faces the viewer knows, by square
+
+
+class RecordLike:
+    """What ``replay`` needs of a record (``CanaryRecord`` provides it)."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    viewer: str | None
+    clue: Attribute | None
+    genuine: bool | None
+    start: dict[str, Square]
+    turns: list[Turn]
+
+    def where(self, turn: int | None, key: str | None = None, sub: str | None = None) -> Source: ...
+
+
+def replay(record: RecordLike) -> Replay:
+    """Replay every turn through the rules; raise ``IllegalMoveError`` at the first
+    problem, else return what the record observes about the hidden state."""
+    v = record.variant
+    board = v.board
+    start_corners_are_distinct(v, record.start, {p: record.where(None, p, "start") for p in record.start})
+    state = PublicState.start(v, record.players, record.start)
+    obs: list[Observation] = []
+    seen: dict[Square, Kind] = {}
+    if record.viewer is not None and record.clue is not None:
+        obs.append(OwnClue("clue", record.where(None, "clue"), None, record.viewer, record.clue))
+    if v.fake and record.viewer is not None and record.genuine is not None:
+        obs.append(OwnAuthenticity("genuine", record.where(None, "genuine"), None, record.viewer, record.genuine))
+
+    for n, turn in enumerate(record.turns, start=1):
+        at = record.where(n, "player")
+        if state.over:
+            raise IllegalMoveError(f"turn {n} comes after the end of the game ({state.over})", at, "no further turns")
+        expected = state.next_player()
+        if turn.player != expected:
+            skipped = state.skipped_before(expected)
+            note = f" ({', '.join(sorted(set(skipped)))} skipping after a failed declaration)" if skipped else ""
+            raise IllegalMoveError(f"it is {expected}'s turn, not {turn.player}'s{note}", at, expected)
+        state.advance()
+        move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
+        check_matches_card_side(state, turn, record.where(n, "check"))
+        face_is_given_where_seen(state, turn, record.viewer, record.where(n, "card"))
+        viewer_does_not_lie(turn, record.viewer, record.clue, record.where(n, "check"))
+        state.positions[turn.player] = turn.to
+        state.turns_played = n
+        sq = turn.to
+        if turn.card is not None:
+            seen[sq] = turn.card
+            copies_are_not_exceeded(v.deck, seen, board, record.where(n, "card"))
+        if turn.check is Check.REVEALED:
+            assert turn.card is not None
+            state.face_up[sq] = turn.card
+            state.known[sq] = turn.card
+        if turn.check is not Check.NONE:
+            obs.append(CheckSeen(f"t{n}.check", record.where(n, "check"), n, turn.player, sq,
+                                 turn.check is Check.HIDDEN, turn.card))
+        if turn.declare is not None:
+            obs.extend(_declaration(state, record, n, turn, seen))
+    return Replay(state, obs, seen)
+
+
+def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, seen: dict[Square, Kind]) -> Iterator[Observation]:
+    v = state.variant
+    d = turn.declare
+    assert d is not None
+    sq = turn.to
+    where_card = record.where(n, "card", "declare")
+    where_answers = record.where(n, "answers", "declare")
+    if state.is_face_up(sq) and not v.declare_on_face_up:
+        raise IllegalMoveError("this table does not declare on face-up cards (R5)", where_card, "no declaration")
+    known = seen.get(sq) or state.known.get(sq)
+    if known is not None and known != d.card:
+        raise IllegalMoveError(f"the card on {v.board.name(sq)} is {known.id}, not {d.card.id}", where_card, known.id)
+    seen[sq] = d.card
+    copies_are_not_exceeded(v.deck, seen, v.board, where_card)
+    answers_come_from_the_others(state, turn.player, d.answers, where_answers)
+    viewer_answers_truthfully(v, turn.player, d.card, d.answers, record.viewer, record.clue, record.genuine, where_answers)
+    genuine_declarer_has_its_clue(v, turn.player, d.card, record.viewer, record.clue, record.genuine, where_card)
+    yield Declared(f"t{n}.declare", where_card, n, turn.player, sq, d.card)
+    for p in state.players:
+        if p != turn.player:
+            yield Answered(f"t{n}.answer.{p}", record.where(n, "answers", "declare"), n, p, turn.player, sq, d.card, d.answers[p])
+    decided = declaration_outcome(v, d.answers)
+    last = n == len(record.turns)
+    succeeded: bool | None
+    if d.outcome is not None:
+        succeeded = d.outcome == "success"
+        if decided is not None and decided != succeeded:
+            raise IllegalMoveError(
+                f"with these answers the declaration {'succeeds' if decided else 'fails'}", record.where(n, "outcome", "declare"),
+                '"success"' if decided else '"failure"')
+    elif not last:
+        succeeded = False  # a declaration followed by another turn failed
+    else:
+        succeeded = decided
+    if succeeded is True and not last:
+        raise IllegalMoveError(
+            f"turn {n}'s declaration succeeded (every answer is yes), so the game ended there",
+            record.where(n + 1, "player"), "no further turns")
+    if v.fake and succeeded is not None:
+        yield DeclarationOutcome(f"t{n}.outcome", where_answers, n, turn.player, sq, d.card, dict(d.answers), succeeded)
+    if succeeded:
+        state.over = f"{turn.player}'s declaration on turn {n} succeeded"
+        return
+    if succeeded is False:
+        # The card goes back face-down, its face now known to all; the declarer rests.
+        state.face_up.pop(sq, None)
+        state.known[sq] = d.card
+        state.skips[turn.player] += v.skip_turns
+        state.failures[turn.player] += 1
+        if v.losing_failures is not None and state.failures[turn.player] >= v.losing_failures:
+            state.over = f"{turn.player} failed {state.failures[turn.player]} declarations and lost"
+
+
+# -- what the hidden state decides (used by the simulator and the tests) ----------------
+def check_result(deal: Deal, player: str, sq: Square) -> Check:
+    return Check.HIDDEN if deal.clues[player] in deal.layout[sq].attrs else Check.REVEALED
+
+
+def answer(deal: Deal, player: str, card: Kind) -> bool:
+    """A genuine player answers yes iff the card carries its clue; the fake only says no."""
+    if deal.fake == player:
+        return False
+    return deal.clues[player] in card.attrs
+
+
+def succeeds(deal: Deal, declarer: str, answers: dict[str, bool]) -> bool:
+    if deal.fake is None:
+        return all(answers.values())
+    if declarer == deal.fake:
+        return all(answers.values())
+    return all(yes for p, yes in answers.items() if p != deal.fake)

@@ -1,0 +1,43 @@
+"""Facts: ``subject=value`` or ``subject!=value`` over subjects a game declares.
+
+The engine never interprets a subject; the game names them (``clue:ben``, ``goal``)
+and says which literal of its model makes ``subject=value`` true.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import FactError, Source
+
+
+@dataclass(frozen=True, order=True)
+class Fact:
+    subject: str
+    value: str
+    holds: bool = True
+
+    @classmethod
+    def parse(cls, text: str, source: Source | None = None) -> Fact:
+        """Read ``subject=value`` / ``subject!=value`` (spaces allowed around the sign)."""
+        raw = text.strip()
+        if "!=" in raw:
+            subject, value = raw.split("!=", 1)
+            holds = False
+        elif "=" in raw:
+            subject, value = raw.split("=", 1)
+            holds = True
+        else:
+            raise FactError(
+                f"cannot read the fact {text!r}", source, "subject=value or subject!=value, e.g. clue:ben!=high"
+            )
+        subject, value = subject.strip(), value.strip()
+        if not subject or not value:
+            raise FactError(f"the fact {text!r} lacks a subject or a value", source, "subject=value")
+        return cls(subject, value, holds)
+
+    def negate(self) -> Fact:
+        return Fact(self.subject, self.value, not self.holds)
+
+    def __str__(self) -> str:
+        return f"{self.subject}{'=' if self.holds else '!='}{self.value}"

@@ -1,0 +1,132 @@
+"""A CP-SAT model whose constraints are grouped by the rule or observation they encode.
+
+Every constraint a game adds is enforced by the literal of its *group*: one group per
+observation (a line of the record) and one per rule of the game.  A query switches
+groups on by passing their literals as assumptions, so one model answers every
+question about any subset of the record: what is possible, what is certain, which
+observations force a fact, and which ones cannot hold together.  Constraints that are
+mere definitions (one card per square, what "goal" means) stay unconditional.
+
+``ortools`` is imported lazily: its import costs ~0.4 s and ``suiri --help`` must not
+pay for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from .errors import FactError, Source
+from .facts import Fact
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python import cp_model
+
+GroupKind = Literal["rule", "observation"]
+
+
+@dataclass(frozen=True)
+class Group:
+    """A named bundle of constraints: one rule, or one observation from a record line."""
+
+    id: str
+    kind: GroupKind
+    source: Source | None = None
+    payload: Any = None
+    literal_index: int = -1
+
+
+@dataclass
+class Subject:
+    """A named unknown with a finite set of values, each tied to one model literal."""
+
+    name: str
+    values: dict[str, Any] = field(default_factory=dict)  # value -> literal
+
+
+class Model:
+    """CP-SAT variables plus rule and observation groups and declared subjects."""
+
+    def __init__(self) -> None:
+        from ortools.sat.python import cp_model as _cp
+
+        self.cp: cp_model.CpModel = _cp.CpModel()
+        self.groups: dict[str, Group] = {}
+        self.subjects: dict[str, Subject] = {}
+        self._literals: dict[str, Any] = {}
+        self._aliases: dict[str, str] = {}
+
+    # -- building -------------------------------------------------------------
+    def new_bool(self, name: str) -> Any:
+        return self.cp.new_bool_var(name)
+
+    def group(self, gid: str, kind: GroupKind, source: Source | None = None, payload: Any = None) -> Any:
+        """The enforcement literal of a group, created on first use."""
+        if gid in self.groups:
+            return self._literals[gid]
+        lit = self.cp.new_bool_var(f"[{gid}]")
+        self.groups[gid] = Group(gid, kind, source, payload, lit.index)
+        self._literals[gid] = lit
+        return lit
+
+    def rule(self, rid: str, payload: Any = None) -> Any:
+        return self.group(rid, "rule", None, payload)
+
+    def observation(self, oid: str, source: Source | None, payload: Any = None) -> Any:
+        return self.group(oid, "observation", source, payload)
+
+    def literal(self, gid: str) -> Any:
+        return self._literals[gid]
+
+    def declare_subject(self, name: str, values: Mapping[str, Any]) -> None:
+        self.subjects[name] = Subject(name, dict(values))
+
+    def alias(self, subject_alias: str, subject: str) -> None:
+        """Let a subject be written another way (a Japanese name, say)."""
+        self._aliases[subject_alias] = subject
+
+    # -- reading ----------------------------------------------------------------
+    @property
+    def rules(self) -> list[str]:
+        return [g.id for g in self.groups.values() if g.kind == "rule"]
+
+    @property
+    def observations(self) -> list[str]:
+        return [g.id for g in self.groups.values() if g.kind == "observation"]
+
+    def fact_literal(self, fact: Fact) -> Any:
+        """The literal that is true exactly when ``fact`` holds."""
+        name = self._aliases.get(fact.subject, fact.subject)
+        subject = self.subjects.get(name)
+        if subject is None:
+            valid = ", ".join(sorted(self.subjects)[:12])
+            raise FactError(f"unknown subject {fact.subject!r}", None, valid)
+        if fact.value not in subject.values:
+            valid = ", ".join(list(subject.values)[:60])
+            raise FactError(f"{fact.value!r} is not a value of {name}", None, valid)
+        lit = subject.values[fact.value]
+        return lit if fact.holds else ~lit
+
+    def group_literals(self, gids: Iterable[str]) -> list[Any]:
+        return [self._literals[g] for g in gids]
+
+
+@dataclass(frozen=True)
+class World:
+    """One complete assignment of the model's variables (a consistent hidden state)."""
+
+    values: Sequence[int]
+
+    def value(self, lit: Any) -> bool:
+        index = lit.index
+        if index >= 0:
+            return bool(self.values[index])
+        return not bool(self.values[-index - 1])
+
+    def facts(self, model: Model, subjects: Iterable[str]) -> dict[str, list[str]]:
+        """For each subject, the values true in this world."""
+        return {
+            name: [v for v, lit in model.subjects[name].values.items() if self.value(lit)]
+            for name in subjects
+        }

@@ -1,0 +1,209 @@
+"""Questions asked of a grouped model: each is a few CP-SAT solves under assumptions.
+
+Parameters follow the measurements in ``docs/engine.md``: one worker, presolve off
+(fast for many small solves, and assumption cores then contain only assumptions),
+always at least one assumption, always a time limit.  An UNKNOWN status is never
+taken as an answer: it raises ``Undecided``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .facts import Fact
+from .model import Model, World
+
+
+class Undecided(RuntimeError):
+    """The solver hit its time limit: the question has no answer yet."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a fact is certain: a minimal set of observations, and the rules they need."""
+
+    fact: Fact
+    observations: tuple[str, ...]
+    rules: tuple[str, ...]
+
+
+class Engine:
+    """Answers queries on one ``Model``; reuse it, it keeps one solver and its settings."""
+
+    def __init__(self, model: Model, time_limit: float = 20.0) -> None:
+        from ortools.sat.python import cp_model
+
+        self.model = model
+        self._cp = cp_model
+        self.solver = cp_model.CpSolver()
+        p = self.solver.parameters
+        p.num_workers = 1
+        p.cp_model_presolve = False
+        p.symmetry_level = 0
+        p.cp_model_probing_level = 0
+        p.linearization_level = 0
+        p.max_time_in_seconds = time_limit
+        self._true = model.cp.new_bool_var("[true]")
+        model.cp.add(self._true == 1)
+        self.solves = 0
+
+    # -- the primitive ----------------------------------------------------------
+    def _solve(self, assumptions: Sequence[Any], hint: Iterable[Any] = ()) -> World | None:
+        cp = self.model.cp
+        cp.clear_assumptions()
+        cp.add_assumptions([self._true, *assumptions])
+        cp.clear_hints()
+        for lit in hint:
+            cp.add_hint(lit, True)
+        self.solves += 1
+        status = self.solver.solve(cp)
+        if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
+            return World(list(self.solver.response_proto.solution))
+        if status == self._cp.INFEASIBLE:
+            return None
+        raise Undecided(f"the solver stopped undecided ({self.solver.status_name(status)})")
+
+    def _core(self, assumptions: Sequence[Any]) -> list[int]:
+        """Indices of assumption literals in CP-SAT's (not minimal) infeasible subset."""
+        core = set(self.solver.sufficient_assumptions_for_infeasibility())
+        return [lit.index for lit in assumptions if lit.index in core]
+
+    def _active(self, observations: Iterable[str] | None, rules: Iterable[str] | None) -> list[Any]:
+        m = self.model
+        obs = m.observations if observations is None else observations
+        rls = m.rules if rules is None else rules
+        return m.group_literals([*rls, *obs])
+
+    # -- queries ------------------------------------------------------------------
+    def world(
+        self,
+        facts: Sequence[Fact] = (),
+        observations: Iterable[str] | None = None,
+        rules: Iterable[str] | None = None,
+    ) -> World | None:
+        """One world consistent with the chosen groups and facts, or None."""
+        lits = [self.model.fact_literal(f) for f in facts]
+        return self._solve([*self._active(observations, rules), *lits])
+
+    def consistent(self, observations: Iterable[str] | None = None) -> bool:
+        return self.world(observations=observations) is not None
+
+    def possible(
+        self,
+        literals: Sequence[Any],
+        observations: Iterable[str] | None = None,
+        extra: Sequence[Any] = (),
+    ) -> list[bool]:
+        """For each literal, whether some world makes it true (projection).
+
+        Solution-guided: every world found marks all literals it makes true; the
+        next solve must make an unmarked one true (a fresh clause behind a fresh
+        assumption), steered there by a hint.  When that is infeasible, every
+        literal still unmarked is impossible at once.
+        """
+        base = [*self._active(observations, None), *extra]
+        marked = [False] * len(literals)
+        cp = self.model.cp
+        while True:
+            todo = [lit for lit, m in zip(literals, marked, strict=True) if not m]
+            if not todo:
+                return marked
+            gate = cp.new_bool_var("[possible]")
+            cp.add_bool_or(todo).only_enforce_if(gate)
+            world = self._solve([*base, gate], hint=todo)
+            if world is None:
+                return marked
+            for i, lit in enumerate(literals):
+                if not marked[i] and world.value(lit):
+                    marked[i] = True
+
+    def possible_values(
+        self, subjects: Sequence[str], observations: Iterable[str] | None = None
+    ) -> dict[str, list[str]]:
+        """Which values of each subject some consistent world gives it."""
+        pairs = [(s, v) for s in subjects for v in self.model.subjects[s].values]
+        lits = [self.model.subjects[s].values[v] for s, v in pairs]
+        ok = self.possible(lits, observations)
+        out: dict[str, list[str]] = {s: [] for s in subjects}
+        for (s, v), yes in zip(pairs, ok, strict=True):
+            if yes:
+                out[s].append(v)
+        return out
+
+    def certain_facts(
+        self, subjects: Sequence[str], observations: Iterable[str] | None = None
+    ) -> list[Fact]:
+        """Every ``subject=value`` and ``subject!=value`` true in all worlds (backbone)."""
+        pairs = [(s, v) for s in subjects for v in self.model.subjects[s].values]
+        pos = [self.model.subjects[s].values[v] for s, v in pairs]
+        can_true = self.possible(pos, observations)
+        can_false = self.possible([~lit for lit in pos], observations)
+        facts: list[Fact] = []
+        for (s, v), t, f in zip(pairs, can_true, can_false, strict=True):
+            if t and not f:
+                facts.append(Fact(s, v, True))
+            elif f and not t:
+                facts.append(Fact(s, v, False))
+        return facts
+
+    def is_certain(self, fact: Fact, observations: Iterable[str] | None = None) -> bool:
+        return self.world([fact.negate()], observations) is None
+
+    def counterexample(self, fact: Fact, observations: Iterable[str] | None = None) -> World | None:
+        """A consistent world in which ``fact`` fails (None when the fact is certain)."""
+        return self.world([fact.negate()], observations)
+
+    def _shrink(self, fixed: Sequence[Any], candidates: list[Any]) -> list[Any]:
+        """Deletion-based minimisation with core refinement.
+
+        Drop one candidate; if ``fixed + rest`` stays infeasible, continue from the
+        solver's core of that solve (a subset of ``rest``).  A candidate found
+        necessary stays necessary in every subset, so the scan never goes back.
+        """
+        kept = list(candidates)
+        i = 0
+        while i < len(kept):
+            trial = kept[:i] + kept[i + 1 :]
+            if self._solve([*fixed, *trial]) is None:
+                core = set(self._core([*fixed, *trial]))
+                kept = [lit for lit in trial if lit.index in core] if core else trial
+            else:
+                i += 1
+        return kept
+
+    def minimal_subset(self, fixed: Sequence[Any], groups: Sequence[str]) -> list[str]:
+        """Smallest (inclusion-minimal) subset of ``groups`` infeasible with ``fixed``."""
+        lits = self.model.group_literals(groups)
+        assumptions = [*fixed, *lits]
+        if self._solve(assumptions) is not None:
+            raise ValueError("the chosen groups are consistent: nothing to explain")
+        core = set(self._core(assumptions))
+        start = [lit for lit in lits if lit.index in core] or lits
+        if self._solve([*fixed, *start]) is not None:  # defensive: core must be sufficient
+            start = lits
+        kept = self._shrink(fixed, start)
+        by_index = {lit.index: g for g, lit in zip(groups, lits, strict=True)}
+        chosen = {by_index[lit.index] for lit in kept}
+        return [g for g in groups if g in chosen]
+
+    def explain(self, fact: Fact, observations: Sequence[str] | None = None) -> Explanation:
+        """A minimal set of observations forcing ``fact``, then the rules that needs.
+
+        Observations are minimised with every rule on; then rules are minimised with
+        those observations.  Removing any returned observation makes the fact uncertain.
+        """
+        m = self.model
+        obs = list(m.observations if observations is None else observations)
+        negated = m.fact_literal(fact.negate())
+        all_rules = m.group_literals(m.rules)
+        chosen_obs = self.minimal_subset([negated, *all_rules], obs)
+        chosen_rules = self.minimal_subset([negated, *m.group_literals(chosen_obs)], m.rules) if m.rules else []
+        return Explanation(fact, tuple(chosen_obs), tuple(chosen_rules))
+
+    def conflict(self, observations: Sequence[str] | None = None) -> list[str]:
+        """A minimal set of observations that cannot all hold (record inconsistent)."""
+        m = self.model
+        obs = list(m.observations if observations is None else observations)
+        return self.minimal_subset(m.group_literals(m.rules), obs)

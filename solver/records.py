@@ -1,0 +1,101 @@
+"""Reading TOML records while keeping every value's line number.
+
+``tomllib`` parses but forgets positions; error messages need ``file:line: field``.
+``LineMap`` scans the text once and remembers, for every table (``[start]``, the n-th
+``[[turn]]``, ``[turn.declare]`` under it) the line of each key.  Values inside inline
+tables and arrays get the line of their key.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordSyntaxError, Source
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-]+)\s*=")
+_ERR_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+TablePath = tuple[str | int, ...]
+
+
+@dataclass
+class LineMap:
+    """Line numbers of tables and keys in one TOML file."""
+
+    file: str
+    tables: dict[TablePath, int] = field(default_factory=dict)
+    keys: dict[tuple[TablePath, str], int] = field(default_factory=dict)
+
+    @classmethod
+    def scan(cls, file: str, text: str) -> LineMap:
+        result = cls(file)
+        counts: dict[str, int] = {}
+        current: TablePath = ()
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = _HEADER.match(line)
+            if header:
+                names = [n.strip().strip("\"'") for n in header.group(2).split(".")]
+                if header.group(1) == "[[":
+                    name = ".".join(names)
+                    counts[name] = counts.get(name, 0) + 1
+                    current = (*names, counts[name] - 1)
+                else:
+                    # `[turn.declare]` belongs to the latest `[[turn]]`.
+                    head = names[0]
+                    if head in counts and len(names) > 1:
+                        current = (head, counts[head] - 1, *names[1:])
+                    else:
+                        current = tuple(names)
+                result.tables.setdefault(current, number)
+                continue
+            key = _KEY.match(line)
+            if key:
+                result.keys.setdefault((current, key.group(1).strip("\"'")), number)
+        return result
+
+    def source(self, table: TablePath = (), key: str | None = None, field: str | None = None) -> Source:
+        """Where ``key`` of ``table`` was written (the table's header if the key is absent)."""
+        line = self.keys.get((table, key)) if key is not None else None
+        if line is None:
+            line = self.tables.get(table)
+        return Source(self.file, line, field if field is not None else key)
+
+
+@dataclass
+class TomlDocument:
+    """A parsed record file: the data, and where each piece of it came from."""
+
+    path: str
+    data: dict[str, Any]
+    lines: LineMap
+
+
+def read_toml(path: str | Path) -> TomlDocument:
+    """Parse a TOML file; syntax problems become ``RecordSyntaxError`` with their line."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordSyntaxError("no such file", Source(name), "the path of a TOML game record") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordSyntaxError(f"cannot read the file ({exc})", Source(name)) from None
+    return parse_toml(name, text)
+
+
+def parse_toml(name: str, text: str) -> TomlDocument:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        pos = _ERR_POS.search(message)
+        line = int(pos.group(1)) if pos else None
+        message = _ERR_POS.sub("", message).strip()
+        raise RecordSyntaxError(
+            f"not valid TOML: {message}", Source(name, line), "TOML 1.0 (https://toml.io)"
+        ) from None
+    return TomlDocument(name, data, LineMap.scan(name, text))

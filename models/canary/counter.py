@@ -69,11 +69,12 @@ class Layout:
 
 
 def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
-                      observations: Iterable[Observation]) -> Layout | None:
-    """The layout constraints under clue deal ``h``; None when an observation rules ``h`` out."""
+                      observations: Iterable[Observation], base: Layout | None = None) -> Layout | None:
+    """The layout constraints under clue deal ``h`` (added to ``base``); None when an
+    observation rules ``h`` out."""
     seat = {p: i for i, p in enumerate(players)}
-    known: dict[Square, Kind] = {}
-    require: dict[Square, set[Attribute]] = {}
+    known: dict[Square, Kind] = dict(base.known) if base else {}
+    require: dict[Square, set[Attribute]] = {sq: set(r) for sq, r in base.require.items()} if base else {}
 
     def see(sq: Square, face: Kind) -> bool:
         if known.setdefault(sq, face) != face:
@@ -259,26 +260,47 @@ class InconsistentError(ValueError):
 def tally(variant: Variant, players: Sequence[str], observations: Sequence[Observation],
           goals: bool = True, fixed: dict[Square, Kind] | None = None) -> Tally:
     """Count every consistent world, per clue deal (and per goal square if ``goals``)."""
-    players = tuple(players)
-    weights: dict[Hypothesis, int] = {}
-    goal_counts: dict[Hypothesis, list[int]] = {}
-    for h in hypotheses(variant):
-        layout = board_constraints(variant, players, h, observations)
-        if layout is None:
-            continue
-        if fixed:
-            layout = _fix(layout, fixed)
-            if layout is None:
+    return WorldCounter(variant, players, observations).tally(goals=goals, fixed=fixed)
+
+
+class WorldCounter:
+    """The per-clue-deal board constraints of a record, computed once, so that many
+    "what if" questions (a hypothetical check, a fixed square) cost one count each."""
+
+    def __init__(self, variant: Variant, players: Sequence[str], observations: Sequence[Observation]) -> None:
+        self.variant = variant
+        self.players = tuple(players)
+        self.layouts: dict[Hypothesis, Layout] = {}
+        for h in hypotheses(variant):
+            layout = board_constraints(variant, self.players, h, observations)
+            if layout is not None:
+                self.layouts[h] = layout
+
+    def tally(self, extra: Sequence[Observation] = (), goals: bool = True,
+              fixed: dict[Square, Kind] | None = None, strict: bool = True) -> Tally:
+        """Counts with ``extra`` observations and ``fixed`` squares added.
+
+        With ``strict`` an empty result raises ``InconsistentError``; otherwise the
+        tally has no weights (an outcome that cannot happen)."""
+        weights: dict[Hypothesis, int] = {}
+        goal_counts: dict[Hypothesis, list[int]] = {}
+        for h, layout in self.layouts.items():
+            current: Layout | None = layout
+            if extra:
+                current = board_constraints(self.variant, self.players, h, extra, base=layout)
+            if current is not None and fixed:
+                current = _fix(current, fixed)
+            if current is None:
                 continue
-        w = count_layouts(variant, layout)
-        if w == 0:
-            continue
-        weights[h] = w
-        if goals:
-            goal_counts[h] = _goal_counts(variant, layout, h, w)
-    if not weights:
-        raise InconsistentError("no world fits the observations")
-    return Tally(variant, players, weights, goal_counts)
+            w = count_layouts(self.variant, current)
+            if w == 0:
+                continue
+            weights[h] = w
+            if goals:
+                goal_counts[h] = _goal_counts(self.variant, current, h, w)
+        if not weights and strict:
+            raise InconsistentError("no world fits the observations")
+        return Tally(self.variant, self.players, weights, goal_counts)
 
 
 def _fix(layout: Layout, fixed: dict[Square, Kind]) -> Layout | None:
@@ -307,17 +329,13 @@ def _goal_counts(variant: Variant, layout: Layout, h: Hypothesis, total: int) ->
     return counts
 
 
-def kind_marginals(variant: Variant, players: Sequence[str], observations: Sequence[Observation],
-                   square: Square) -> dict[Kind, Fraction]:
+def kind_marginals(counter: WorldCounter, square: Square, base: Tally | None = None) -> dict[Kind, Fraction]:
     """Exact probability of each face for one square."""
-    base = tally(variant, players, observations, goals=False)
+    base = base or counter.tally(goals=False)
     out: dict[Kind, Fraction] = {}
-    for kind in variant.deck.kinds:
-        n = 0
-        for h in base.weights:
-            layout = board_constraints(variant, players, h, observations)
-            assert layout is not None
-            n += count_layouts(variant, layout, {square: kind})
+    for kind in counter.variant.deck.kinds:
+        n = sum(count_layouts(counter.variant, layout, {square: kind}) for h, layout in counter.layouts.items()
+                if h in base.weights)
         if n:
             out[kind] = Fraction(n, base.total)
     return out

@@ -232,6 +232,30 @@ class PublicState:
     def is_face_up(self, sq: Square) -> bool:
         return sq in self.face_up
 
+    # -- what a turn changes (shared by replay and the simulator) ----------------------
+    def move(self, player: str, to: Square) -> None:
+        self.positions[player] = to
+        self.turns_played += 1
+
+    def reveal(self, sq: Square, kind: Kind) -> None:
+        """A revealed card stays face-up for good; everyone knows its face."""
+        self.face_up[sq] = kind
+        self.known[sq] = kind
+
+    def declaration_succeeded(self, player: str, turn: int) -> None:
+        self.over = f"{player}'s declaration on turn {turn} succeeded"
+
+    def declaration_failed(self, player: str, sq: Square, kind: Kind) -> None:
+        """The card goes back face-down, its face now known to all; the declarer skips
+        its next turns, and in the 2-player game a second failure loses at once."""
+        self.face_up.pop(sq, None)
+        self.known[sq] = kind
+        self.skips[player] += self.variant.skip_turns
+        self.failures[player] += 1
+        limit = self.variant.losing_failures
+        if limit is not None and self.failures[player] >= limit:
+            self.over = f"{player} failed {self.failures[player]} declarations and lost"
+
 
 # -- the rules, one function each -----------------------------------------------------
 def start_corners_are_distinct(variant: Variant, start: dict[str, Square], where: dict[str, Source]) -> None:
@@ -431,16 +455,14 @@ def replay(record: RecordLike) -> Replay:
         check_matches_card_side(state, turn, record.where(n, "check"))
         face_is_given_where_seen(state, turn, record.viewer, record.where(n, "card"))
         viewer_does_not_lie(turn, record.viewer, record.clue, record.where(n, "check"))
-        state.positions[turn.player] = turn.to
-        state.turns_played = n
+        state.move(turn.player, turn.to)
         sq = turn.to
         if turn.card is not None:
             seen[sq] = turn.card
             copies_are_not_exceeded(v.deck, seen, board, record.where(n, "card"))
         if turn.check is Check.REVEALED:
             assert turn.card is not None
-            state.face_up[sq] = turn.card
-            state.known[sq] = turn.card
+            state.reveal(sq, turn.card)
         if turn.check is not Check.NONE:
             obs.append(CheckSeen(f"t{n}.check", record.where(n, "check"), n, turn.player, sq,
                                  turn.check is Check.HIDDEN, turn.card))
@@ -490,16 +512,9 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     if v.fake and succeeded is not None:
         yield DeclarationOutcome(f"t{n}.outcome", where_answers, n, turn.player, sq, d.card, dict(d.answers), succeeded)
     if succeeded:
-        state.over = f"{turn.player}'s declaration on turn {n} succeeded"
-        return
-    if succeeded is False:
-        # The card goes back face-down, its face now known to all; the declarer rests.
-        state.face_up.pop(sq, None)
-        state.known[sq] = d.card
-        state.skips[turn.player] += v.skip_turns
-        state.failures[turn.player] += 1
-        if v.losing_failures is not None and state.failures[turn.player] >= v.losing_failures:
-            state.over = f"{turn.player} failed {state.failures[turn.player]} declarations and lost"
+        state.declaration_succeeded(turn.player, n)
+    elif succeeded is False:
+        state.declaration_failed(turn.player, sq, d.card)
 
 
 # -- what the hidden state decides (used by the simulator and the tests) ----------------

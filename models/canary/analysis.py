@@ -1,0 +1,121 @@
+"""``analyze``: exact probabilities and certain facts from the viewer's seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from suiri.solver.facts import Fact
+
+from .cards import Attribute, Kind
+from .counter import Tally
+from .session import CanarySession
+
+
+@dataclass
+class Assignment:
+    clues: dict[str, Attribute]
+    fake: str | None
+    p: Fraction
+
+
+@dataclass
+class CanaryAnalysis:
+    session: CanarySession
+    tally: Tally
+    unknown: list[str]  # players whose clue the viewer does not know
+    clues: dict[str, dict[Attribute, Fraction]]
+    assignments: list[Assignment]
+    goal: list[Fraction]  # per square
+    fake: dict[str, Fraction] | None
+    certain: list[Fact]
+
+    @property
+    def goal_known(self) -> list[int] | None:
+        """The goal square(s) when the record fixes them, else None."""
+        if all(p in (0, 1) for p in self.goal):
+            return [sq for sq, p in enumerate(self.goal) if p == 1]
+        return None
+
+    def seen_faces(self) -> dict[int, Kind]:
+        return dict(self.session.replay.seen)
+
+    def to_json(self) -> dict[str, Any]:
+        """The records README keys (``clues``, ``assignments``, ``goal``) plus extras."""
+        board = self.session.board
+        record = self.session.record
+        known = self.goal_known
+        out: dict[str, Any] = {
+            "game": "canary",
+            "players": list(record.players),
+            "viewer": record.viewer,
+            "clues": {p: {a: float(x) for a, x in d.items()} for p, d in self.clues.items()},
+            "assignments": [
+                {"clues": dict(a.clues), "fake": a.fake, "p": float(a.p)} for a in self.assignments
+            ],
+            "goal": {board.name(sq): float(p) for sq, p in enumerate(self.goal)},
+            "goal_known": [board.name(sq) for sq in known] if known is not None else None,
+            "certain": [str(f) for f in self.certain],
+            "worlds": str(self.tally.total),
+        }
+        if self.fake is not None:
+            out["fake"] = {p: float(x) for p, x in self.fake.items()}
+        return out
+
+
+def analyze(session: CanarySession) -> CanaryAnalysis:
+    tally = session.tally
+    record = session.record
+    players = list(record.players)
+    unknown = [p for p in players if p != record.viewer]
+    clues = {p: tally.clue_marginals(p) for p in unknown}
+    seat = {p: i for i, p in enumerate(players)}
+    grouped: dict[tuple[tuple[str, Attribute], ...], dict[str | None, Fraction]] = {}
+    for h, w in tally.weights.items():
+        key = tuple((p, h.clues[seat[p]]) for p in unknown)
+        fake = players[h.fake] if h.fake is not None else None
+        slot = grouped.setdefault(key, {})
+        slot[fake] = slot.get(fake, Fraction(0)) + Fraction(w, tally.total)
+    assignments = [Assignment(dict(k), f, p) for k, fakes in grouped.items() for f, p in fakes.items()]
+    assignments.sort(key=lambda a: (-a.p, sorted(a.clues.items()), a.fake or ""))
+    goal = tally.goal_marginals()
+    fake = tally.fake_marginals() if session.variant.fake else None
+    return CanaryAnalysis(session, tally, unknown, clues, assignments, goal, fake,
+                          certain_facts(session, clues, goal, fake))
+
+
+def certain_facts(session: CanarySession, clues: dict[str, dict[Attribute, Fraction]], goal: list[Fraction],
+                  fake: dict[str, Fraction] | None) -> list[Fact]:
+    """Facts with probability exactly 1 (``=``) or 0 (``!=``), skipping what is written."""
+    facts: list[Fact] = []
+    for p, dist in clues.items():
+        sure = [a for a, x in dist.items() if x == 1]
+        facts += [Fact(f"clue:{p}", a) for a in sure] or [Fact(f"clue:{p}", a, False) for a, x in dist.items() if x == 0]
+    board = session.board
+    sure_goal = [sq for sq, x in enumerate(goal) if x == 1]
+    facts += [Fact("goal", board.name(sq)) for sq in sure_goal]
+    if not sure_goal or session.variant.players == 2:
+        facts += [Fact("goal", board.name(sq), False) for sq, x in enumerate(goal) if x == 0]
+    if fake is not None:
+        sure_fake = [p for p, x in fake.items() if x == 1]
+        facts += [Fact("fake", p) for p in sure_fake] or [Fact("fake", p, False) for p, x in fake.items() if x == 0]
+    return [f for f in facts if not session.written(f)]
+
+
+def fact_probability(session: CanarySession, fact: Fact) -> Fraction:
+    """Exact probability of a fact from the counter."""
+    tally = session.tally
+    subject, _, arg = fact.subject.partition(":")
+    if subject == "clue":
+        p = tally.clue_marginals(arg)[fact.value]
+    elif subject == "goal":
+        p = tally.goal_marginals()[session.board.parse(fact.value)]
+    elif subject == "fake":
+        p = tally.fake_marginals()[fact.value]
+    else:
+        from .counter import kind_marginals
+
+        kind = session.variant.deck.by_id[fact.value]
+        p = kind_marginals(session.counter, session.board.parse(arg), tally).get(kind, Fraction(0))
+    return p if fact.holds else 1 - p

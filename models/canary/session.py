@@ -1,0 +1,105 @@
+"""One record under study: replayed once, with the counter and the CP-SAT engine
+built on demand and shared by every question (analyze, explain, hint, advise)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+from suiri.solver.errors import FactError, InconsistentRecordError
+from suiri.solver.facts import Fact
+from suiri.solver.queries import Engine
+
+from .cards import parse_attribute
+from .counter import InconsistentError, Tally, WorldCounter
+from .encoder import CanaryModel, encode
+from .record import CanaryRecord, load
+from .rules import Observation, Replay, replay
+
+
+class CanarySession:
+    def __init__(self, record: CanaryRecord) -> None:
+        self.record = record
+        self.variant = record.variant
+        self.board = record.variant.board
+        self.replay: Replay = replay(record)  # raises IllegalMoveError at the first bad turn
+
+    @classmethod
+    def from_path(cls, path: str | Path) -> CanarySession:
+        return cls(load(path))
+
+    @property
+    def observations(self) -> list[Observation]:
+        return self.replay.observations
+
+    def observation(self, oid: str) -> Observation:
+        return next(o for o in self.observations if o.id == oid)
+
+    @cached_property
+    def counter(self) -> WorldCounter:
+        return WorldCounter(self.variant, self.record.players, self.observations)
+
+    @cached_property
+    def tally(self) -> Tally:
+        """Exact counts; an empty one means the record contradicts itself."""
+        try:
+            return self.counter.tally()
+        except InconsistentError:
+            raise self.inconsistency() from None
+
+    def inconsistency(self) -> InconsistentRecordError:
+        """The smallest set of record lines that cannot all be true, as an error."""
+        ids = self.engine.conflict()
+        sources = [self.observation(i).source for i in ids]
+        return InconsistentRecordError(
+            f"no layout and clue deal fits these {len(ids)} record lines together "
+            "(each is legal alone; at least one was written wrongly)",
+            sources,
+            "a record in which some world satisfies every line",
+        )
+
+    def check(self) -> Tally:
+        """Full validation: legal turn by turn (done at construction) and consistent."""
+        return self.tally
+
+    @cached_property
+    def canary_model(self) -> CanaryModel:
+        return encode(self.variant, self.record.players, self.observations)
+
+    @cached_property
+    def engine(self) -> Engine:
+        return Engine(self.canary_model.model)
+
+    # -- facts -------------------------------------------------------------------------
+    def parse_fact(self, text: str) -> Fact:
+        """Read a fact, accepting Japanese names and any case for squares and cards."""
+        fact = Fact.parse(text)
+        subject, _, arg = fact.subject.partition(":")
+        players = ", ".join(self.record.players)
+        if subject == "clue":
+            if arg not in self.record.players:
+                raise FactError(f"unknown player {arg!r} in {text!r}", None, players)
+            value = parse_attribute(fact.value, None, self.variant.deck.attributes)
+            return Fact(fact.subject, value, fact.holds)
+        if subject == "goal" and not arg:
+            return Fact("goal", self.board.name(self.board.parse(fact.value)), fact.holds)
+        if subject == "fake" and not arg:
+            if not self.variant.fake:
+                raise FactError("only the 4-player game has a fake clue", None, "clue:NAME or goal")
+            if fact.value not in self.record.players:
+                raise FactError(f"unknown player {fact.value!r}", None, players)
+            return fact
+        if subject == "square" and arg:
+            sq = self.board.name(self.board.parse(arg))
+            return Fact(f"square:{sq}", self.variant.deck.parse_kind(fact.value).id, fact.holds)
+        raise FactError(
+            f"unknown subject {fact.subject!r}", None,
+            "clue:NAME=ATTRIBUTE, goal=SQUARE" + (", fake=NAME" if self.variant.fake else "") + ", square:SQ=CARD",
+        )
+
+    def written(self, fact: Fact) -> bool:
+        """Facts the record states outright (the viewer's own cards)."""
+        viewer = self.record.viewer
+        if viewer is None:
+            return False
+        return fact.subject == f"clue:{viewer}" or (fact.subject == "fake" and fact.value == viewer)

@@ -1,0 +1,52 @@
+"""Graded hints: the easiest deduction the player has not written down or worked out.
+
+"Easiest" = cheapest minimal explanation: fewest observations, then the lightest
+rules (weights from the game).  Facts the player already knows are added to the model
+as premises, so later hints can build on them, as in good Sudoku hint engines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .facts import Fact
+from .queries import Engine, Explanation
+
+KNOWN_PREFIX = "known:"
+
+
+@dataclass(frozen=True)
+class Hint:
+    fact: Fact
+    explanation: Explanation
+    cost: tuple[int, int, str]
+
+    @property
+    def observations(self) -> tuple[str, ...]:
+        return tuple(o for o in self.explanation.observations if not o.startswith(KNOWN_PREFIX))
+
+    @property
+    def premises(self) -> tuple[Fact, ...]:
+        return tuple(Fact.parse(o[len(KNOWN_PREFIX):]) for o in self.explanation.observations if o.startswith(KNOWN_PREFIX))
+
+
+def add_known(engine: Engine, facts: Sequence[Fact]) -> None:
+    """Make each known fact a premise group the explanations may cite."""
+    model = engine.model
+    for fact in facts:
+        lit = model.observation(KNOWN_PREFIX + str(fact), None, fact)
+        model.cp.add_bool_and([model.fact_literal(fact)]).only_enforce_if(lit)
+
+
+def rank(engine: Engine, candidates: Sequence[Fact], rule_weight: Mapping[str, int]) -> list[Hint]:
+    """Explain every candidate (each must be certain) and sort from easiest to hardest."""
+    hints = []
+    for fact in candidates:
+        exp = engine.explain(fact)
+        record_obs = [o for o in exp.observations if not o.startswith(KNOWN_PREFIX)]
+        premises = len(exp.observations) - len(record_obs)
+        weight = sum(rule_weight.get(r, 1) for r in exp.rules)
+        hints.append(Hint(fact, exp, (len(record_obs) + premises, weight, str(fact))))
+    hints.sort(key=lambda h: h.cost)
+    return hints

@@ -74,9 +74,9 @@ def analyze(session: CanarySession) -> CanaryAnalysis:
     grouped: dict[tuple[tuple[str, Attribute], ...], dict[str | None, Fraction]] = {}
     for h, w in tally.weights.items():
         key = tuple((p, h.clues[seat[p]]) for p in unknown)
-        fake = players[h.fake] if h.fake is not None else None
+        holder = players[h.fake] if h.fake is not None else None
         slot = grouped.setdefault(key, {})
-        slot[fake] = slot.get(fake, Fraction(0)) + Fraction(w, tally.total)
+        slot[holder] = slot.get(holder, Fraction(0)) + Fraction(w, tally.total)
     assignments = [Assignment(dict(k), f, p) for k, fakes in grouped.items() for f, p in fakes.items()]
     assignments.sort(key=lambda a: (-a.p, sorted(a.clues.items()), a.fake or ""))
     goal = tally.goal_marginals()

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from suiri.solver.errors import RecordSyntaxError, Source
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
 
 Square = int
 
@@ -60,15 +62,25 @@ class Board:
 
     @cached_property
     def graph(self) -> nx.Graph:
-        """Squares joined when one orthogonal step apart."""
+        """Squares joined when one orthogonal step apart (networkx is imported here,
+        not at start-up: it costs ~0.3 s)."""
+        import networkx as nx
+
         grid = nx.grid_2d_graph(self.width, self.height)
         return nx.relabel_nodes(grid, {(c, r): self.square(c, r) for c, r in grid.nodes})
 
     def neighbours(self, sq: Square) -> list[Square]:
-        return sorted(self.graph.neighbors(sq))
+        """Squares one orthogonal step away.  Computed directly because every replayed
+        turn needs it and importing networkx costs ~0.3 s; ``tests`` check it against
+        the networkx ``graph``, which serves distances and paths."""
+        column, row = self.coords(sq)
+        steps = ((column, row - 1), (column - 1, row), (column + 1, row), (column, row + 1))
+        return sorted(self.square(c, r) for c, r in steps if 0 <= c < self.width and 0 <= r < self.height)
 
     @cached_property
     def _distances(self) -> dict[Square, dict[Square, int]]:
+        import networkx as nx
+
         return dict(nx.all_pairs_shortest_path_length(self.graph))
 
     def distance(self, a: Square, b: Square) -> int:

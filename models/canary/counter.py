@@ -150,7 +150,7 @@ def count_layouts(variant: Variant, layout: Layout, fixed: dict[Square, Kind] | 
             return 0
     free = variant.board.size - len(known)
     groups: dict[int, int] = {}
-    for sq, r in require.items():
+    for r in require.values():
         m = mask(r)
         groups[m] = groups.get(m, 0) + 1
     groups[0] = free - sum(n for m, n in groups.items() if m)

@@ -223,7 +223,7 @@ class _Reader:
         if "declare" in raw:
             declare = self._declare(n, raw["declare"], players, variant)
             ok = ok and declare is not None
-        if not ok or to is None or check is None:
+        if not ok or not isinstance(player, str) or to is None or check is None:
             return None
         return Turn(player, to, check, card, declare)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from suiri.solver.errors import IllegalMoveError, Source
 
@@ -203,7 +204,7 @@ class PublicState:
 
     def skipped_before(self, player: str) -> list[str]:
         """The players whose turns are skipped before ``next_player`` plays."""
-        out = []
+        out: list[str] = []
         skips = dict(self.skips)
         i = self.cursor
         while True:
@@ -413,7 +414,7 @@ class Replay:
     seen: dict[Square, Kind]  # faces the viewer knows, by square
 
 
-class RecordLike:
+class RecordLike(Protocol):
     """What ``replay`` needs of a record (``CanaryRecord`` provides it)."""
 
     variant: Variant

@@ -1,0 +1,260 @@
+"""The ``suiri`` command: parse arguments, call the game, render.  Nothing else.
+
+Heavy imports (OR-tools, the games) happen inside the commands so that
+``suiri --help`` starts fast.  User errors print one clear message and exit 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+LANG = click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+                    help="Language of names and sentences.")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for tools.")
+RECORD = click.argument("record", type=click.Path(dir_okay=False))
+
+
+def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn any ``SuiriError`` into its message on stderr and exit status 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from suiri.solver.errors import SuiriError
+        from suiri.solver.queries import Undecided
+
+        try:
+            return fn(*args, **kwargs)
+        except SuiriError as exc:
+            click.echo(f"error: {exc.render()}", err=True)
+            sys.exit(2)
+        except Undecided as exc:
+            click.echo(f"undecided: {exc}", err=True)
+            sys.exit(3)
+
+    return wrapper
+
+
+def emit(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option("0.1.0", prog_name="suiri")
+def main() -> None:
+    """suiri (推理): what is certain, possible and likely in a deduction game record.
+
+    \b
+    Games: Where is the Canary? (canary).  A record is a TOML file written from one
+    seat (see docs/record-format.md).  Try:
+      suiri examples                        # bundled records
+      suiri check game.toml                 # is the record legal and consistent?
+      suiri analyze game.toml --lang ja     # exact probabilities, the map, certain facts
+      suiri explain game.toml 'clue:bea!=high'
+      suiri hint game.toml --level 2
+      suiri advise game.toml
+    """
+
+
+@main.command()
+@RECORD
+@JSON
+@user_errors
+def check(record: str, as_json: bool) -> None:
+    """Replay RECORD through the rules and report the first problem.
+
+    Exit status 0 when every turn is legal and some hidden state fits them all,
+    2 otherwise (file:line: field, what is wrong, what would be valid).
+
+    \b
+    Example:
+      suiri check game.toml
+    """
+    from suiri.models import open_session
+
+    session = open_session(record)
+    tally = session.check()
+    from .messages import Messages
+
+    if as_json:
+        emit({"file": record, "legal": True, "consistent": True, "turns": len(session.record.turns),
+              "worlds": str(tally.total)})
+    else:
+        click.echo(Messages("en")("check-ok", file=record, turns=len(session.record.turns), worlds=tally.total))
+
+
+@main.command()
+@RECORD
+@JSON
+@LANG
+@user_errors
+def analyze(record: str, as_json: bool, lang: str) -> None:
+    """Exact probabilities and certain facts from the viewer's seat.
+
+    \b
+    Example:
+      suiri analyze game.toml
+      suiri analyze game.toml --json | jq .goal
+    """
+    from suiri.models import open_session
+
+    from . import canary_view
+
+    session = open_session(record)
+    from suiri.models.canary.analysis import analyze as run
+
+    result = run(session)
+    if as_json:
+        emit(result.to_json())
+    else:
+        click.echo(canary_view.analysis(result, lang))
+
+
+@main.command()
+@RECORD
+@click.argument("fact")
+@JSON
+@LANG
+@user_errors
+def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
+    """Why FACT is certain (smallest proof), or a world where it fails.
+
+    FACT is SUBJECT=VALUE or SUBJECT!=VALUE; subjects: clue:NAME, goal, fake (4
+    players), square:SQ.
+
+    \b
+    Examples:
+      suiri explain game.toml 'clue:bea!=high'
+      suiri explain game.toml goal=c4
+      suiri explain game.toml 'square:a2=lava-rock-hill' --lang ja
+    """
+    from suiri.models import open_session
+    from suiri.models.canary.reasoning import explain as run
+
+    from . import canary_view
+
+    session = open_session(record)
+    proof = run(session, session.parse_fact(fact))
+    if as_json:
+        emit(proof.to_json(session))
+    else:
+        click.echo(canary_view.proof(session, proof, lang))
+
+
+@main.command()
+@RECORD
+@click.option("--level", type=click.IntRange(1, 4), default=1, show_default=True,
+              help="1 where to look, 2 which rule, 3 which observations, 4 the whole step.")
+@click.option("--known", "known", multiple=True, metavar="FACT", help="A fact you already worked out (repeatable).")
+@click.option("--skip-obvious", is_flag=True, help="Treat every one-line deduction as known.")
+@JSON
+@LANG
+@user_errors
+def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as_json: bool, lang: str) -> None:
+    """The easiest deduction you have not made yet, in four levels of help.
+
+    \b
+    Examples:
+      suiri hint game.toml                      # where to look
+      suiri hint game.toml --level 4            # the whole step
+      suiri hint game.toml --skip-obvious --known 'clue:cid!=dark' --level 3
+    """
+    from suiri.models import open_session
+    from suiri.models.canary.reasoning import hint as run
+
+    from . import canary_view
+
+    session = open_session(record)
+    facts = [session.parse_fact(k) for k in known]
+    result = run(session, facts, skip_obvious)
+    if as_json:
+        emit(result.to_json(session, level))
+    else:
+        click.echo(canary_view.hint(session, result, level, lang))
+
+
+@main.command()
+@RECORD
+@JSON
+@LANG
+@user_errors
+def advise(record: str, as_json: bool, lang: str) -> None:
+    """Rank the viewer's legal moves for its next turn, with reasons.
+
+    Each move: chance that the square is a goal, expected information about the goal
+    (bits), what the check tells the table about your clue (bits), expected distance
+    to the goal, and when to declare.
+
+    \b
+    Example:
+      suiri advise game.toml
+    """
+    from suiri.models import open_session
+    from suiri.models.canary.advice import advise as run
+
+    from . import canary_view
+
+    session = open_session(record)
+    result = run(session)
+    if as_json:
+        emit(result.to_json(session))
+    else:
+        click.echo(canary_view.advice(session, result, lang))
+
+
+@main.command()
+@click.argument("name", required=False)
+@click.option("--path", "show_path", is_flag=True, help="Print only the file path of NAME.")
+def examples(name: str | None, show_path: bool) -> None:
+    """List the records bundled with suiri, or print one (or its path).
+
+    \b
+    Examples:
+      suiri examples
+      suiri analyze "$(suiri examples canary-3p --path)"
+    """
+    from importlib.resources import files
+
+    folder = files("suiri.models.canary") / "records"
+    found = {p.name.removesuffix(".toml"): p for p in folder.iterdir() if p.name.endswith(".toml")}
+    if name is None:
+        for key in sorted(found):
+            click.echo(f"{key}\t{found[key]}")
+        return
+    if name not in found:
+        click.echo(f"error: no example {name!r} (valid: {', '.join(sorted(found))})", err=True)
+        sys.exit(2)
+    click.echo(str(found[name]) if show_path else found[name].read_text(encoding="utf-8"), nl=not show_path or True)
+
+
+@main.command()
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--turns", type=click.IntRange(0, 500), default=30, show_default=True, help="Cut the record after this many turns.")
+@click.option("--viewer", default=None, help="The seat writing the record (default: the first player; 'none' = spectator).")
+def simulate(players: int, seed: int, turns: int, viewer: str | None) -> None:
+    """Write the record of a random legal game (for practice, tests and benchmarks).
+
+    \b
+    Example:
+      suiri simulate --players 4 --seed 7 --turns 40 > game.toml
+    """
+    from suiri.models.canary.record import to_toml
+    from suiri.models.canary.rules import Variant
+    from suiri.models.canary.simulator import simulate as run
+
+    game = run(Variant.for_players(players), seed, max_turns=turns)
+    seat = None if viewer == "none" else (viewer or game.players[0])
+    if seat is not None and seat not in game.players:
+        click.echo(f"error: --viewer {seat!r} is not a player (valid: {', '.join(game.players)}, none)", err=True)
+        sys.exit(2)
+    click.echo(to_toml(game.record(seat)), nl=False)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

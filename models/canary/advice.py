@@ -1,0 +1,183 @@
+"""``advise``: the viewer's legal moves ranked, each with its reasons.
+
+For each destination: the exact chance that it is a goal square; for a face-down
+card, the expected information the check gives the viewer about the goal (mutual
+information between the face seen and the goal, bits) and what the public outcome
+(hidden, or the face revealed) tells the *table* about the viewer's own clue (bits,
+computed on the public record, i.e. from a spectator's seat); the expected distance
+to the goal; and which faces would make declaring worth it.  The score that orders
+the moves is written in ``docs/canary.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from suiri.solver.errors import SuiriError
+from suiri.solver.information import entropy
+
+from .board import Square
+from .cards import Kind
+from .counter import Tally, WorldCounter, kind_marginals
+from .rules import CheckSeen
+from .session import CanarySession
+
+W_GOAL, W_INFO, W_LEAK, W_DIST = 4.0, 1.0, 0.5, 0.1
+DECLARE_AT = Fraction(1, 2)  # declare after seeing a face when success is at least this likely
+
+
+@dataclass
+class DeclareIf:
+    kind: Kind
+    p_face: Fraction  # chance of seeing this face
+    p_success: Fraction  # chance the declaration then succeeds
+
+
+@dataclass
+class MoveAdvice:
+    square: Square
+    face_up: bool
+    p_goal: Fraction
+    info_bits: float
+    leak_bits: float
+    distance: float
+    declare_if: list[DeclareIf] = field(default_factory=list)
+    score: float = 0.0
+
+    @property
+    def declare_now(self) -> bool:
+        return self.p_goal == 1
+
+
+@dataclass
+class Advice:
+    player: str
+    position: Square
+    to_move: str | None  # whose turn it is now (None: the game is over)
+    goal_uncertainty: float
+    moves: list[MoveAdvice]
+
+    @property
+    def best(self) -> MoveAdvice | None:
+        return self.moves[0] if self.moves else None
+
+    def to_json(self, session: CanarySession) -> dict[str, Any]:
+        name = session.board.name
+        return {
+            "player": self.player,
+            "position": name(self.position),
+            "to_move": self.to_move,
+            "goal_uncertainty_bits": self.goal_uncertainty,
+            "action": ("declare" if self.best and self.best.declare_now else "move") if self.best else None,
+            "moves": [
+                {
+                    "to": name(m.square), "face_up": m.face_up, "p_goal": float(m.p_goal),
+                    "info_bits": m.info_bits, "leak_bits": m.leak_bits, "expected_distance": m.distance,
+                    "declare": m.declare_now,
+                    "declare_if": [{"card": d.kind.id, "p_face": float(d.p_face), "p_success": float(d.p_success)}
+                                   for d in m.declare_if],
+                    "score": m.score,
+                }
+                for m in self.moves
+            ],
+        }
+
+
+def goal_uncertainty(goal: list[Fraction], players: int) -> float:
+    """Entropy of the goal square; with 2 players (5 goal squares) the sum of each
+    square's binary entropy, since the goal is a set there."""
+    if players == 2:
+        return sum(entropy([p, 1 - p]) for p in goal)
+    return entropy(goal)
+
+
+def advise(session: CanarySession) -> Advice:
+    record = session.record
+    viewer = record.viewer
+    if viewer is None or record.clue is None:
+        raise SuiriError("advise needs the viewer's seat and clue", record.where(None, "viewer"),
+                         'viewer = "NAME" and clue = "ATTRIBUTE" in the record')
+    state = session.replay.state
+    tally = session.tally
+    board = session.board
+    players = session.variant.players
+    goal = tally.goal_marginals()
+    h_goal = goal_uncertainty(goal, players)
+    public = _public_counter(session)
+    public_prior = public.tally(goals=False).clue_marginals(viewer) if public else None
+    moves = []
+    for sq in state.legal_moves(viewer):
+        face_up = sq in state.face_up
+        m = MoveAdvice(sq, face_up, goal[sq], 0.0, 0.0, _expected_distance(board, sq, goal))
+        if not face_up:
+            faces = kind_marginals(session.counter, sq, tally)
+            m.info_bits, m.declare_if = _check_value(session, sq, faces, tally, h_goal)
+            if public is not None and public_prior is not None:
+                m.leak_bits = _leak(session, public, public_prior, sq, faces)
+        m.score = W_GOAL * float(m.p_goal) + W_INFO * m.info_bits - W_LEAK * m.leak_bits - W_DIST * m.distance
+        if m.declare_now:
+            m.score += 100.0
+        moves.append(m)
+    moves.sort(key=lambda m: (-m.score, m.square))
+    to_move = None if state.over else state.next_player()
+    return Advice(viewer, state.positions[viewer], to_move, h_goal, moves)
+
+
+def _expected_distance(board: Any, sq: Square, goal: list[Fraction]) -> float:
+    total = sum(goal)
+    return float(sum(p * board.distance(sq, g) for g, p in enumerate(goal)) / total) if total else 0.0
+
+
+def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction], tally: Tally,
+                 h_goal: float) -> tuple[float, list[DeclareIf]]:
+    """Mutual information between the face seen on ``sq`` and the goal, and the faces
+    after which declaring would probably succeed."""
+    clue = session.record.clue
+    players = session.variant.players
+    after = 0.0
+    declare: list[DeclareIf] = []
+    for kind, p_face in faces.items():
+        post = session.counter.tally(fixed={sq: kind}, strict=False)
+        if not post.weights:
+            continue
+        goal = post.goal_marginals()
+        after += float(p_face) * goal_uncertainty(goal, players)
+        genuine_needs_clue = session.variant.declare_needs_own_clue and session.record.genuine is not False
+        if genuine_needs_clue and clue not in kind.attrs:
+            continue
+        if goal[sq] >= DECLARE_AT:
+            declare.append(DeclareIf(kind, p_face, goal[sq]))
+    declare.sort(key=lambda d: -d.p_success)
+    return max(0.0, h_goal - after), declare
+
+
+def _public_counter(session: CanarySession) -> WorldCounter | None:
+    """The counter of what the whole table knows: the record as a spectator sees it."""
+    record = session.record
+    public = record.as_seen_by(None, None, None)
+    from .rules import replay
+
+    return WorldCounter(session.variant, record.players, replay(public).observations)
+
+
+def _leak(session: CanarySession, public: WorldCounter, prior: dict[str, Fraction], sq: Square,
+          faces: dict[Kind, Fraction]) -> float:
+    """Expected drop of the table's uncertainty about the viewer's clue after this check."""
+    viewer, clue = session.record.viewer, session.record.clue
+    assert viewer is not None and clue is not None
+    h_before = entropy(prior.values())
+    p_hidden = sum((p for k, p in faces.items() if clue in k.attrs), Fraction(0))
+    outcomes: list[tuple[Fraction, CheckSeen]] = []
+    if p_hidden:
+        outcomes.append((p_hidden, CheckSeen("advice", session.record.where(None), None, viewer, sq, True, None)))
+    for kind, p in faces.items():
+        if clue not in kind.attrs:
+            outcomes.append((p, CheckSeen("advice", session.record.where(None), None, viewer, sq, False, kind)))
+    after = 0.0
+    for p, obs in outcomes:
+        post = public.tally([obs], goals=False, strict=False)
+        if post.weights:
+            after += float(p) * entropy(post.clue_marginals(viewer).values())
+    return max(0.0, h_before - after)

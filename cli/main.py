@@ -256,5 +256,39 @@ def simulate(players: int, seed: int, turns: int, viewer: str | None) -> None:
     click.echo(to_toml(game.record(seat)), nl=False)
 
 
+@main.command()
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--question", type=click.Choice(["clue", "goal"]), default="clue", show_default=True,
+              help="Ask for a player's clue or for the goal square.")
+@click.option("--lines", "lines", default="2-5", show_default=True, metavar="MIN-MAX",
+              help="Difficulty: how many record lines the answer needs.")
+@JSON
+@user_errors
+def puzzle(players: int, seed: int, question: str, lines: str, as_json: bool) -> None:
+    """Generate a puzzle: a record whose question has a unique answer.
+
+    \b
+    Examples:
+      suiri puzzle --seed 3 > puzzle.toml && suiri analyze puzzle.toml
+      suiri puzzle --question goal --lines 3-8 --json
+    """
+    from suiri.puzzles.canary import generate
+    from suiri.solver.errors import SuiriError
+
+    try:
+        low, high = (int(x) for x in lines.split("-", 1))
+    except ValueError:
+        raise SuiriError(f"--lines {lines!r} is not MIN-MAX", None, "e.g. 2-5") from None
+    found = generate(players, seed, question, low, high)
+    if found is None:
+        raise SuiriError(f"no puzzle with {lines} lines found in 200 simulated games", None,
+                         "another --seed or a wider --lines range")
+    if as_json:
+        emit(found.to_json())
+    else:
+        click.echo(found.to_toml(), nl=False)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

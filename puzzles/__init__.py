@@ -1,1 +1,1 @@
-"""placeholder"""
+"""Puzzle scenarios cut from simulated games (``generate``)."""

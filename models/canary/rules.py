@@ -307,8 +307,10 @@ def check_matches_card_side(state: PublicState, turn: Turn, where: Source) -> No
         raise IllegalMoveError(f"the card on {name} is face-down, so it must be checked", where, '"hidden" or "revealed"')
 
 
-def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None, where: Source) -> None:
-    """``revealed`` needs the face; ``hidden`` may give it only if the viewer saw it."""
+def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None, seen: dict[Square, Kind],
+                             where: Source) -> None:
+    """``revealed`` needs the face; ``hidden`` may give it only if the viewer saw it; a
+    face must agree with what the viewer already saw on that square."""
     name = state.variant.board.name(turn.to)
     if turn.check is Check.REVEALED and turn.card is None:
         raise IllegalMoveError(f"turn reveals {name} but does not say which card", where, "card = the face turned up")
@@ -318,7 +320,7 @@ def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None,
             where,
             "omit card",
         )
-    known = state.face_up.get(turn.to) or state.known.get(turn.to)
+    known = state.face_up.get(turn.to) or state.known.get(turn.to) or seen.get(turn.to)
     if turn.card is not None and known is not None and turn.card != known:
         raise IllegalMoveError(
             f"the card on {name} is known to be {known.id}, not {turn.card.id}", where, known.id
@@ -454,7 +456,7 @@ def replay(record: RecordLike) -> Replay:
         state.advance()
         move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
         check_matches_card_side(state, turn, record.where(n, "check"))
-        face_is_given_where_seen(state, turn, record.viewer, record.where(n, "card"))
+        face_is_given_where_seen(state, turn, record.viewer, seen, record.where(n, "card"))
         viewer_does_not_lie(turn, record.viewer, record.clue, record.where(n, "check"))
         state.move(turn.player, turn.to)
         sq = turn.to

@@ -1,0 +1,83 @@
+"""Canary puzzles: a record prefix, from one seat, whose question has a unique answer.
+
+A simulated game is replayed from a random seat, one turn more each time, until the
+question is first answered for that seat (a player's clue becomes certain, or the goal
+square does).  The cut is kept when the answer's minimal explanation has the wanted
+number of record lines: that size is the puzzle's difficulty.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from suiri.models.canary.analysis import analyze
+from suiri.models.canary.record import CanaryRecord, to_toml
+from suiri.models.canary.rules import Variant
+from suiri.models.canary.session import CanarySession
+from suiri.models.canary.simulator import simulate
+from suiri.solver.facts import Fact
+from suiri.solver.queries import Explanation
+
+QUESTIONS = ("clue", "goal")
+
+
+@dataclass
+class Puzzle:
+    record: CanaryRecord
+    question: str  # "clue:NAME" or "goal"
+    answer: Fact
+    explanation: Explanation
+    seed: int
+
+    @property
+    def difficulty(self) -> int:
+        return len(self.explanation.observations)
+
+    def to_toml(self) -> str:
+        head = [f"# suiri puzzle (seed {self.seed}): what is {self.question}?",
+                f"# difficulty: {self.difficulty} record line(s) needed.  Answer: suiri explain FILE '{self.answer}'"]
+        return "\n".join(head) + "\n" + to_toml(self.record)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "question": self.question, "answer": str(self.answer),
+                "difficulty": self.difficulty, "lines": list(self.explanation.observations),
+                "rules": list(self.explanation.rules), "record": to_toml(self.record)}
+
+
+def first_answer(record: CanaryRecord, question: str) -> tuple[int, Fact] | None:
+    """The first cut (number of turns) at which the question has a unique answer."""
+    for cut in range(1, len(record.turns) + 1):
+        analysis = analyze(CanarySession(record.truncated(cut)))
+        for fact in analysis.certain:
+            if not fact.holds:
+                continue
+            if question == "goal" and fact.subject == "goal" and record.variant.players > 2:
+                return cut, fact
+            if question == "clue" and fact.subject.startswith("clue:"):
+                return cut, fact
+    return None
+
+
+def generate(players: int = 3, seed: int = 1, question: str = "clue", min_lines: int = 2, max_lines: int = 5,
+             attempts: int = 200) -> Puzzle | None:
+    """A puzzle whose answer needs between ``min_lines`` and ``max_lines`` record lines."""
+    if question not in QUESTIONS:
+        raise ValueError(f"question must be one of {QUESTIONS}")
+    rng = random.Random(seed)
+    for _ in range(attempts):
+        game_seed = rng.randrange(10**9)
+        game = simulate(Variant.for_players(players), game_seed, max_turns=60, declare_rate=0.15)
+        viewer = rng.choice(game.players)
+        record = game.record(viewer)
+        found = first_answer(record, question)
+        if found is None:
+            continue
+        cut, fact = found
+        session = CanarySession(record.truncated(cut))
+        explanation = session.engine.explain(fact)
+        if min_lines <= len(explanation.observations) <= max_lines:
+            subject = fact.subject if question == "clue" else "goal"
+            return Puzzle(session.record, subject, fact, explanation, game_seed)
+    return None

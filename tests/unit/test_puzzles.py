@@ -1,0 +1,19 @@
+"""Generated puzzles have a unique answer, the wanted difficulty and a legal record."""
+
+from __future__ import annotations
+
+from suiri.models.canary.analysis import analyze, fact_probability
+from suiri.models.canary.session import CanarySession
+from suiri.puzzles.canary import generate
+
+
+def test_clue_and_goal_puzzles() -> None:
+    for seed, question in [(1, "clue"), (2, "clue"), (3, "goal")]:
+        puzzle = generate(3, seed, question, 2, 6)
+        assert puzzle is not None
+        session = CanarySession(puzzle.record)
+        assert fact_probability(session, puzzle.answer) == 1
+        assert 2 <= puzzle.difficulty <= 6
+        # one turn earlier the question was still open for that seat
+        earlier = CanarySession(puzzle.record.truncated(len(puzzle.record.turns) - 1))
+        assert puzzle.answer not in analyze(earlier).certain

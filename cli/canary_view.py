@@ -224,8 +224,7 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
 def _short(session: CanarySession, oid: str) -> str:
     if oid.startswith("known:"):
         return oid[6:]
-    o = session.observation(oid)
-    return f"t{o.turn}" if o.turn else o.id
+    return oid
 
 
 def advice(session: CanarySession, a: Advice, lang: str) -> str:

@@ -40,6 +40,20 @@ def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def stderr_progress(label: str) -> Callable[[int, int], None] | None:
+    """A one-line progress counter on stderr, only when a person is watching."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        end = "\n" if done + 1 >= total else ""
+        click.echo(f"\r{label}: {done + 1}/{total}", err=True, nl=False)
+        if end:
+            click.echo("\r" + " " * (len(label) + 12) + "\r", err=True, nl=False)
+
+    return show
+
+
 def emit(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
@@ -171,7 +185,7 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
 
     session = open_session(record)
     facts = [session.parse_fact(k) for k in known]
-    result = run(session, facts, skip_obvious)
+    result = run(session, facts, skip_obvious, progress=stderr_progress("explaining certain facts"))
     if as_json:
         emit(result.to_json(session, level))
     else:

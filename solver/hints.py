@@ -7,7 +7,7 @@ as premises, so later hints can build on them, as in good Sudoku hint engines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .facts import Fact
@@ -39,10 +39,15 @@ def add_known(engine: Engine, facts: Sequence[Fact]) -> None:
         model.cp.add_bool_and([model.fact_literal(fact)]).only_enforce_if(lit)
 
 
-def rank(engine: Engine, candidates: Sequence[Fact], rule_weight: Mapping[str, int]) -> list[Hint]:
-    """Explain every candidate (each must be certain) and sort from easiest to hardest."""
+def rank(engine: Engine, candidates: Sequence[Fact], rule_weight: Mapping[str, int],
+         progress: Callable[[int, int], None] | None = None) -> list[Hint]:
+    """Explain every candidate (each must be certain) and sort from easiest to hardest.
+
+    ``progress(done, total)`` is called after each explanation (for a progress bar)."""
     hints = []
-    for fact in candidates:
+    for i, fact in enumerate(candidates):
+        if progress is not None:
+            progress(i, len(candidates))
         exp = engine.explain(fact)
         record_obs = [o for o in exp.observations if not o.startswith(KNOWN_PREFIX)]
         premises = len(exp.observations) - len(record_obs)

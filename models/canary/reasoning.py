@@ -7,6 +7,7 @@ that set one line at a time to show what each line contributes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -129,7 +130,8 @@ class HintResult:
         }
 
 
-def hint(session: CanarySession, known: list[Fact], skip_obvious: bool = False) -> HintResult:
+def hint(session: CanarySession, known: list[Fact], skip_obvious: bool = False,
+         progress: Callable[[int, int], None] | None = None) -> HintResult:
     """The easiest certain fact not written in the record nor already known."""
     analysis = analyze(session)
     certain = set(analysis.certain)
@@ -139,12 +141,12 @@ def hint(session: CanarySession, known: list[Fact], skip_obvious: bool = False) 
                             "facts that `suiri analyze` lists as certain")
     add_known(session.engine, known)
     candidates = [f for f in analysis.certain if f not in set(known)]
-    ranked = rank(session.engine, candidates, RULE_WEIGHT)
+    ranked = rank(session.engine, candidates, RULE_WEIGHT, progress)
     obvious = [h for h in ranked if len(h.explanation.observations) == 1 and not h.premises]
     if skip_obvious and obvious:
         add_known(session.engine, [h.fact for h in obvious])
         rest = [f for f in candidates if f not in {h.fact for h in obvious}]
-        ranked = rank(session.engine, rest, RULE_WEIGHT)
+        ranked = rank(session.engine, rest, RULE_WEIGHT, progress)
         obvious = []
     if not ranked:
         return HintResult([], False, 0)

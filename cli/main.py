@@ -31,7 +31,10 @@ def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return fn(*args, **kwargs)
         except SuiriError as exc:
-            click.echo(f"error: {exc.render()}", err=True)
+            from suiri.solver.errors import ErrorList
+
+            for err in exc.errors if isinstance(exc, ErrorList) else [exc]:
+                click.echo(f"error: {err.render()}", err=True)
             sys.exit(2)
         except Undecided as exc:
             click.echo(f"undecided: {exc}", err=True)

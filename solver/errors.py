@@ -68,9 +68,10 @@ class InconsistentRecordError(SuiriError):
         super().__init__(message, first, valid)
 
     def render(self) -> str:
-        lines = [f"{self.source.file if self.source else ''}: {self.message}"]
-        lines += [f"  {src}" for src in self.conflict]
-        return "\n".join(lines)
+        head = f"{self.source.file if self.source else ''}: {self.message}"
+        if self.valid:
+            head += f" (valid: {self.valid})"
+        return "\n".join([head, *(f"  {src}" for src in self.conflict)])
 
 
 class FactError(SuiriError):

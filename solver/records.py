@@ -59,11 +59,27 @@ class LineMap:
         return result
 
     def source(self, table: TablePath = (), key: str | None = None, field: str | None = None) -> Source:
-        """Where ``key`` of ``table`` was written (the table's header if the key is absent)."""
+        """Where ``key`` of ``table`` was written: its own line, else the table's header,
+        else (an inline table such as ``declare = { ... }``) the line of the parent key."""
+        label = field if field is not None else key
         line = self.keys.get((table, key)) if key is not None else None
-        if line is None:
-            line = self.tables.get(table)
-        return Source(self.file, line, field if field is not None else key)
+        path = table
+        while line is None and path:
+            line = self.tables.get(path)
+            if line is None and isinstance(path[-1], str):
+                line = self.keys.get((path[:-1], path[-1]))
+            path = path[:-1]
+        return Source(self.file, line, label)
+
+    @staticmethod
+    def label(table: TablePath, key: str | None) -> str:
+        """A field name as errors print it: ``turn[2].declare.card``."""
+        out = ""
+        for part in table:
+            out += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if out else part)
+        if key:
+            out += f".{key}" if out else key
+        return out
 
 
 @dataclass
@@ -95,7 +111,20 @@ def parse_toml(name: str, text: str) -> TomlDocument:
         pos = _ERR_POS.search(message)
         line = int(pos.group(1)) if pos else None
         message = _ERR_POS.sub("", message).strip()
+        field = _field_at(text, line) if line else None
         raise RecordSyntaxError(
-            f"not valid TOML: {message}", Source(name, line), "TOML 1.0 (https://toml.io)"
+            f"not valid TOML: {message}", Source(name, line, field), "TOML 1.0 (https://toml.io)"
         ) from None
     return TomlDocument(name, data, LineMap.scan(name, text))
+
+
+def _field_at(text: str, line: int) -> str | None:
+    """The field written on ``line`` (for syntax errors, which tomllib reports by line)."""
+    lines = text.splitlines()
+    head = LineMap.scan("", "\n".join(lines[: line - 1]))
+    table: TablePath = max(head.tables, key=lambda t: head.tables[t]) if head.tables else ()
+    current = lines[line - 1] if 0 < line <= len(lines) else ""
+    key = _KEY.match(current)
+    if key:
+        return LineMap.label(table, key.group(1).strip("\"'"))
+    return LineMap.label(table, None) or None

@@ -6,7 +6,7 @@ information between the face seen and the goal, bits) and what the public outcom
 (hidden, or the face revealed) tells the *table* about the viewer's own clue (bits,
 computed on the public record, i.e. from a spectator's seat); the expected distance
 to the goal; and which faces would make declaring worth it.  The score that orders
-the moves is written in ``docs/canary.md``.
+the moves is written in ``docs/engine.md``.
 """
 
 from __future__ import annotations

@@ -123,7 +123,9 @@ class _Reader:
             self.fail(f"viewer {viewer!r} is not a player", root("viewer"), ", ".join(players) + " or omit it (spectator)")
             viewer = None
         clue = None
-        if "clue" in d:
+        if "clue" in d and viewer is None and "viewer" in d:
+            pass  # the viewer itself is wrong: one error is enough
+        elif "clue" in d:
             if viewer is None:
                 self.fail("a spectator has no clue", root("clue"), "omit clue, or name the viewer")
             else:

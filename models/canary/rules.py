@@ -504,13 +504,13 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
             raise IllegalMoveError(
                 f"with these answers the declaration {'succeeds' if decided else 'fails'}", record.where(n, "outcome", "declare"),
                 '"success"' if decided else '"failure"')
-    elif not last:
-        succeeded = False  # a declaration followed by another turn failed
+    elif decided is True or last:
+        succeeded = decided  # all yes: the game ends here; last turn: as the answers say
     else:
-        succeeded = decided
+        succeeded = False  # a declaration followed by another turn failed
     if succeeded is True and not last:
         raise IllegalMoveError(
-            f"turn {n}'s declaration succeeded (every answer is yes), so the game ended there",
+            f"turn {n}'s declaration succeeded, so the game ended there",
             record.where(n + 1, "player"), "no further turns")
     if v.fake and succeeded is not None:
         yield DeclarationOutcome(f"t{n}.outcome", where_answers, n, turn.player, sq, d.card, dict(d.answers), succeeded)

@@ -85,7 +85,7 @@ class CanarySession:
             return Fact("goal", self.board.name(self.board.parse(fact.value)), fact.holds)
         if subject == "fake" and not arg:
             if not self.variant.fake:
-                raise FactError("only the 4-player game has a fake clue", None, "clue:NAME or goal")
+                raise FactError("only the 4-player game has a fake clue", None, "clue:NAME, goal, square:SQ")
             if fact.value not in self.record.players:
                 raise FactError(f"unknown player {fact.value!r}", None, players)
             return fact

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from suiri.models.canary.advice import Advice
 from suiri.models.canary.analysis import CanaryAnalysis
-from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA
+from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Kind
 from suiri.models.canary.reasoning import HintResult, Proof
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
@@ -129,7 +129,8 @@ def _obs_line(session: CanarySession, t: Text, m: Messages, oid: str) -> str:
     return t.observation(o, session.variant.deck.attributes) + line
 
 
-def _narrowing(t: Text, ruled: dict[str, list[str]], remaining: dict[str, list[str]]) -> list[str]:
+def _narrowing(t: Text, ruled: dict[str, list[str]], remaining: dict[str, list[str]],
+               kinds: dict[str, Kind]) -> list[str]:
     out = []
     for subject, left in remaining.items():
         kind, _, who = subject.partition(":")
@@ -138,6 +139,8 @@ def _narrowing(t: Text, ruled: dict[str, list[str]], remaining: dict[str, list[s
                 out.append(t.fact(Fact(subject, left[0])))
             else:
                 out.append(t("clue-one-of", p=who, alts=t.alternatives([t.attribute(a) for a in left])))
+        elif kind == "square" and len(left) == 1:
+            out.append(t.fact(Fact(subject, left[0]), kinds))
         elif kind == "fake":
             out.append(t.fact(Fact("fake", left[0])) if len(left) == 1 else
                        "; ".join(t.fact(Fact("fake", v, False)) for v in ruled[subject]))
@@ -162,7 +165,7 @@ def proof(session: CanarySession, p: Proof, lang: str) -> str:
         out += ["", m("steps")]
         for i, step in enumerate(p.steps, start=1):
             out.append(f"  {i}. {_obs_line(session, t, m, step.observation)}")
-            gained = _narrowing(t, step.ruled_out, step.remaining)
+            gained = _narrowing(t, step.ruled_out, step.remaining, kinds)
             out += [f"     ⇒ {g}" for g in gained] or [f"     {m('combined')}"]
         conclusion = p.fact if p.status == "certain" else p.fact.negate()
         out.append("  " + m("therefore", fact=t.fact(conclusion, kinds)))

@@ -66,8 +66,14 @@ class Engine:
         raise Undecided(f"the solver stopped undecided ({self.solver.status_name(status)})")
 
     def _core(self, assumptions: Sequence[Any]) -> list[int]:
-        """Indices of assumption literals in CP-SAT's (not minimal) infeasible subset."""
+        """Indices of assumption literals in CP-SAT's (not minimal) infeasible subset.
+
+        A core holding anything but assumptions (seen with presolve on, OR-tools
+        #5141) is not trusted: then every assumption is returned."""
         core = set(self.solver.sufficient_assumptions_for_infeasibility())
+        ours = {lit.index for lit in assumptions}
+        if not core <= ours:
+            return sorted(ours)
         return [lit.index for lit in assumptions if lit.index in core]
 
     def _active(self, observations: Iterable[str] | None, rules: Iterable[str] | None) -> list[Any]:
@@ -95,6 +101,7 @@ class Engine:
         literals: Sequence[Any],
         observations: Iterable[str] | None = None,
         extra: Sequence[Any] = (),
+        rules: Iterable[str] | None = None,
     ) -> list[bool]:
         """For each literal, whether some world makes it true (projection).
 
@@ -103,7 +110,7 @@ class Engine:
         assumption), steered there by a hint.  When that is infeasible, every
         literal still unmarked is impossible at once.
         """
-        base = [*self._active(observations, None), *extra]
+        base = [*self._active(observations, rules), *extra]
         marked = [False] * len(literals)
         cp = self.model.cp
         while True:
@@ -120,16 +127,38 @@ class Engine:
                     marked[i] = True
 
     def possible_values(
-        self, subjects: Sequence[str], observations: Iterable[str] | None = None
+        self, subjects: Sequence[str], observations: Iterable[str] | None = None,
+        rules: Iterable[str] | None = None,
     ) -> dict[str, list[str]]:
         """Which values of each subject some consistent world gives it."""
         pairs = [(s, v) for s in subjects for v in self.model.subjects[s].values]
         lits = [self.model.subjects[s].values[v] for s, v in pairs]
-        ok = self.possible(lits, observations)
+        ok = self.possible(lits, observations, rules=rules)
         out: dict[str, list[str]] = {s: [] for s in subjects}
         for (s, v), yes in zip(pairs, ok, strict=True):
             if yes:
                 out[s].append(v)
+        return out
+
+    def determined(
+        self, subjects: Sequence[str], observations: Iterable[str] | None = None,
+        rules: Iterable[str] | None = None,
+    ) -> dict[str, str | None]:
+        """For each subject, its value if every world agrees on one, else None.
+
+        Cheaper than ``possible_values`` for subjects with many values: one world
+        proposes a value, one more solve per subject tries to refute it."""
+        world = self._solve(self._active(observations, rules))
+        if world is None:
+            raise ValueError("the chosen groups are inconsistent")
+        out: dict[str, str | None] = {}
+        for name in subjects:
+            values = self.model.subjects[name].values
+            value = next((v for v, lit in values.items() if world.value(lit)), None)
+            if value is not None and self._solve([*self._active(observations, rules), ~values[value]]) is None:
+                out[name] = value
+            else:
+                out[name] = None
         return out
 
     def certain_facts(

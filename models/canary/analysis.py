@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from suiri.solver.facts import Fact
+from suiri.solver.probability import fact_probability as solver_probability
 
 from .cards import Attribute, Kind
 from .counter import Tally
@@ -105,17 +106,4 @@ def certain_facts(session: CanarySession, clues: dict[str, dict[Attribute, Fract
 
 def fact_probability(session: CanarySession, fact: Fact) -> Fraction:
     """Exact probability of a fact from the counter."""
-    tally = session.tally
-    subject, _, arg = fact.subject.partition(":")
-    if subject == "clue":
-        p = tally.clue_marginals(arg)[fact.value]
-    elif subject == "goal":
-        p = tally.goal_marginals()[session.board.parse(fact.value)]
-    elif subject == "fake":
-        p = tally.fake_marginals()[fact.value]
-    else:
-        from .counter import kind_marginals
-
-        kind = session.variant.deck.by_id[fact.value]
-        p = kind_marginals(session.counter, session.board.parse(arg), tally).get(kind, Fraction(0))
-    return p if fact.holds else 1 - p
+    return solver_probability(session, fact)

@@ -68,9 +68,20 @@ def _line(session: CanarySession, oid: str) -> dict[str, Any]:
     return {"id": oid, "turn": o.turn, "line": o.source.line, "field": o.source.field}
 
 
-def context_subjects(session: CanarySession) -> list[str]:
+def context_subjects(session: CanarySession, explanation: Explanation | None = None) -> list[str]:
+    """What a proof step reports: every unknown clue, the fake, and the squares whose
+    card a cited line shows."""
     subjects = [f"clue:{p}" for p in session.record.players if p != session.record.viewer]
-    return subjects + (["fake"] if session.variant.fake else [])
+    subjects += ["fake"] if session.variant.fake else []
+    for oid in explanation.observations if explanation else ():
+        if oid.startswith("known:"):
+            continue
+        o = session.observation(oid)
+        if getattr(o, "face", None) is not None:
+            name = f"square:{session.board.name(o.square)}"  # type: ignore[attr-defined]
+            if name not in subjects:
+                subjects.append(name)
+    return subjects
 
 
 def explain(session: CanarySession, fact: Fact) -> Proof:
@@ -79,7 +90,7 @@ def explain(session: CanarySession, fact: Fact) -> Proof:
     engine = session.engine
     if p == 1:
         exp = engine.explain(fact)
-        return Proof(fact, "certain", p, exp, proof_steps(engine, exp, context_subjects(session)))
+        return Proof(fact, "certain", p, exp, proof_steps(engine, exp, context_subjects(session, exp)))
     world = engine.counterexample(fact)
     assert world is not None, "counter and CP-SAT disagree"
     status = "impossible" if p == 0 else "open"
@@ -87,7 +98,7 @@ def explain(session: CanarySession, fact: Fact) -> Proof:
     if status == "impossible":
         exp = engine.explain(fact.negate())
         proof.explanation = exp
-        proof.steps = proof_steps(engine, exp, context_subjects(session))
+        proof.steps = proof_steps(engine, exp, context_subjects(session, exp))
     return proof
 
 

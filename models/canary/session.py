@@ -3,6 +3,7 @@ built on demand and shared by every question (analyze, explain, hint, advise).""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from suiri.solver.facts import Fact
 from suiri.solver.queries import Engine
 
 from .cards import parse_attribute
-from .counter import InconsistentError, Tally, WorldCounter
+from .counter import InconsistentError, Tally, WorldCounter, kind_marginals
 from .encoder import CanaryModel, encode
 from .record import CanaryRecord, load
 from .rules import Observation, Replay, replay
@@ -69,6 +70,23 @@ class CanarySession:
     @cached_property
     def engine(self) -> Engine:
         return Engine(self.canary_model.model)
+
+    # -- the exact counter as the engine's probability interface -----------------------
+    def distribution(self, subject: str) -> dict[str, Fraction]:
+        """Exact probabilities of each value of ``clue:NAME``, ``goal``, ``fake`` or
+        ``square:SQ`` (``solver.probability.ExactCounter``)."""
+        tally = self.tally
+        kind, _, arg = subject.partition(":")
+        if kind == "clue":
+            return dict(tally.clue_marginals(arg))
+        if kind == "goal":
+            return {self.board.name(sq): p for sq, p in enumerate(tally.goal_marginals())}
+        if kind == "fake":
+            return tally.fake_marginals()
+        if kind == "square":
+            faces = kind_marginals(self.counter, self.board.parse(arg), tally)
+            return {k.id: p for k, p in faces.items()}
+        raise FactError(f"unknown subject {subject!r}", None, "clue:NAME, goal, fake, square:SQ")
 
     # -- facts -------------------------------------------------------------------------
     def parse_fact(self, text: str) -> Fact:

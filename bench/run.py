@@ -108,7 +108,7 @@ def main() -> None:
             r = bench_cell(players, turns)
             rows.append((players, turns, r))
             print(f"{players}p {turns:>2} turns: analyze {r['analyze']*1000:7.1f} ms  explain {r['explain']*1000:7.1f} ms"
-                  f"  advise {r['advise']*1000:7.1f} ms  peak {r['peak_mib']:.1f} MiB", flush=True)
+                  f"  advise {r['advise']*1000:7.1f} ms  peak {r['peak_mib']*1024:.0f} KiB", flush=True)
     help_t = command_time(["--help"])
     with tempfile.TemporaryDirectory() as tmp:
         g = games(3, 60, 1)[0]
@@ -135,12 +135,12 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "",
         "## Where is the Canary?",
         "",
-        "| players | turns | analyze (ms) | explain (ms) | advise (ms) | analyze peak memory (MiB) |",
+        "| players | turns | analyze (ms) | explain (ms) | advise (ms) | analyze peak memory (KiB) |",
         "|---:|---:|---:|---:|---:|---:|",
     ]
     for players, turns, r in rows:
         lines.append(f"| {players} | {turns} | {r['analyze']*1000:.1f} | {r['explain']*1000:.1f} | "
-                     f"{r['advise']*1000:.1f} | {r['peak_mib']:.1f} |")
+                     f"{r['advise']*1000:.1f} | {r['peak_mib']*1024:.0f} |")
     lines += [
         "",
         f"- `suiri --help` start-up: **{help_t*1000:.0f} ms** median (target < 300 ms).",

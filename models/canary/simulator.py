@@ -103,8 +103,11 @@ def _maybe_declare(variant: Variant, truth: Deal, names: Sequence[str], player: 
     own = truth.clues[player] in face.attrs
     if genuine and variant.declare_needs_own_clue and not own:
         return None
-    if check is Check.NONE and not (variant.fake and variant.declare_on_face_up):
+    face_up = check is not Check.HIDDEN  # revealed just now, or already face-up
+    if face_up and not variant.declare_on_face_up:
         return None
+    if check is Check.NONE and not variant.fake:
+        return None  # R5 allows it, but only the 4-player game gains anything by it
     wanted = variant.genuine_count if variant.players > 2 else 2
     if len(face.attrs) < wanted or rng.random() >= (rate if genuine else rate / 3):
         return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 
 import numpy as np
@@ -66,7 +66,7 @@ def multiset_permutations(counts: list[int]):
     yield from rec()
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_layouts(deck: Deck, squares: int) -> np.ndarray:
     assert deck.size == squares
     rows = list(multiset_permutations([k.copies for k in deck.kinds]))
@@ -76,7 +76,7 @@ def all_layouts(deck: Deck, squares: int) -> np.ndarray:
 def clue_deals(variant: Variant, players: tuple[str, ...]):
     """(clues by player, fake holder or None): every deal the rules allow."""
     for combo in permutations(variant.deck.attributes, len(players)):
-        clues = dict(zip(players, combo))
+        clues = dict(zip(players, combo, strict=True))
         if len(players) == 4:
             for fake in players:
                 yield clues, fake

@@ -225,6 +225,31 @@ def advise(record: str, as_json: bool, lang: str) -> None:
 
 
 @main.command()
+@RECORD
+@user_errors
+def convert(record: str) -> None:
+    """Print RECORD (TOML or the compact line notation) as canonical TOML.
+
+    \b
+    The compact notation, one line per item (docs/record-format.md):
+      canary aki bea cid
+      viewer aki ancient
+      start a7 g7 a1
+      aki b7 h giant-stone-bridge
+      bea f7 r abandoned-materials
+      cid a4 h ! lava-rock-hill aki=n bea=y
+    \b
+    Example:
+      suiri convert game.txt > game.toml
+    """
+    from suiri.models import open_session
+    from suiri.models.canary.record import to_toml
+
+    session = open_session(record)
+    click.echo(to_toml(session.record), nl=False)
+
+
+@main.command()
 @click.argument("name", required=False)
 @click.option("--path", "show_path", is_flag=True, help="Print only the file path of NAME.")
 def examples(name: str | None, show_path: bool) -> None:

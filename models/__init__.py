@@ -8,15 +8,29 @@ from pathlib import Path
 from typing import Any
 
 from suiri.solver.errors import RecordSyntaxError
-from suiri.solver.records import read_toml
+from suiri.solver.records import TomlDocument, read_toml
 
 SUPPORTED = ("canary",)
 PLANNED = ("detective", "werewolf")
 
 
+def read_record(path: str | Path) -> TomlDocument:
+    """A record as data with line numbers: TOML, or the compact line notation."""
+    if not str(path).endswith(".toml"):
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        from .canary.notation import is_compact, parse
+
+        if is_compact(text):
+            return parse(str(path), text)
+    return read_toml(path)
+
+
 def open_session(path: str | Path) -> Any:
     """Read a record and return the session of its game (raises ``SuiriError``)."""
-    doc = read_toml(path)
+    doc = read_record(path)
     game = doc.data.get("game")
     if game == "canary":
         from .canary.record import from_document

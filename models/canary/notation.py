@@ -1,0 +1,148 @@
+"""A compact line notation for typing a Canary game at the table (an extension).
+
+One line per item; ``#`` starts a comment.  It reads into the same data and line map
+as the TOML format, so the record reader, the rules and every error message are
+shared (errors point at the line typed)::
+
+    canary aki bea cid            # the game, players in turn order
+    viewer aki ancient            # optional: seat and clue (4 players: + genuine / fake)
+    start a7 g7 a1                # corners, in player order
+    rule skip_turns=2             # optional rulings, as in [rules]
+    aki b7 h giant-stone-bridge   # player, square, check (h / r / - = hidden / revealed / none), card
+    bea f7 r abandoned-materials
+    cid a4 h ! lava-rock-hill aki=n bea=y   # "!" declares: the card shown, then each answer
+    # outcome=success / outcome=failure may follow the answers (4 players)
+
+``suiri convert FILE`` prints the canonical TOML of such a file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from suiri.solver.errors import RecordSyntaxError, Source
+from suiri.solver.records import LineMap, TomlDocument
+
+CHECKS = {"h": "hidden", "hidden": "hidden", "r": "revealed", "revealed": "revealed", "-": "none", "none": "none"}
+ANSWERS = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
+GRAMMAR = "canary NAMES… | viewer NAME CLUE [genuine|fake] | start SQ… | rule KEY=VALUE | NAME SQ h|r|- [CARD] [! CARD NAME=y|n…]"
+
+
+def is_compact(text: str) -> bool:
+    """A compact record starts (after comments) with the word ``canary``."""
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].split()
+        if words:
+            return words[0] == "canary" and "=" not in line
+    return False
+
+
+def parse(name: str, text: str) -> TomlDocument:
+    data: dict[str, Any] = {}
+    lines = LineMap(name)
+    turns: list[dict[str, Any]] = []
+    players: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        head = words[0]
+        at = lambda field, n=number: Source(name, n, field)  # noqa: E731
+        if head == "canary":
+            data["game"], players = "canary", words[1:]
+            data["players"] = players
+            lines.keys[((), "game")] = lines.keys[((), "players")] = number
+        elif head == "viewer":
+            if len(words) < 2:
+                raise RecordSyntaxError("viewer needs a name", at("viewer"), "viewer NAME CLUE [genuine|fake]")
+            data["viewer"] = words[1]
+            lines.keys[((), "viewer")] = number
+            if len(words) > 2:
+                data["clue"] = words[2]
+                lines.keys[((), "clue")] = number
+            if len(words) > 3:
+                if words[3] not in ("genuine", "fake"):
+                    raise RecordSyntaxError(f"{words[3]!r} after the clue", at("genuine"), "genuine or fake")
+                data["genuine"] = words[3] == "genuine"
+                lines.keys[((), "genuine")] = number
+        elif head == "start":
+            if len(words) - 1 != len(players):
+                raise RecordSyntaxError(f"{len(words) - 1} corners for {len(players)} players", at("start"),
+                                        "one corner per player, in player order (after the canary line)")
+            data["start"] = dict(zip(players, words[1:], strict=True))
+            lines.tables[("start",)] = number
+            for p in players:
+                lines.keys[(("start",), p)] = number
+        elif head == "rule":
+            rules = data.setdefault("rules", {})
+            lines.tables[("rules",)] = number
+            for item in words[1:]:
+                key, _, value = item.partition("=")
+                try:
+                    rules[key] = tomllib.loads(f"v = {value}")["v"]
+                except tomllib.TOMLDecodeError:
+                    raise RecordSyntaxError(f"cannot read {item!r}", at(f"rules.{key}"), "KEY=VALUE, e.g. skip_turns=2") from None
+                lines.keys[(("rules",), key)] = number
+        else:
+            turns.append(_turn(words, len(turns), number, name, lines))
+    if turns:
+        data["turn"] = turns
+    return TomlDocument(name, data, lines)
+
+
+def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) -> dict[str, Any]:
+    label = f"turn[{index + 1}]"
+    table: tuple[str | int, ...] = ("turn", index)
+    lines.tables[table] = number
+    if len(words) < 3:
+        raise RecordSyntaxError(f"a turn needs a player, a square and a check, got {' '.join(words)!r}",
+                                Source(name, number, label), "NAME SQUARE h|r|- [CARD] [! CARD NAME=y|n ...]")
+    turn: dict[str, Any] = {"player": words[0], "to": words[1], "check": CHECKS.get(words[2], words[2])}
+    for key in ("player", "to", "check", "card", "declare"):
+        lines.keys[(table, key)] = number
+    rest = words[3:]
+    if rest and rest[0] != "!":
+        turn["card"] = rest.pop(0)
+    if rest:
+        if rest[0] != "!" or len(rest) < 2:
+            raise RecordSyntaxError(f"cannot read {' '.join(rest)!r}", Source(name, number, label),
+                                    "! CARD NAME=y|n ... after the check")
+        declare: dict[str, Any] = {"card": rest[1], "answers": {}}
+        sub = (*table, "declare")
+        lines.tables[sub] = number
+        for key in ("card", "answers", "outcome"):
+            lines.keys[(sub, key)] = number
+        for item in rest[2:]:
+            who, _, said = item.partition("=")
+            if who == "outcome":
+                declare["outcome"] = said
+            else:
+                declare["answers"][who] = ANSWERS.get(said, said)
+        turn["declare"] = declare
+    return turn
+
+
+def to_compact(record: Any) -> str:
+    """The compact text of a ``CanaryRecord`` (reads back to the same record)."""
+    board = record.variant.board
+    out = ["canary " + " ".join(record.players)]
+    if record.viewer is not None:
+        words = ["viewer", record.viewer]
+        if record.clue is not None:
+            words.append(record.clue)
+            if record.genuine is not None:
+                words.append("genuine" if record.genuine else "fake")
+        out.append(" ".join(words))
+    out.append("start " + " ".join(board.name(record.start[p]) for p in record.players))
+    short = {"hidden": "h", "revealed": "r", "none": "-"}
+    for t in record.turns:
+        words = [t.player, board.name(t.to), short[t.check.value]]
+        if t.card is not None:
+            words.append(t.card.id)
+        if t.declare is not None:
+            words += ["!", t.declare.card.id] + [f"{p}={'y' if yes else 'n'}" for p, yes in t.declare.answers.items()]
+            if t.declare.outcome is not None:
+                words.append(f"outcome={t.declare.outcome}")
+        out.append(" ".join(words))
+    return "\n".join(out) + "\n"

@@ -62,9 +62,9 @@ def certain_fact(session: CanarySession) -> object:
     return (clue or facts or [None])[-1]
 
 
-def bench_cell(players: int, turns: int) -> dict[str, float]:
-    a, e, d, mem = [], [], [], []
-    for g in games(players, turns, RECORDS_PER_CELL):
+def bench_cell(players: int, turns: int, folder: Path) -> dict[str, float]:
+    a, e, d, mem, cli = [], [], [], [], []
+    for i, g in enumerate(games(players, turns, RECORDS_PER_CELL)):
         record = g.record(g.players[0])
         a.append(timed(lambda r=record: analyze(CanarySession(r))))  # type: ignore[misc]
         session = CanarySession(record)
@@ -77,7 +77,11 @@ def bench_cell(players: int, turns: int) -> dict[str, float]:
         analyze(CanarySession(record))
         mem.append(tracemalloc.get_traced_memory()[1] / 2**20)
         tracemalloc.stop()
+        path = folder / f"{players}p-{turns}-{i}.toml"
+        path.write_text(to_toml(record), encoding="utf-8")
+        cli.append(command_time(["analyze", str(path)], repeats=REPEATS))
     return {
+        "cli_analyze": statistics.median(cli),
         "analyze": statistics.median(a),
         "explain": statistics.median(e) if e else float("nan"),
         "advise": statistics.median(d),
@@ -103,13 +107,15 @@ def main() -> None:
     import ortools.sat.python.cp_model  # noqa: F401
 
     rows = []
-    for players in PLAYERS:
-        for turns in TURNS:
-            r = bench_cell(players, turns)
-            rows.append((players, turns, r))
-            print(f"{players}p {turns:>2} turns: analyze {r['analyze']*1000:7.1f} ms  explain {r['explain']*1000:7.1f} ms"
-                  f"  advise {r['advise']*1000:7.1f} ms  peak {r['peak_mib']*1024:.0f} KiB", flush=True)
-    help_t = command_time(["--help"])
+    help_t = command_time(["--help"], repeats=9)
+    with tempfile.TemporaryDirectory() as tmp:
+        for players in PLAYERS:
+            for turns in TURNS:
+                r = bench_cell(players, turns, Path(tmp))
+                rows.append((players, turns, r))
+                print(f"{players}p {turns:>2} turns: analyze {r['analyze']*1000:7.1f} ms  explain {r['explain']*1000:7.1f} ms"
+                      f"  advise {r['advise']*1000:7.1f} ms  peak {r['peak_mib']*1024:.0f} KiB"
+                      f"  CLI analyze {r['cli_analyze']*1000:.0f} ms", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         g = games(3, 60, 1)[0]
         path = Path(tmp) / "g.toml"
@@ -125,6 +131,7 @@ def main() -> None:
 def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help_t: float, cli_analyze: float,
                  cli_check: float) -> None:
     worst = max(r["analyze"] for _, _, r in rows)
+    worst_cli = max(r["cli_analyze"] for _, _, r in rows) - help_t
     lines = [
         "# Performance",
         "",
@@ -135,19 +142,22 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "",
         "## Where is the Canary?",
         "",
-        "| players | turns | analyze (ms) | explain (ms) | advise (ms) | analyze peak memory (KiB) |",
-        "|---:|---:|---:|---:|---:|---:|",
+        "| players | turns | analyze (ms) | explain (ms) | advise (ms) | analyze peak memory (KiB) "
+        "| `suiri analyze` command (ms) | beyond start-up (ms) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for players, turns, r in rows:
         lines.append(f"| {players} | {turns} | {r['analyze']*1000:.1f} | {r['explain']*1000:.1f} | "
-                     f"{r['advise']*1000:.1f} | {r['peak_mib']*1024:.0f} |")
+                     f"{r['advise']*1000:.1f} | {r['peak_mib']*1024:.0f} | {r['cli_analyze']*1000:.0f} | "
+                     f"{(r['cli_analyze'] - help_t)*1000:.0f} |")
     lines += [
         "",
         f"- `suiri --help` start-up: **{help_t*1000:.0f} ms** median (target < 300 ms).",
         f"- `suiri analyze` on a 3-player 60-turn record, whole command: **{cli_analyze*1000:.0f} ms**, i.e. "
         f"{(cli_analyze - help_t)*1000:.0f} ms beyond start-up (target < 500 ms); `suiri check`: {cli_check*1000:.0f} ms "
         "(check also builds the CP-SAT model only when the record is inconsistent).",
-        f"- Slowest in-process `analyze` cell: {worst*1000:.1f} ms, {0.5/worst:.0f}× under the 0.5 s target.",
+        f"- Slowest in-process `analyze` cell: {worst*1000:.1f} ms; slowest `suiri analyze` command beyond "
+        f"start-up: {worst_cli*1000:.0f} ms, {0.5/max(worst_cli, 1e-3):.1f}× under the 0.5 s target.",
         "- `explain` includes building the CP-SAT model (~30 ms) and the minimal-explanation solves; "
         "`advise` counts worlds once per possible face of each neighbouring square, and once per public "
         "outcome from the table's point of view (the 4-player spectator view has 480 clue deals).",

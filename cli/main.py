@@ -271,7 +271,10 @@ def examples(name: str | None, show_path: bool) -> None:
     if name not in found:
         click.echo(f"error: no example {name!r} (valid: {', '.join(sorted(found))})", err=True)
         sys.exit(2)
-    click.echo(str(found[name]) if show_path else found[name].read_text(encoding="utf-8"), nl=not show_path or True)
+    if show_path:
+        click.echo(str(found[name]))
+    else:
+        click.echo(found[name].read_text(encoding="utf-8"), nl=False)
 
 
 @main.command()

@@ -39,6 +39,9 @@ from .rules import (
     OwnAuthenticity,
     OwnClue,
     Variant,
+    declaration_succeeds,
+    hides,
+    truthful_answer,
 )
 
 
@@ -91,7 +94,7 @@ def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
         elif isinstance(o, CheckSeen):
             clue = h.clues[seat[o.player]]
             if o.face is not None:
-                if not see(o.square, o.face) or (clue in o.face.attrs) != o.hidden:
+                if not see(o.square, o.face) or hides(clue, o.face) != o.hidden:
                     return None
             elif o.hidden:
                 require.setdefault(o.square, set()).add(clue)
@@ -104,13 +107,11 @@ def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
                 return None
         elif isinstance(o, Answered):
             i = seat[o.player]
-            if h.fake == i:
-                if o.yes:
-                    return None
-            elif (h.clues[i] in o.face.attrs) != o.yes:
+            if truthful_answer(h.clues[i], h.fake == i, o.face) != o.yes:
                 return None
         elif isinstance(o, DeclarationOutcome):
-            if _succeeds(h, seat[o.declarer], {seat[p]: y for p, y in o.answers.items()}) != o.succeeded:
+            fake = players[h.fake] if h.fake is not None else None
+            if declaration_succeeds(fake, o.declarer, o.answers) != o.succeeded:
                 return None
         else:  # pragma: no cover
             raise TypeError(f"unknown observation {o!r}")
@@ -118,12 +119,6 @@ def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
         if sq in known and not needed <= known[sq].attrs:
             return None
     return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known})
-
-
-def _succeeds(h: Hypothesis, declarer: int, answers: dict[int, bool]) -> bool:
-    if h.fake is None or h.fake == declarer:
-        return all(answers.values())
-    return all(yes for i, yes in answers.items() if i != h.fake)
 
 
 # -- counting layouts -------------------------------------------------------------------

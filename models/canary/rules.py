@@ -104,10 +104,6 @@ class Observation:
     source: Source
     turn: int | None  # 1-based turn number, None for setup lines
 
-    @property
-    def what(self) -> str:
-        return type(self).__name__
-
 
 @dataclass(frozen=True)
 class OwnClue(Observation):
@@ -520,21 +516,32 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
         state.declaration_failed(turn.player, sq, d.card)
 
 
-# -- what the hidden state decides (used by the simulator and the tests) ----------------
+# -- what the hidden state decides (the simulator, the counter and the tests use these) --
+def hides(clue: Attribute, card: Kind) -> bool:
+    """The map check: a card carrying the mover's clue is put back face-down."""
+    return clue in card.attrs
+
+
+def truthful_answer(clue: Attribute, is_fake: bool, card: Kind) -> bool:
+    """A genuine player answers yes iff the card carries its clue; the fake only says no."""
+    return not is_fake and clue in card.attrs
+
+
+def declaration_succeeds(fake: str | None, declarer: str, answers: dict[str, bool]) -> bool:
+    """Without a fake, every answer must be yes.  A genuine declarer needs every genuine
+    player's yes (the fake's no does not count); the fake's declaration needs all three."""
+    if fake is None or fake == declarer:
+        return all(answers.values())
+    return all(yes for p, yes in answers.items() if p != fake)
+
+
 def check_result(deal: Deal, player: str, sq: Square) -> Check:
-    return Check.HIDDEN if deal.clues[player] in deal.layout[sq].attrs else Check.REVEALED
+    return Check.HIDDEN if hides(deal.clues[player], deal.layout[sq]) else Check.REVEALED
 
 
 def answer(deal: Deal, player: str, card: Kind) -> bool:
-    """A genuine player answers yes iff the card carries its clue; the fake only says no."""
-    if deal.fake == player:
-        return False
-    return deal.clues[player] in card.attrs
+    return truthful_answer(deal.clues[player], deal.fake == player, card)
 
 
 def succeeds(deal: Deal, declarer: str, answers: dict[str, bool]) -> bool:
-    if deal.fake is None:
-        return all(answers.values())
-    if declarer == deal.fake:
-        return all(answers.values())
-    return all(yes for p, yes in answers.items() if p != deal.fake)
+    return declaration_succeeds(deal.fake, declarer, answers)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from suiri.models.canary.advice import advise
 from suiri.models.canary.analysis import analyze
-from suiri.models.canary.counter import _distribute
+from suiri.models.canary.counter import _count, _distribute
 from suiri.models.canary.reasoning import explain
 from suiri.models.canary.record import to_toml
 from suiri.models.canary.rules import Variant
@@ -50,6 +50,7 @@ def timed(fn: Callable[[], object], repeats: int = REPEATS) -> float:
     best = []
     for _ in range(repeats):
         _distribute.cache_clear()
+        _count.cache_clear()
         t = time.perf_counter()
         fn()
         best.append(time.perf_counter() - t)
@@ -73,6 +74,7 @@ def bench_cell(players: int, turns: int, folder: Path) -> dict[str, float]:
             e.append(timed(lambda r=record, f=fact: explain(CanarySession(r), f)))  # type: ignore[misc]
         d.append(timed(lambda r=record: advise(CanarySession(r))))  # type: ignore[misc]
         _distribute.cache_clear()
+        _count.cache_clear()
         tracemalloc.start()
         analyze(CanarySession(record))
         mem.append(tracemalloc.get_traced_memory()[1] / 2**20)

@@ -21,7 +21,7 @@ checks it against brute-force enumeration on reduced boards and decks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -29,7 +29,7 @@ from itertools import permutations
 from math import comb, factorial
 
 from .board import Square
-from .cards import Attribute, Kind
+from .cards import Attribute, Deck, Kind
 from .rules import (
     Answered,
     CheckSeen,
@@ -124,7 +124,6 @@ def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
 # -- counting layouts -------------------------------------------------------------------
 def count_layouts(variant: Variant, layout: Layout, fixed: dict[Square, Kind] | None = None) -> int:
     """How many layouts of kinds fit ``layout`` (plus squares ``fixed`` to a kind)."""
-    deck = variant.deck
     known = dict(layout.known)
     require = dict(layout.require)
     for sq, kind in (fixed or {}).items():
@@ -136,16 +135,31 @@ def count_layouts(variant: Variant, layout: Layout, fixed: dict[Square, Kind] | 
             return 0
         known[sq] = kind
         require.pop(sq, None)
+    return _count(variant, frozenset(known.items()), frozenset(require.items()))
+
+
+@lru_cache(maxsize=8)
+def _masks(deck: Deck) -> Callable[[frozenset[Attribute]], int]:
+    """Attribute sets as bit masks (memoised: every count needs them)."""
     index = {a: 1 << i for i, a in enumerate(deck.attributes)}
-    mask = lambda attrs: sum(index[a] for a in attrs)  # noqa: E731
+    return lru_cache(maxsize=1024)(lambda attrs: sum(index[a] for a in attrs))
+
+
+@lru_cache(maxsize=65536)
+def _count(variant: Variant, known_items: frozenset[tuple[Square, Kind]],
+           require_items: frozenset[tuple[Square, frozenset[Attribute]]]) -> int:
+    """``count_layouts`` on a canonical key: clue deals that leave the same board
+    constraints (common for a spectator) share one count."""
+    deck = variant.deck
+    mask = _masks(deck)
     remaining: dict[Kind, int] = {k: k.copies for k in deck.kinds}
-    for kind in known.values():
+    for _, kind in known_items:
         remaining[kind] -= 1
         if remaining[kind] < 0:
             return 0
-    free = variant.board.size - len(known)
+    free = variant.board.size - len(known_items)
     groups: dict[int, int] = {}
-    for r in require.values():
+    for _, r in require_items:
         m = mask(r)
         groups[m] = groups.get(m, 0) + 1
     groups[0] = free - sum(n for m, n in groups.items() if m)
@@ -170,42 +184,34 @@ def count_layouts(variant: Variant, layout: Layout, fixed: dict[Square, Kind] | 
 @lru_cache(maxsize=65536)
 def _distribute(groups: tuple[tuple[int, int], ...], classes: tuple[tuple[int, int], ...]) -> int:
     """Ways to place distinct cards, ``classes`` = (attribute mask, count), into places,
-    ``groups`` = (required mask, size) plus an unconstrained group taking the rest."""
+    ``groups`` = (required mask, size) plus an unconstrained group taking the rest.
+
+    Each class is spread over the groups it fits one group at a time (state: free
+    places per constrained group, and cards of the class still to place), so a step
+    costs the sum, not the product, of the groups' capacities."""
     masks = [m for m, _ in groups]
     start = tuple(n for _, n in groups)
     left = sum(c for _, c in classes)
     dp: dict[tuple[int, ...], int] = {start: 1}
     for cmask, count in sorted(classes, key=lambda mc: -bin(mc[0]).count("1")):
         fits = [j for j, m in enumerate(masks) if m & cmask == m]
-        nxt: dict[tuple[int, ...], int] = {}
-        for state, ways in dp.items():
-            cap0 = left - sum(state)
-            for take in _splits(count, [state[j] for j in fits]):
-                rest = count - sum(take)
-                if rest > cap0:
-                    continue
-                w = ways * comb(cap0, rest)
-                new = list(state)
-                for j, y in zip(fits, take, strict=True):
-                    w *= comb(state[j], y)
-                    new[j] -= y
-                key = tuple(new)
-                nxt[key] = nxt.get(key, 0) + w
-        dp = nxt
+        spread: dict[tuple[tuple[int, ...], int], int] = {(state, count): w for state, w in dp.items()}
+        for j in fits:
+            nxt: dict[tuple[tuple[int, ...], int], int] = {}
+            for (state, rest), w in spread.items():
+                free = state[j]
+                for y in range(min(rest, free) + 1):
+                    new = state[:j] + (free - y,) + state[j + 1 :]
+                    key = (new, rest - y)
+                    nxt[key] = nxt.get(key, 0) + w * comb(free, y)
+            spread = nxt
+        dp = {}
+        for (state, rest), w in spread.items():
+            cap0 = left - sum(state) - (count - rest)  # unconstrained places before this class
+            if rest <= cap0:
+                dp[state] = dp.get(state, 0) + w * comb(cap0, rest) * factorial(count)
         left -= count
-        ways_factor = factorial(count)
-        dp = {s: w * ways_factor for s, w in dp.items()}
     return dp.get(tuple(0 for _ in start), 0)
-
-
-def _splits(total: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to take at most ``total`` items into slots with these capacities."""
-    if not caps:
-        yield ()
-        return
-    for y in range(min(total, caps[0]) + 1):
-        for rest in _splits(total - y, caps[1:]):
-            yield (y, *rest)
 
 
 # -- the tally: exact probabilities ---------------------------------------------------

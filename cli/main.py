@@ -57,6 +57,19 @@ def stderr_progress(label: str) -> Callable[[int, int], None] | None:
     return show
 
 
+def open_session(path: str) -> tuple[Any, Any]:
+    from suiri.models import open_session as run
+
+    return run(path)  # type: ignore[no-any-return]
+
+
+def view(game: Any) -> Any:
+    """The renderer of a game: ``suiri.cli.<game>_view``."""
+    import importlib
+
+    return importlib.import_module(f"suiri.cli.{game.GAME}_view")
+
+
 def emit(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
@@ -92,9 +105,7 @@ def check(record: str, as_json: bool) -> None:
     Example:
       suiri check game.toml
     """
-    from suiri.models import open_session
-
-    session = open_session(record)
+    _, session = open_session(record)
     tally = session.check()
     from .messages import Messages
 
@@ -118,18 +129,12 @@ def analyze(record: str, as_json: bool, lang: str) -> None:
       suiri analyze game.toml
       suiri analyze game.toml --json | jq .goal
     """
-    from suiri.models import open_session
-
-    from . import canary_view
-
-    session = open_session(record)
-    from suiri.models.canary.analysis import analyze as run
-
-    result = run(session)
+    game, session = open_session(record)
+    result = game.analyze(session)
     if as_json:
         emit(result.to_json())
     else:
-        click.echo(canary_view.analysis(result, lang))
+        click.echo(view(game).analysis(result, lang))
 
 
 @main.command()
@@ -150,17 +155,12 @@ def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
       suiri explain game.toml goal=c4
       suiri explain game.toml 'square:a2=lava-rock-hill' --lang ja
     """
-    from suiri.models import open_session
-    from suiri.models.canary.reasoning import explain as run
-
-    from . import canary_view
-
-    session = open_session(record)
-    proof = run(session, session.parse_fact(fact))
+    game, session = open_session(record)
+    proof = game.explain(session, session.parse_fact(fact))
     if as_json:
         emit(proof.to_json(session))
     else:
-        click.echo(canary_view.proof(session, proof, lang))
+        click.echo(view(game).proof(session, proof, lang))
 
 
 @main.command()
@@ -181,18 +181,13 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
       suiri hint game.toml --level 4            # the whole step
       suiri hint game.toml --skip-obvious --known 'clue:cid!=dark' --level 3
     """
-    from suiri.models import open_session
-    from suiri.models.canary.reasoning import hint as run
-
-    from . import canary_view
-
-    session = open_session(record)
+    game, session = open_session(record)
     facts = [session.parse_fact(k) for k in known]
-    result = run(session, facts, skip_obvious, progress=stderr_progress("explaining certain facts"))
+    result = game.hint(session, facts, skip_obvious, progress=stderr_progress("explaining certain facts"))
     if as_json:
         emit(result.to_json(session, level))
     else:
-        click.echo(canary_view.hint(session, result, level, lang))
+        click.echo(view(game).hint(session, result, level, lang))
 
 
 @main.command()
@@ -211,17 +206,12 @@ def advise(record: str, as_json: bool, lang: str) -> None:
     Example:
       suiri advise game.toml
     """
-    from suiri.models import open_session
-    from suiri.models.canary.advice import advise as run
-
-    from . import canary_view
-
-    session = open_session(record)
-    result = run(session)
+    game, session = open_session(record)
+    result = game.advise(session)
     if as_json:
         emit(result.to_json(session))
     else:
-        click.echo(canary_view.advice(session, result, lang))
+        click.echo(view(game).advice(session, result, lang))
 
 
 @main.command()
@@ -242,11 +232,8 @@ def convert(record: str) -> None:
     Example:
       suiri convert game.txt > game.toml
     """
-    from suiri.models import open_session
-    from suiri.models.canary.record import to_toml
-
-    session = open_session(record)
-    click.echo(to_toml(session.record), nl=False)
+    game, session = open_session(record)
+    click.echo(game.write_toml(session), nl=False)
 
 
 @main.command()

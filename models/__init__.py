@@ -1,17 +1,39 @@
 """The games.  Each sub-package states one game's rules and turns its records into
-observations for the engine; ``open_session`` picks the game from the record's
-``game`` field."""
+observations for the engine.  ``open_session`` picks the game from the record's
+``game`` field; the CLI then calls the game's module through ``GameModule`` and
+renders with ``suiri.cli.<game>_view``.  A new game adds a sub-package with these
+functions and a view, and registers its name in ``SUPPORTED``."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol, cast
 
 from suiri.solver.errors import RecordSyntaxError
 from suiri.solver.records import TomlDocument, read_toml
 
 SUPPORTED = ("canary",)
 PLANNED = ("detective", "werewolf")
+
+
+class GameModule(Protocol):
+    """What the CLI needs of a game (``models/<game>/__init__.py``)."""
+
+    GAME: str
+
+    def open_record(self, doc: TomlDocument) -> Any: ...
+    def analyze(self, session: Any) -> Any: ...
+    def explain(self, session: Any, fact: Any) -> Any: ...
+    def hint(self, session: Any, known: list[Any], skip_obvious: bool = False, progress: Any = None) -> Any: ...
+    def advise(self, session: Any) -> Any: ...
+    def write_toml(self, session: Any) -> str: ...
+
+
+def game_module(name: str) -> GameModule:
+    module: ModuleType = importlib.import_module(f"suiri.models.{name}")
+    return cast(GameModule, module)
 
 
 def read_record(path: str | Path) -> TomlDocument:
@@ -28,15 +50,13 @@ def read_record(path: str | Path) -> TomlDocument:
     return read_toml(path)
 
 
-def open_session(path: str | Path) -> Any:
-    """Read a record and return the session of its game (raises ``SuiriError``)."""
+def open_session(path: str | Path) -> tuple[GameModule, Any]:
+    """Read a record; return its game's module and a session on it (raises ``SuiriError``)."""
     doc = read_record(path)
     game = doc.data.get("game")
-    if game == "canary":
-        from .canary.record import from_document
-        from .canary.session import CanarySession
-
-        return CanarySession(from_document(doc))
+    if game in SUPPORTED:
+        module = game_module(str(game))
+        return module, module.open_record(doc)
     where = doc.lines.source((), "game", "game")
     if game in PLANNED:
         raise RecordSyntaxError(f"game {game!r} is not supported by this version yet", where, ", ".join(SUPPORTED))

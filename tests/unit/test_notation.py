@@ -25,7 +25,7 @@ def test_simulated_records_round_trip(players: int, tmp_path: Path) -> None:
         record = game.record(rng.choice([*game.players, None]), rng.randint(0, len(game.turns)))
         path = tmp_path / f"g{seed}.txt"
         path.write_text(to_compact(record), encoding="utf-8")
-        again = open_session(path).record
+        again = open_session(path)[1].record
         assert again.turns == record.turns and again.start == record.start
         assert (again.viewer, again.clue, again.genuine) == (record.viewer, record.clue, record.genuine)
 
@@ -35,7 +35,7 @@ def test_reference_record_in_compact_form_analyzes_the_same(tmp_path: Path) -> N
 
     path = tmp_path / "ref.txt"
     path.write_text(to_compact(load(REFERENCE)), encoding="utf-8")
-    a, b = analyze(open_session(path)), analyze(open_session(REFERENCE))
+    a, b = analyze(open_session(path)[1]), analyze(open_session(REFERENCE)[1])
     assert a.tally.weights == b.tally.weights and a.goal == b.goal
 
 

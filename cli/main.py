@@ -312,7 +312,10 @@ def puzzle(players: int, seed: int, question: str, lines: str, as_json: bool) ->
         low, high = (int(x) for x in lines.split("-", 1))
     except ValueError:
         raise SuiriError(f"--lines {lines!r} is not MIN-MAX", None, "e.g. 2-5") from None
-    found = generate(players, seed, question, low, high)
+    try:
+        found = generate(players, seed, question, low, high)
+    except ValueError as exc:
+        raise SuiriError(str(exc), None, "--question clue") from None
     if found is None:
         raise SuiriError(f"no puzzle with {lines} lines found in 200 simulated games", None,
                          "another --seed or a wider --lines range")

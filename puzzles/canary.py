@@ -65,6 +65,8 @@ def generate(players: int = 3, seed: int = 1, question: str = "clue", min_lines:
     """A puzzle whose answer needs between ``min_lines`` and ``max_lines`` record lines."""
     if question not in QUESTIONS:
         raise ValueError(f"question must be one of {QUESTIONS}")
+    if question == "goal" and players == 2:
+        raise ValueError("with 2 players the goal is five squares, not one: ask for a clue")
     rng = random.Random(seed)
     for _ in range(attempts):
         game_seed = rng.randrange(10**9)

@@ -17,7 +17,7 @@ from typing import Any
 from .errors import RecordSyntaxError, Source
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-]+)\s*=")
+_KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=")
 _ERR_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 TablePath = tuple[str | int, ...]
@@ -55,7 +55,13 @@ class LineMap:
                 continue
             key = _KEY.match(line)
             if key:
-                result.keys.setdefault((current, key.group(1).strip("\"'")), number)
+                name = key.group(1)
+                table = current
+                if "." in name and not name.startswith(("\"", "'")):  # dotted key: start.cid = "a7"
+                    *parents, name = name.split(".")
+                    table = (*current, *parents)
+                    result.tables.setdefault(table, number)
+                result.keys.setdefault((table, name.strip("\"'")), number)
         return result
 
     def source(self, table: TablePath = (), key: str | None = None, field: str | None = None) -> Source:

@@ -24,6 +24,7 @@ from typing import Any
 from suiri.solver.errors import RecordSyntaxError, Source
 from suiri.solver.records import LineMap, TomlDocument
 
+HEADS = {"canary", "viewer", "start", "rule"}
 CHECKS = {"h": "hidden", "hidden": "hidden", "r": "revealed", "revealed": "revealed", "-": "none", "none": "none"}
 ANSWERS = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
 GRAMMAR = "canary NAMES… | viewer NAME CLUE [genuine|fake] | start SQ… | rule KEY=VALUE | NAME SQ h|r|- [CARD] [! CARD NAME=y|n…]"
@@ -51,6 +52,10 @@ def parse(name: str, text: str) -> TomlDocument:
         at = lambda field, n=number: Source(name, n, field)  # noqa: E731
         if head == "canary":
             data["game"], players = "canary", words[1:]
+            reserved = sorted(set(players) & HEADS)
+            if reserved:
+                raise RecordSyntaxError(f"player name {reserved[0]!r} is a keyword of the compact notation",
+                                        at("players"), "another name, or write the record in TOML")
             data["players"] = players
             lines.keys[((), "game")] = lines.keys[((), "players")] = number
         elif head == "viewer":
@@ -61,6 +66,8 @@ def parse(name: str, text: str) -> TomlDocument:
             if len(words) > 2:
                 data["clue"] = words[2]
                 lines.keys[((), "clue")] = number
+            if len(words) > 4:
+                raise RecordSyntaxError(f"unexpected {' '.join(words[4:])!r}", at("viewer"), "viewer NAME CLUE [genuine|fake]")
             if len(words) > 3:
                 if words[3] not in ("genuine", "fake"):
                     raise RecordSyntaxError(f"{words[3]!r} after the clue", at("genuine"), "genuine or fake")

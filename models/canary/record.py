@@ -24,6 +24,7 @@ NAME = re.compile(r"^[a-z0-9_\-]+$")
 ROOT_KEYS = {"game", "players", "viewer", "clue", "genuine", "start", "turn", "rules"}
 TURN_KEYS = {"player", "to", "check", "card", "declare"}
 DECLARE_KEYS = {"card", "answers", "outcome"}
+MAX_SKIP = 9
 RULE_KEYS = {"skip_turns", "shared_squares", "declare_needs_own_clue", "declare_on_face_up"}
 ANSWERS = {"yes": True, "no": False, "ここだ": True, "ここだ！": True, "ちがう": False, "ちがう！": False}
 
@@ -125,6 +126,9 @@ class _Reader:
         clue = None
         if "clue" in d and viewer is None and "viewer" in d:
             pass  # the viewer itself is wrong: one error is enough
+        elif viewer is not None and "clue" not in d:
+            self.fail(f"the viewer's clue is missing: {viewer} knows its own clue card", root("viewer"),
+                      'clue = "high" (or dark, ancient, nature, weathered)')
         elif "clue" in d:
             if viewer is None:
                 self.fail("a spectator has no clue", root("clue"), "omit clue, or name the viewer")
@@ -186,8 +190,9 @@ class _Reader:
             where = self.src(("rules",), key, f"rules.{key}")
             if key not in RULE_KEYS:
                 self.fail(f"unknown ruling {key!r}", where, ", ".join(sorted(RULE_KEYS)))
-            elif key == "skip_turns" and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-                self.fail(f"skip_turns must be a whole number, not {value!r}", where, "0, 1, 2, ...")
+            elif key == "skip_turns" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SKIP):
+                self.fail(f"skip_turns must be a whole number from 0 to {MAX_SKIP}, not {value!r}", where,
+                          f"0 to {MAX_SKIP} (the rules say 2)")
             elif key != "skip_turns" and not isinstance(value, bool):
                 self.fail(f"{key} must be true or false", where, "true / false")
             else:
@@ -250,7 +255,7 @@ class _Reader:
         for name, value in answers_raw.items():
             if name not in players:
                 self.fail(f"{name!r} is not a player", at("answers"), ", ".join(players))
-            elif value not in ANSWERS:
+            elif not isinstance(value, str) or value not in ANSWERS:
                 self.fail(f"answer {value!r} from {name}", at("answers"), '"yes" (ここだ) or "no" (ちがう)')
             else:
                 answers[name] = ANSWERS[value]

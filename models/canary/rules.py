@@ -310,9 +310,11 @@ def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None,
     name = state.variant.board.name(turn.to)
     if turn.check is Check.REVEALED and turn.card is None:
         raise IllegalMoveError(f"turn reveals {name} but does not say which card", where, "card = the face turned up")
-    if turn.check is Check.HIDDEN and turn.card is not None and turn.player != viewer and turn.to not in state.known:
+    if (turn.check is Check.HIDDEN and turn.card is not None and turn.player != viewer
+            and turn.to not in state.known and turn.to not in seen):
         raise IllegalMoveError(
-            f"{turn.player} hid {name}: only {turn.player} saw that card, the viewer ({viewer or 'a spectator'}) could not",
+            f"{turn.player} hid {name}: only {turn.player} saw that card, and the viewer "
+            f"({viewer or 'a spectator'}) has not seen its face",
             where,
             "omit card",
         )
@@ -356,6 +358,8 @@ def viewer_answers_truthfully(variant: Variant, declarer: str, card: Kind, answe
             raise IllegalMoveError(f"{viewer} holds the fake and may only answer no (ちがう)", where, '"no"')
         return
     truth = clue in card.attrs
+    if variant.fake and genuine is None and not answers[viewer]:
+        return  # a "no" is honest from the fake holder, and the record does not say who that is
     if answers[viewer] != truth:
         word = "carries" if truth else "lacks"
         raise IllegalMoveError(
@@ -369,8 +373,8 @@ def genuine_declarer_has_its_clue(variant: Variant, declarer: str, card: Kind, v
     """R4: declaring is an assertion; a genuine player declares only on its own clue."""
     if not variant.declare_needs_own_clue or declarer != viewer or clue is None:
         return
-    if variant.fake and genuine is False:
-        return
+    if variant.fake and genuine is not True:
+        return  # the fake holder may declare anywhere (and an unknown card may be the fake)
     if clue not in card.attrs:
         raise IllegalMoveError(
             f"{viewer} declared on {card.id}, which lacks {viewer}'s clue ({clue}) (R4: a genuine player "
@@ -378,13 +382,19 @@ def genuine_declarer_has_its_clue(variant: Variant, declarer: str, card: Kind, v
         )
 
 
-def declaration_outcome(variant: Variant, answers: dict[str, bool]) -> bool | None:
-    """Success when every answer is yes; with a fake in play one 'no' may be the fake's,
-    so the outcome is then not fixed by the answers alone (None)."""
+def declaration_outcome(variant: Variant, declarer: str, answers: dict[str, bool], viewer: str | None = None,
+                        genuine: bool | None = None) -> bool | None:
+    """Success when every answer is yes.  With a fake in play one 'no' may be the fake's,
+    so the outcome is then open (None) unless the viewer knows better: its own 'no' as a
+    genuine player, or its own declaration as the fake holder, fails for sure."""
     noes = [p for p, yes in answers.items() if not yes]
     if not noes:
         return True
     if variant.fake and len(noes) == 1:
+        if viewer is not None and genuine is True and noes == [viewer]:
+            return False
+        if viewer is not None and genuine is False and declarer == viewer:
+            return False
         return None
     return False
 
@@ -490,8 +500,10 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     yield Declared(f"t{n}.declare", where_card, n, turn.player, sq, d.card)
     for p in state.players:
         if p != turn.player:
-            yield Answered(f"t{n}.answer.{p}", record.where(n, "answers", "declare"), n, p, turn.player, sq, d.card, d.answers[p])
-    decided = declaration_outcome(v, d.answers)
+            at = record.where(n, "answers", "declare")
+            at = Source(at.file, at.line, f"{at.field}.{p}")  # one answer of the inline table
+            yield Answered(f"t{n}.answer.{p}", at, n, p, turn.player, sq, d.card, d.answers[p])
+    decided = declaration_outcome(v, turn.player, d.answers, record.viewer, record.genuine)
     last = n == len(record.turns)
     succeeded: bool | None
     if d.outcome is not None:

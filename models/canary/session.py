@@ -51,7 +51,7 @@ class CanarySession:
     def inconsistency(self) -> InconsistentRecordError:
         """The smallest set of record lines that cannot all be true, as an error."""
         ids = self.engine.conflict()
-        sources = [self.observation(i).source for i in ids]
+        sources = list(dict.fromkeys(self.observation(i).source for i in ids))
         return InconsistentRecordError(
             f"no layout and clue deal fits these {len(ids)} record lines together "
             "(each is legal alone; at least one was written wrongly)",

@@ -90,7 +90,7 @@ CASES = [
          r(('card = "abandoned-materials"', ""), ("# turn 2", "# turn 2" + HERE), (T2_CHECK, T2_CHECK + HERE)),
          "turn[2].card", "card = the face turned up", "does not say which card"),
     Case("card-on-another-players-hidden-check", r((T3_CHECK, 'card = "object-stone"' + HERE + "\n" + T3_CHECK)),
-         "turn[3].card", "omit card", "the viewer (aki) could not"),
+         "turn[3].card", "omit card", "the viewer (aki) has not seen its face"),
     Case("too-many-copies-of-a-one-copy-card",
          r(('card = "ruins-above-the-clouds"', 'card = "ruins-above-the-clouds"' + HERE),
            ('card = "abandoned-materials"', 'card = "ruins-above-the-clouds"')),

@@ -127,7 +127,12 @@ def check_observations(data: dict, record_text: str) -> None:
     for o in obs:
         assert set(o) >= {"id", "line"}
         line = lines[o["line"] - 1]
-        key = o["field"].rsplit(".", 1)[-1]
+        field = o["field"]
+        if ".answers." in field:  # one answer inside the inline table: `answers = { NAME = ... }`
+            key, name = "answers", field.rsplit(".", 1)[-1]
+            assert f"{name} =" in line, (o, line)
+        else:
+            key = field.rsplit(".", 1)[-1]
         assert line.lstrip().startswith(key), (o, line)  # the cited line writes that field
     assert isinstance(data["rules"], list) and all(isinstance(r, str) for r in data["rules"])
     assert [s["observation"] for s in data["steps"]] == [o["id"] for o in obs]

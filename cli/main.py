@@ -144,7 +144,7 @@ def analyze(record: str, as_json: bool, lang: str) -> None:
 @LANG
 @user_errors
 def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
-    """Why FACT is certain (smallest proof), or a world where it fails.
+    """Why FACT is certain (a minimal proof), or a world where it fails.
 
     FACT is SUBJECT=VALUE or SUBJECT!=VALUE; subjects: clue:NAME, goal, fake (4
     players), square:SQ.

@@ -78,7 +78,7 @@ def generate(players: int = 3, seed: int = 1, question: str = "clue", min_lines:
             continue
         cut, fact = found
         session = CanarySession(record.truncated(cut))
-        explanation = session.engine.explain(fact)
+        explanation = session.engine.explain(fact, first=session.related(fact))
         if min_lines <= len(explanation.observations) <= max_lines:
             subject = fact.subject if question == "clue" else "goal"
             return Puzzle(session.record, subject, fact, explanation, game_seed)

@@ -59,7 +59,7 @@ class IllegalMoveError(SuiriError):
 class InconsistentRecordError(SuiriError):
     """Every step is legal, but no hidden state agrees with all of them at once.
 
-    ``conflict`` holds the smallest set of record lines that cannot all be true.
+    ``conflict`` holds a minimal set of record lines that cannot all be true.
     """
 
     def __init__(self, message: str, conflict: Sequence[Source], valid: str | None = None):

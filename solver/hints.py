@@ -40,15 +40,17 @@ def add_known(engine: Engine, facts: Sequence[Fact]) -> None:
 
 
 def rank(engine: Engine, candidates: Sequence[Fact], rule_weight: Mapping[str, int],
-         progress: Callable[[int, int], None] | None = None) -> list[Hint]:
+         progress: Callable[[int, int], None] | None = None,
+         related: Callable[[Fact], Sequence[str]] | None = None) -> list[Hint]:
     """Explain every candidate (each must be certain) and sort from easiest to hardest.
 
-    ``progress(done, total)`` is called after each explanation (for a progress bar)."""
+    ``progress(done, total)`` is called after each explanation (for a progress bar);
+    ``related(fact)`` names the observations to try first as one-line proofs."""
     hints = []
     for i, fact in enumerate(candidates):
         if progress is not None:
             progress(i, len(candidates))
-        exp = engine.explain(fact)
+        exp = engine.explain(fact, first=related(fact) if related else ())
         record_obs = [o for o in exp.observations if not o.startswith(KNOWN_PREFIX)]
         premises = len(exp.observations) - len(record_obs)
         weight = sum(rule_weight.get(r, 1) for r in exp.rules)

@@ -203,7 +203,7 @@ class Engine:
         return kept
 
     def minimal_subset(self, fixed: Sequence[Any], groups: Sequence[str]) -> list[str]:
-        """Smallest (inclusion-minimal) subset of ``groups`` infeasible with ``fixed``."""
+        """An inclusion-minimal subset of ``groups`` infeasible with ``fixed``."""
         lits = self.model.group_literals(groups)
         assumptions = [*fixed, *lits]
         if self._solve(assumptions) is not None:
@@ -217,17 +217,23 @@ class Engine:
         chosen = {by_index[lit.index] for lit in kept}
         return [g for g in groups if g in chosen]
 
-    def explain(self, fact: Fact, observations: Sequence[str] | None = None) -> Explanation:
+    def explain(self, fact: Fact, observations: Sequence[str] | None = None,
+                first: Sequence[str] = ()) -> Explanation:
         """A minimal set of observations forcing ``fact``, then the rules that needs.
 
-        Observations are minimised with every rule on; then rules are minimised with
-        those observations.  Removing any returned observation makes the fact uncertain.
+        ``first``: observations the game thinks most related to the fact; each is tried
+        alone before anything else, so a one-line proof is found whenever one of them
+        gives it (deletion alone keeps a subset of the solver's core and can miss it).
+        Otherwise observations are minimised with every rule on (inclusion-minimal:
+        removing any returned observation makes the fact uncertain); then the rules are
+        minimised with those observations.
         """
         m = self.model
         obs = list(m.observations if observations is None else observations)
         negated = m.fact_literal(fact.negate())
         all_rules = m.group_literals(m.rules)
-        chosen_obs = self.minimal_subset([negated, *all_rules], obs)
+        single = [g for g in first if g in obs and self._solve([negated, *all_rules, m.literal(g)]) is None]
+        chosen_obs = single[:1] or self.minimal_subset([negated, *all_rules], obs)
         chosen_rules = self.minimal_subset([negated, *m.group_literals(chosen_obs)], m.rules) if m.rules else []
         return Explanation(fact, tuple(chosen_obs), tuple(chosen_rules))
 

@@ -89,14 +89,14 @@ def explain(session: CanarySession, fact: Fact) -> Proof:
     p = fact_probability(session, fact)
     engine = session.engine
     if p == 1:
-        exp = engine.explain(fact)
+        exp = engine.explain(fact, first=session.related(fact))
         return Proof(fact, "certain", p, exp, proof_steps(engine, exp, context_subjects(session, exp)))
     world = engine.counterexample(fact)
     assert world is not None, "counter and CP-SAT disagree"
     status = "impossible" if p == 0 else "open"
     proof = Proof(fact, status, p, counterexample=view(session, world, fact))
     if status == "impossible":
-        exp = engine.explain(fact.negate())
+        exp = engine.explain(fact.negate(), first=session.related(fact))
         proof.explanation = exp
         proof.steps = proof_steps(engine, exp, context_subjects(session, exp))
     return proof
@@ -152,12 +152,12 @@ def hint(session: CanarySession, known: list[Fact], skip_obvious: bool = False,
                             "facts that `suiri analyze` lists as certain")
     add_known(session.engine, known)
     candidates = [f for f in analysis.certain if f not in set(known)]
-    ranked = rank(session.engine, candidates, RULE_WEIGHT, progress)
+    ranked = rank(session.engine, candidates, RULE_WEIGHT, progress, session.related)
     obvious = [h for h in ranked if len(h.explanation.observations) == 1 and not h.premises]
     if skip_obvious and obvious:
         add_known(session.engine, [h.fact for h in obvious])
         rest = [f for f in candidates if f not in {h.fact for h in obvious}]
-        ranked = rank(session.engine, rest, RULE_WEIGHT, progress)
+        ranked = rank(session.engine, rest, RULE_WEIGHT, progress, session.related)
         obvious = []
     if not ranked:
         return HintResult([], False, 0)

@@ -49,7 +49,7 @@ class CanarySession:
             raise self.inconsistency() from None
 
     def inconsistency(self) -> InconsistentRecordError:
-        """The smallest set of record lines that cannot all be true, as an error."""
+        """A minimal set of record lines that cannot all be true, as an error."""
         ids = self.engine.conflict()
         sources = list(dict.fromkeys(self.observation(i).source for i in ids))
         return InconsistentRecordError(
@@ -114,6 +114,23 @@ class CanarySession:
             f"unknown subject {fact.subject!r}", None,
             "clue:NAME=ATTRIBUTE, goal=SQUARE" + (", fake=NAME" if self.variant.fake else "") + ", square:SQ=CARD",
         )
+
+    def related(self, fact: Fact) -> list[str]:
+        """Observations about the fact's player or square: the likely one-line proofs."""
+        subject, _, arg = fact.subject.partition(":")
+        if subject == "clue":
+            who = {arg}
+        elif subject == "fake":
+            who = {fact.value}
+        else:
+            who = set()
+        square = self.board.parse(arg if subject == "square" else fact.value) if subject in ("square", "goal") else None
+        out = []
+        for o in self.observations:
+            players = {getattr(o, "player", None), getattr(o, "declarer", None)}
+            if (who & players) or (square is not None and getattr(o, "square", None) == square):
+                out.append(o.id)
+        return out
 
     def written(self, fact: Fact) -> bool:
         """Facts the record states outright (the viewer's own cards)."""

@@ -45,6 +45,8 @@ class Engine:
         p.cp_model_probing_level = 0
         p.linearization_level = 0
         p.max_time_in_seconds = time_limit
+        self._gate: Any = None
+        self._clause = -1
         self._true = model.cp.new_bool_var("[true]")
         model.cp.add(self._true == 1)
         self.solves = 0
@@ -64,6 +66,21 @@ class Engine:
         if status == self._cp.INFEASIBLE:
             return None
         raise Undecided(f"the solver stopped undecided ({self.solver.status_name(status)})")
+
+    def _some_of(self, literals: Sequence[Any]) -> Any:
+        """A literal that, assumed, forces at least one of ``literals``.
+
+        One placeholder clause is rewritten in place for every query (the model
+        would otherwise grow by a clause per solve)."""
+        cp = self.model.cp
+        if self._gate is None:
+            self._gate = cp.new_bool_var("[some-of]")
+            clause = cp.add_bool_or([self._gate]).only_enforce_if(self._gate)
+            self._clause = clause.index
+        held = cp.proto.constraints[self._clause].bool_or.literals
+        held.clear()
+        held.extend(lit.index for lit in literals)
+        return self._gate
 
     def _core(self, assumptions: Sequence[Any]) -> list[int]:
         """Indices of assumption literals in CP-SAT's (not minimal) infeasible subset.
@@ -112,14 +129,11 @@ class Engine:
         """
         base = [*self._active(observations, rules), *extra]
         marked = [False] * len(literals)
-        cp = self.model.cp
         while True:
             todo = [lit for lit, m in zip(literals, marked, strict=True) if not m]
             if not todo:
                 return marked
-            gate = cp.new_bool_var("[possible]")
-            cp.add_bool_or(todo).only_enforce_if(gate)
-            world = self._solve([*base, gate], hint=todo)
+            world = self._solve([*base, self._some_of(todo)], hint=todo)
             if world is None:
                 return marked
             for i, lit in enumerate(literals):

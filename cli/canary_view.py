@@ -13,8 +13,6 @@ from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
 from suiri.solver.facts import Fact
 
-from .messages import Messages
-
 
 def width(s: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
@@ -38,7 +36,7 @@ def _text(session: CanarySession, lang: str) -> Text:
 
 def analysis(a: CanaryAnalysis, lang: str) -> str:
     s = a.session
-    t, m = _text(s, lang), Messages(lang)
+    t = m = _text(s, lang)
     r = s.record
     attrs = s.variant.deck.attributes
     out = [m("title", file=r.file)]
@@ -92,7 +90,7 @@ def summarize(facts: list[Fact], t: Text, s: CanarySession) -> list[str]:
         player = subject.split(":", 1)[1]
         lines.append(t("clue-one-of", p=player, alts=t.alternatives([t.attribute(a) for a in left])))
     if goal_out:
-        lines.append(Messages(t.lang)("goal-ruled-out", squares=", ".join(sorted(goal_out, key=lambda n: (n[1:], n[0])))))
+        lines.append(t("goal-ruled-out", squares=", ".join(sorted(goal_out, key=lambda n: (n[1:], n[0])))))
     return lines
 
 
@@ -121,7 +119,7 @@ def board_map(a: CanaryAnalysis, lang: str) -> list[str]:
     return out
 
 
-def _obs_line(session: CanarySession, t: Text, m: Messages, oid: str) -> str:
+def _obs_line(session: CanarySession, t: Text, m: Text, oid: str) -> str:
     if oid.startswith("known:"):
         return m("hint-premise", fact=t.fact(Fact.parse(oid[6:]), session.variant.deck.by_id))
     o = session.observation(oid)
@@ -148,7 +146,7 @@ def _narrowing(t: Text, ruled: dict[str, list[str]], remaining: dict[str, list[s
 
 
 def proof(session: CanarySession, p: Proof, lang: str) -> str:
-    t, m = _text(session, lang), Messages(lang)
+    t = m = _text(session, lang)
     kinds = session.variant.deck.by_id
     status = {"certain": m("certain-status"), "impossible": m("impossible-status"),
               "open": m("open-status", p=percent(p.probability))}[p.status]
@@ -182,7 +180,7 @@ def proof(session: CanarySession, p: Proof, lang: str) -> str:
 
 
 def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
-    t, m = _text(session, lang), Messages(lang)
+    t = m = _text(session, lang)
     kinds = session.variant.deck.by_id
     if not h.hints:
         return m("hint-none")
@@ -231,7 +229,7 @@ def _short(session: CanarySession, oid: str) -> str:
 
 
 def advice(session: CanarySession, a: Advice, lang: str) -> str:
-    t, m = _text(session, lang), Messages(lang)
+    t = m = _text(session, lang)
     board = session.board
     out = [m("advise-head", p=a.player, sq=board.name(a.position), bits=a.goal_uncertainty)]
     if a.to_move is None:

@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from suiri.models import SUPPORTED
+
 LANG = click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
                     help="Language of names and sentences.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for tools.")
@@ -247,10 +249,9 @@ def examples(name: str | None, show_path: bool) -> None:
       suiri examples
       suiri analyze "$(suiri examples canary-3p --path)"
     """
-    from importlib.resources import files
+    from suiri.models import example_records
 
-    folder = files("suiri.models.canary") / "records"
-    found = {p.name.removesuffix(".toml"): p for p in folder.iterdir() if p.name.endswith(".toml")}
+    found = example_records()
     if name is None:
         for key in sorted(found):
             click.echo(f"{key}\t{found[key]}")
@@ -264,32 +265,32 @@ def examples(name: str | None, show_path: bool) -> None:
         click.echo(found[name].read_text(encoding="utf-8"), nl=False)
 
 
+GAME = click.option("--game", type=click.Choice(SUPPORTED), default=SUPPORTED[0], show_default=True,
+                    help="Which game.")
+
+
 @main.command()
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@GAME
+@click.option("--players", type=click.IntRange(2, 8), default=3, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--turns", type=click.IntRange(0, 500), default=30, show_default=True, help="Cut the record after this many turns.")
 @click.option("--viewer", default=None, help="The seat writing the record (default: the first player; 'none' = spectator).")
-def simulate(players: int, seed: int, turns: int, viewer: str | None) -> None:
+@user_errors
+def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None) -> None:
     """Write the record of a random legal game (for practice, tests and benchmarks).
 
     \b
     Example:
       suiri simulate --players 4 --seed 7 --turns 40 > game.toml
     """
-    from suiri.models.canary.record import to_toml
-    from suiri.models.canary.rules import Variant
-    from suiri.models.canary.simulator import simulate as run
+    from suiri.models import game_module
 
-    game = run(Variant.for_players(players), seed, max_turns=turns)
-    seat = None if viewer == "none" else (viewer or game.players[0])
-    if seat is not None and seat not in game.players:
-        click.echo(f"error: --viewer {seat!r} is not a player (valid: {', '.join(game.players)}, none)", err=True)
-        sys.exit(2)
-    click.echo(to_toml(game.record(seat)), nl=False)
+    click.echo(game_module(game).simulate(players, seed, turns, viewer), nl=False)
 
 
 @main.command()
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@GAME
+@click.option("--players", type=click.IntRange(2, 8), default=3, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--question", type=click.Choice(["clue", "goal"]), default="clue", show_default=True,
               help="Ask for a player's clue or for the goal square.")
@@ -297,7 +298,7 @@ def simulate(players: int, seed: int, turns: int, viewer: str | None) -> None:
               help="Difficulty: how many record lines the answer needs.")
 @JSON
 @user_errors
-def puzzle(players: int, seed: int, question: str, lines: str, as_json: bool) -> None:
+def puzzle(game: str, players: int, seed: int, question: str, lines: str, as_json: bool) -> None:
     """Generate a puzzle: a record whose question has a unique answer.
 
     \b
@@ -305,7 +306,7 @@ def puzzle(players: int, seed: int, question: str, lines: str, as_json: bool) ->
       suiri puzzle --seed 3 > puzzle.toml && suiri analyze puzzle.toml
       suiri puzzle --question goal --lines 3-8 --json
     """
-    from suiri.puzzles.canary import generate
+    from suiri.models import game_module
     from suiri.solver.errors import SuiriError
 
     try:
@@ -313,7 +314,7 @@ def puzzle(players: int, seed: int, question: str, lines: str, as_json: bool) ->
     except ValueError:
         raise SuiriError(f"--lines {lines!r} is not MIN-MAX", None, "e.g. 2-5") from None
     try:
-        found = generate(players, seed, question, low, high)
+        found = game_module(game).puzzle(players, seed, question, low, high)
     except ValueError as exc:
         raise SuiriError(str(exc), None, "--question clue") from None
     if found is None:

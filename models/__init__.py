@@ -29,6 +29,10 @@ class GameModule(Protocol):
     def hint(self, session: Any, known: list[Any], skip_obvious: bool = False, progress: Any = None) -> Any: ...
     def advise(self, session: Any) -> Any: ...
     def write_toml(self, session: Any) -> str: ...
+    def is_compact(self, text: str) -> bool: ...
+    def parse_compact(self, name: str, text: str) -> TomlDocument: ...
+    def simulate(self, players: int, seed: int, turns: int, viewer: str | None) -> str: ...
+    def puzzle(self, players: int, seed: int, question: str, low: int, high: int) -> Any: ...
 
 
 def game_module(name: str) -> GameModule:
@@ -37,17 +41,30 @@ def game_module(name: str) -> GameModule:
 
 
 def read_record(path: str | Path) -> TomlDocument:
-    """A record as data with line numbers: TOML, or the compact line notation."""
+    """A record as data with line numbers: TOML, or a game's compact line notation."""
     if not str(path).endswith(".toml"):
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             text = ""
-        from .canary.notation import is_compact, parse
-
-        if is_compact(text):
-            return parse(str(path), text)
+        for name in SUPPORTED:
+            module = game_module(name)
+            if module.is_compact(text):
+                return module.parse_compact(str(path), text)
     return read_toml(path)
+
+
+def example_records() -> dict[str, Any]:
+    """The records bundled with each game (``models/<game>/records/*.toml``), by name."""
+    from importlib.resources import files
+
+    found: dict[str, Any] = {}
+    for name in SUPPORTED:
+        folder = files(f"suiri.models.{name}") / "records"
+        for item in folder.iterdir():
+            if item.name.endswith(".toml"):
+                found[item.name.removesuffix(".toml")] = item
+    return found
 
 
 def open_session(path: str | Path) -> tuple[GameModule, Any]:

@@ -52,3 +52,39 @@ def write_toml(session: Any) -> str:
     from .record import to_toml
 
     return to_toml(session.record)
+
+
+def is_compact(text: str) -> bool:
+    from .notation import is_compact as run
+
+    return run(text)
+
+
+def parse_compact(name: str, text: str) -> Any:
+    from .notation import parse
+
+    return parse(name, text)
+
+
+def simulate(players: int, seed: int, turns: int, viewer: str | None) -> str:
+    """The TOML record of a random legal game, from ``viewer``'s seat ("none" = spectator)."""
+    from suiri.solver.errors import SuiriError
+
+    from .record import to_toml
+    from .rules import MAX_PLAYERS, MIN_PLAYERS, Variant
+    from .simulator import simulate as run
+
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SuiriError(f"Where is the Canary? is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", None,
+                         f"--players {MIN_PLAYERS} to {MAX_PLAYERS}")
+    game = run(Variant.for_players(players), seed, max_turns=turns)
+    seat = None if viewer == "none" else (viewer or game.players[0])
+    if seat is not None and seat not in game.players:
+        raise SuiriError(f"--viewer {seat!r} is not a player", None, ", ".join(game.players) + ", none")
+    return to_toml(game.record(seat))
+
+
+def puzzle(players: int, seed: int, question: str, low: int, high: int) -> Any:
+    from suiri.puzzles.canary import generate
+
+    return generate(players, seed, question, low, high)

@@ -141,7 +141,7 @@ def check_observations(data: dict, record_text: str) -> None:
 def test_explain_certain_fact(record: Path, reference_text: str, suiri) -> None:
     out = ok(suiri("explain", record, "clue:bea!=high"))
     assert out.startswith("Fact: bea's clue is not high — certain")
-    assert "Smallest proof: 1 record line(s)" in out
+    assert "Minimal proof: 1 record line(s)" in out
     assert "turn 11: bea moved to g7 and revealed Crag Lookout (high) (line 80)" in out
     assert "Therefore: bea's clue is not high." in out
 

@@ -12,6 +12,7 @@ from suiri.models.canary.reasoning import HintResult, Proof
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
 from suiri.solver.facts import Fact
+from suiri.solver.hints import KNOWN_PREFIX
 
 
 def width(s: str) -> int:
@@ -120,8 +121,8 @@ def board_map(a: CanaryAnalysis, lang: str) -> list[str]:
 
 
 def _obs_line(session: CanarySession, t: Text, m: Text, oid: str) -> str:
-    if oid.startswith("known:"):
-        return m("hint-premise", fact=t.fact(Fact.parse(oid[6:]), session.variant.deck.by_id))
+    if oid.startswith(KNOWN_PREFIX):
+        return m("hint-premise", fact=t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)), session.variant.deck.by_id))
     o = session.observation(oid)
     line = f" ({m('line', n=o.source.line)})" if o.source.line else ""
     return t.observation(o, session.variant.deck.attributes) + line
@@ -223,8 +224,8 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
 
 
 def _short(session: CanarySession, oid: str) -> str:
-    if oid.startswith("known:"):
-        return oid[6:]
+    if oid.startswith(KNOWN_PREFIX):
+        return oid.removeprefix(KNOWN_PREFIX)
     return oid
 
 

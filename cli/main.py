@@ -77,7 +77,7 @@ def emit(data: Any) -> None:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option("0.1.0", prog_name="suiri")
+@click.version_option(package_name="suiri", prog_name="suiri")
 def main() -> None:
     """suiri (推理): what is certain, possible and likely in a deduction game record.
 

@@ -35,7 +35,7 @@ def add_known(engine: Engine, facts: Sequence[Fact]) -> None:
     """Make each known fact a premise group the explanations may cite."""
     model = engine.model
     for fact in facts:
-        lit = model.observation(KNOWN_PREFIX + str(fact), None, fact)
+        lit = model.observation(KNOWN_PREFIX + str(fact), None)
         model.cp.add_bool_and([model.fact_literal(fact)]).only_enforce_if(lit)
 
 

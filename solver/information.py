@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from fractions import Fraction
 from math import log2
 
@@ -12,13 +12,9 @@ def entropy(distribution: Iterable[Fraction | float]) -> float:
     return -sum(float(p) * log2(float(p)) for p in distribution if p > 0)
 
 
-def expected_information(prior: Iterable[Fraction | float], outcomes: Mapping[object, tuple[Fraction, Iterable[Fraction | float]]]) -> float:
-    """Expected entropy drop: ``H(prior) - sum_o P(o) H(posterior_o)`` (mutual information)."""
-    before = entropy(prior)
-    after = sum(float(p) * entropy(post) for p, post in outcomes.values())
-    return max(0.0, before - after)
+def information_gain(before: float, outcomes: Iterable[tuple[Fraction | float, float]]) -> float:
+    """Expected drop of an uncertainty: ``before - sum_o P(o) * after_o`` (bits, >= 0).
 
-
-def as_float(p: Fraction) -> float:
-    """Exact 0 and 1 stay exact; everything else is the nearest double."""
-    return float(p)
+    With Shannon entropies this is the mutual information between the outcome and the
+    unknown; a game may measure uncertainty otherwise (see ``docs/engine.md``)."""
+    return max(0.0, before - sum(float(p) * after for p, after in outcomes))

@@ -33,7 +33,6 @@ class Group:
     id: str
     kind: GroupKind
     source: Source | None = None
-    payload: Any = None
     literal_index: int = -1
 
 
@@ -55,26 +54,25 @@ class Model:
         self.groups: dict[str, Group] = {}
         self.subjects: dict[str, Subject] = {}
         self._literals: dict[str, Any] = {}
-        self._aliases: dict[str, str] = {}
 
     # -- building -------------------------------------------------------------
     def new_bool(self, name: str) -> Any:
         return self.cp.new_bool_var(name)
 
-    def group(self, gid: str, kind: GroupKind, source: Source | None = None, payload: Any = None) -> Any:
+    def group(self, gid: str, kind: GroupKind, source: Source | None = None) -> Any:
         """The enforcement literal of a group, created on first use."""
         if gid in self.groups:
             return self._literals[gid]
         lit = self.cp.new_bool_var(f"[{gid}]")
-        self.groups[gid] = Group(gid, kind, source, payload, lit.index)
+        self.groups[gid] = Group(gid, kind, source, lit.index)
         self._literals[gid] = lit
         return lit
 
-    def rule(self, rid: str, payload: Any = None) -> Any:
-        return self.group(rid, "rule", None, payload)
+    def rule(self, rid: str) -> Any:
+        return self.group(rid, "rule", None)
 
-    def observation(self, oid: str, source: Source | None, payload: Any = None) -> Any:
-        return self.group(oid, "observation", source, payload)
+    def observation(self, oid: str, source: Source | None) -> Any:
+        return self.group(oid, "observation", source)
 
     def literal(self, gid: str) -> Any:
         return self._literals[gid]
@@ -82,9 +80,6 @@ class Model:
     def declare_subject(self, name: str, values: Mapping[str, Any]) -> None:
         self.subjects[name] = Subject(name, dict(values))
 
-    def alias(self, subject_alias: str, subject: str) -> None:
-        """Let a subject be written another way (a Japanese name, say)."""
-        self._aliases[subject_alias] = subject
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -97,7 +92,7 @@ class Model:
 
     def fact_literal(self, fact: Fact) -> Any:
         """The literal that is true exactly when ``fact`` holds."""
-        name = self._aliases.get(fact.subject, fact.subject)
+        name = fact.subject
         subject = self.subjects.get(name)
         if subject is None:
             valid = ", ".join(sorted(self.subjects)[:12])
@@ -124,9 +119,3 @@ class World:
             return bool(self.values[index])
         return not bool(self.values[-index - 1])
 
-    def facts(self, model: Model, subjects: Iterable[str]) -> dict[str, list[str]]:
-        """For each subject, the values true in this world."""
-        return {
-            name: [v for v, lit in model.subjects[name].values.items() if self.value(lit)]
-            for name in subjects
-        }

@@ -24,7 +24,3 @@ def fact_probability(counter: ExactCounter, fact: Fact) -> Fraction:
     p = counter.distribution(fact.subject).get(fact.value, Fraction(0))
     return p if fact.holds else 1 - p
 
-
-def certain(counter: ExactCounter, fact: Fact) -> bool:
-    """True when the record proves the fact (probability exactly 1)."""
-    return fact_probability(counter, fact) == 1

@@ -1,7 +1,7 @@
 """Proofs in short steps: replay a minimal explanation one observation at a time.
 
 Each step adds one cited observation and asks the engine (with only the rules the
-explanation cites) which values of the *context* subjects (for Canary, every player's clue) are still possible; the values
+explanation cites) which values of the *context* subjects the game chose (say, every unknown clue) are still possible; the values
 that disappear are what the step proved.  Every step is thus checked by the solver,
 not written by hand, and the game only supplies sentences.
 """

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from suiri.solver.errors import SuiriError
-from suiri.solver.information import entropy
+from suiri.solver.information import entropy, information_gain
 
 from .board import Square
 from .cards import Kind
@@ -136,21 +136,21 @@ def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction]
     after which declaring would probably succeed."""
     clue = session.record.clue
     players = session.variant.players
-    after = 0.0
+    after: list[tuple[Fraction, float]] = []
     declare: list[DeclareIf] = []
     for kind, p_face in faces.items():
         post = session.counter.tally(fixed={sq: kind}, strict=False)
         if not post.weights:
             continue
         goal = post.goal_marginals()
-        after += float(p_face) * goal_uncertainty(goal, players)
+        after.append((p_face, goal_uncertainty(goal, players)))
         genuine_needs_clue = session.variant.declare_needs_own_clue and session.record.genuine is not False
         if genuine_needs_clue and clue not in kind.attrs:
             continue
         if goal[sq] >= DECLARE_AT:
             declare.append(DeclareIf(kind, p_face, goal[sq]))
     declare.sort(key=lambda d: -d.p_success)
-    return max(0.0, h_goal - after), declare
+    return information_gain(h_goal, after), declare
 
 
 def _public_counter(session: CanarySession) -> WorldCounter | None:
@@ -175,9 +175,9 @@ def _leak(session: CanarySession, public: WorldCounter, prior: dict[str, Fractio
     for kind, p in faces.items():
         if clue not in kind.attrs:
             outcomes.append((p, CheckSeen("advice", session.record.where(None), None, viewer, sq, False, kind)))
-    after = 0.0
+    after = []
     for p, obs in outcomes:
         post = public.tally([obs], goals=False, strict=False)
         if post.weights:
-            after += float(p) * entropy(post.clue_marginals(viewer).values())
-    return max(0.0, h_before - after)
+            after.append((p, entropy(post.clue_marginals(viewer).values())))
+    return information_gain(h_before, after)

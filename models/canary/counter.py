@@ -15,7 +15,7 @@ layouts are *counted*:
 With distinct physical cards, placing class c (M_c cards) into chosen places is
 ``prod_g C(free_g, y_g) * M_c!`` ways; dividing by ``prod_k m_k!`` turns physical
 layouts into layouts of kinds.  All arithmetic is on Python ints; probabilities are
-``Fraction``s.  ``docs/engine.md`` derives it; ``tests/canary/test_counter.py``
+``Fraction``s.  ``docs/engine.md`` derives it; ``tests/canary/test_counter_bruteforce.py``
 checks it against brute-force enumeration on reduced boards and decks.
 """
 

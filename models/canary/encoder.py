@@ -148,13 +148,13 @@ def _genuine_or_any(cm: CanaryModel, player: str) -> list[Any]:
 
 def own_clue(cm: CanaryModel, o: OwnClue) -> None:
     """The viewer knows its own clue card."""
-    lit = cm.model.observation(o.id, o.source, o)
+    lit = cm.model.observation(o.id, o.source)
     cm.model.cp.add_bool_and([cm.clue[o.player][o.attribute]]).only_enforce_if(lit)
 
 
 def own_authenticity(cm: CanaryModel, o: OwnAuthenticity) -> None:
     """The viewer knows whether its authenticity card is genuine."""
-    lit = cm.model.observation(o.id, o.source, o)
+    lit = cm.model.observation(o.id, o.source)
     fake = cm.fake[o.player]
     cm.model.cp.add_bool_and([~fake if o.genuine else fake]).only_enforce_if(lit)
 
@@ -162,7 +162,7 @@ def own_authenticity(cm: CanaryModel, o: OwnAuthenticity) -> None:
 def map_check(cm: CanaryModel, o: CheckSeen) -> None:
     """Hidden: the card carries the mover's clue.  Revealed: it lacks it."""
     m = cm.model
-    lit = m.observation(o.id, o.source, o)
+    lit = m.observation(o.id, o.source)
     if o.face is not None:
         m.cp.add_bool_and([cm.card[o.square][o.face.id]]).only_enforce_if(lit)
     rule = m.rule(HIDE if o.hidden else REVEAL)
@@ -174,7 +174,7 @@ def map_check(cm: CanaryModel, o: CheckSeen) -> None:
 def declaration(cm: CanaryModel, o: Declared) -> None:
     """The declared card is shown to all; R4: a genuine declarer's clue is on it."""
     m = cm.model
-    lit = m.observation(o.id, o.source, o)
+    lit = m.observation(o.id, o.source)
     m.cp.add_bool_and([cm.card[o.square][o.face.id]]).only_enforce_if(lit)
     if cm.variant.declare_needs_own_clue:
         rule = m.rule(DECLARE)
@@ -186,7 +186,7 @@ def declaration(cm: CanaryModel, o: Declared) -> None:
 def answer(cm: CanaryModel, o: Answered) -> None:
     """Yes (ここだ) iff the card carries the answerer's clue; the fake holder only says no."""
     m = cm.model
-    lit = m.observation(o.id, o.source, o)
+    lit = m.observation(o.id, o.source)
     rule = m.rule(ANSWER)
     fake = _genuine_or_any(cm, o.player)
     for a in cm.variant.deck.attributes:
@@ -202,7 +202,7 @@ def declaration_outcome(cm: CanaryModel, o: DeclarationOutcome) -> None:
     """With a fake in play: a genuine declarer wins when every genuine player says yes;
     the fake holder wins only when all three say yes."""
     m = cm.model
-    lit = m.observation(o.id, o.source, o)
+    lit = m.observation(o.id, o.source)
     rule = m.rule(OUTCOME)
     noes = [p for p, yes in o.answers.items() if not yes]
     if not noes:

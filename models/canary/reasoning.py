@@ -14,7 +14,7 @@ from typing import Any
 
 from suiri.solver.errors import FactError
 from suiri.solver.facts import Fact
-from suiri.solver.hints import Hint, add_known, rank
+from suiri.solver.hints import KNOWN_PREFIX, Hint, add_known, rank
 from suiri.solver.model import World
 from suiri.solver.proof import Step, proof_steps
 from suiri.solver.queries import Explanation
@@ -62,7 +62,7 @@ class Proof:
 
 
 def _line(session: CanarySession, oid: str) -> dict[str, Any]:
-    if oid.startswith("known:"):
+    if oid.startswith(KNOWN_PREFIX):
         return {"id": oid, "line": None}
     o = session.observation(oid)
     return {"id": oid, "turn": o.turn, "line": o.source.line, "field": o.source.field}
@@ -74,7 +74,7 @@ def context_subjects(session: CanarySession, explanation: Explanation | None = N
     subjects = [f"clue:{p}" for p in session.record.players if p != session.record.viewer]
     subjects += ["fake"] if session.variant.fake else []
     for oid in explanation.observations if explanation else ():
-        if oid.startswith("known:"):
+        if oid.startswith(KNOWN_PREFIX):
             continue
         o = session.observation(oid)
         if getattr(o, "face", None) is not None:

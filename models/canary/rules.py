@@ -172,7 +172,6 @@ class PublicState:
     failures: dict[str, int] = field(default_factory=dict)
     cursor: int = 0  # index in `players` of whose turn may come next
     over: str | None = None  # why the game ended, if it did
-    turns_played: int = 0
 
     @classmethod
     def start(cls, variant: Variant, players: Sequence[str], start: dict[str, Square]) -> PublicState:
@@ -232,7 +231,6 @@ class PublicState:
     # -- what a turn changes (shared by replay and the simulator) ----------------------
     def move(self, player: str, to: Square) -> None:
         self.positions[player] = to
-        self.turns_played += 1
 
     def reveal(self, sq: Square, kind: Kind) -> None:
         """A revealed card stays face-up for good; everyone knows its face."""

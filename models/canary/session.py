@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
 
 from suiri.solver.errors import FactError, InconsistentRecordError
 from suiri.solver.facts import Fact
@@ -14,7 +13,7 @@ from suiri.solver.queries import Engine
 from .cards import parse_attribute
 from .counter import InconsistentError, Tally, WorldCounter, kind_marginals
 from .encoder import CanaryModel, encode
-from .record import CanaryRecord, load
+from .record import CanaryRecord
 from .rules import Observation, Replay, replay
 
 
@@ -25,9 +24,6 @@ class CanarySession:
         self.board = record.variant.board
         self.replay: Replay = replay(record)  # raises IllegalMoveError at the first bad turn
 
-    @classmethod
-    def from_path(cls, path: str | Path) -> CanarySession:
-        return cls(load(path))
 
     @property
     def observations(self) -> list[Observation]:

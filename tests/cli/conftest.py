@@ -1,8 +1,5 @@
 """Shared fixtures of the CLI tests: a click runner, the reference record, and a writer
 of (broken) records in ``tmp_path``.  Helpers live in ``cli_support.py``.
-
-Tests marked ``source_bug`` show a bug in the source (see each docstring); they fail
-until the source is fixed.  Deselect them with ``-m "not source_bug"``.
 """
 
 from __future__ import annotations
@@ -21,10 +18,6 @@ if HERE_DIR not in sys.path:
     sys.path.insert(0, HERE_DIR)
 
 from cli_support import REFERENCE  # noqa: E402
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "source_bug: the test shows a bug in the source (fails until fixed)")
 
 
 @pytest.fixture

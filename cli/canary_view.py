@@ -216,17 +216,17 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
     if level >= 4:
         out.append(m("hint-level4"))
         for x in h.hints:
-            cited = " + ".join(_short(session, o) for o in x.explanation.observations)
+            cited = " + ".join(_short(session, t, o) for o in x.explanation.observations)
             out.append(f"  {cited} ⇒ {t.fact(x.fact, kinds)}")
     if h.remaining:
         out.append(m("hint-remaining", n=h.remaining))
     return "\n".join(out)
 
 
-def _short(session: CanarySession, oid: str) -> str:
+def _short(session: CanarySession, t: Text, oid: str) -> str:
     if oid.startswith(KNOWN_PREFIX):
-        return oid.removeprefix(KNOWN_PREFIX)
-    return oid
+        return t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)), session.variant.deck.by_id)
+    return t.short(session.observation(oid), session.variant.deck.attributes)
 
 
 def advice(session: CanarySession, a: Advice, lang: str) -> str:

@@ -54,6 +54,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "outcome-won": "{turn}: {d}'s declaration succeeded",
         "outcome-failed": "{turn}: {d}'s declaration failed",
         "known": "you already know: {fact}",
+        "short-own-clue": "{p}'s clue is {a}",
+        "short-own-genuine": "{p} is genuine",
+        "short-own-fake": "{p} is the fake",
+        "short-hid": "t{n} {p} hid {sq}",
+        "short-revealed": "t{n} {p} revealed {sq} ({attrs})",
+        "short-declared": "t{n} {p} declared on {sq} ({attrs})",
+        "short-hid-face": "t{n} {p} hid {sq} ({attrs})",
+        "short-answer-yes": "t{n} {p} said ここだ to {attrs}",
+        "short-answer-no": "t{n} {p} said ちがう to {attrs}",
+        "short-outcome-won": "t{n} {d} won",
+        "short-outcome-failed": "t{n} {d} failed",
         "rule:deck": "the deck holds exactly its copies of each card (1 of each three-clue card, 2, 3 and 4 of the others)",
         "rule:clues-differ": "there is one clue card per attribute, so no two players share a clue",
         "rule:hide": "a player puts a card back face-down only if it carries the player's clue",
@@ -155,6 +166,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "outcome-won": "{turn}：{d}の宣言は成功した",
         "outcome-failed": "{turn}：{d}の宣言は失敗した",
         "known": "既にわかっていること：{fact}",
+        "short-own-clue": "{p}の手がかりは{a}",
+        "short-own-genuine": "{p}は本物",
+        "short-own-fake": "{p}は偽物",
+        "short-hid": "T{n} {p}が{sq}を隠蔽",
+        "short-revealed": "T{n} {p}が{sq}を公開（{attrs}）",
+        "short-declared": "T{n} {p}が{sq}で宣言（{attrs}）",
+        "short-hid-face": "T{n} {p}が{sq}を隠蔽（{attrs}）",
+        "short-answer-yes": "T{n} {p}が{attrs}に「ここだ！」",
+        "short-answer-no": "T{n} {p}が{attrs}に「ちがう！」",
+        "short-outcome-won": "T{n} {d}の宣言成功",
+        "short-outcome-failed": "T{n} {d}の宣言失敗",
         "rule:deck": "マップカードの枚数は決まっている（3条件カード各1枚、2条件各2枚、単条件各3枚、条件なし4枚）",
         "rule:clues-differ": "手がかりカードは各条件1枚ずつなので、2人が同じ手がかりを持つことはない",
         "rule:hide": "自分の手がかりが描かれたカードだけを裏向きに戻す",
@@ -295,6 +317,30 @@ class Text:
             return self("answered-yes" if o.yes else "answered-no", turn=turn, p=o.player, d=o.declarer, kind=self.kind(o.face))
         if isinstance(o, DeclarationOutcome):
             return self("outcome-won" if o.succeeded else "outcome-failed", turn=turn, d=o.declarer)
+        return o.id  # pragma: no cover
+
+    def short(self, o: Observation, order: Iterable[Attribute]) -> str:
+        """A record line in a few words, for one-line deductions (hint level 4)."""
+        order = tuple(order)
+        sq = self.board.name(o.square) if hasattr(o, "square") else ""
+        if isinstance(o, OwnClue):
+            return self("short-own-clue", p=o.player, a=self.attribute(o.attribute))
+        if isinstance(o, OwnAuthenticity):
+            return self("short-own-genuine" if o.genuine else "short-own-fake", p=o.player)
+        if isinstance(o, CheckSeen):
+            if o.hidden and o.face is None:
+                return self("short-hid", n=o.turn, p=o.player, sq=sq)
+            assert o.face is not None
+            if o.hidden:
+                return self("short-hid-face", n=o.turn, p=o.player, sq=sq, attrs=self.attributes(o.face.attrs, order))
+            return self("short-revealed", n=o.turn, p=o.player, sq=sq, attrs=self.attributes(o.face.attrs, order))
+        if isinstance(o, Declared):
+            return self("short-declared", n=o.turn, p=o.player, sq=sq, attrs=self.attributes(o.face.attrs, order))
+        if isinstance(o, Answered):
+            return self("short-answer-yes" if o.yes else "short-answer-no", n=o.turn, p=o.player,
+                        attrs=self.attributes(o.face.attrs, order))
+        if isinstance(o, DeclarationOutcome):
+            return self("short-outcome-won" if o.succeeded else "short-outcome-failed", n=o.turn, d=o.declarer)
         return o.id  # pragma: no cover
 
     def rule(self, rule: str) -> str:

@@ -235,19 +235,22 @@ class Engine:
                 first: Sequence[str] = ()) -> Explanation:
         """A minimal set of observations forcing ``fact``, then the rules that needs.
 
-        ``first``: observations the game thinks most related to the fact; each is tried
-        alone before anything else, so a one-line proof is found whenever one of them
-        gives it (deletion alone keeps a subset of the solver's core and can miss it).
-        Otherwise observations are minimised with every rule on (inclusion-minimal:
-        removing any returned observation makes the fact uncertain); then the rules are
-        minimised with those observations.
+        Observations are minimised with every rule on (inclusion-minimal: removing any
+        returned observation makes the fact uncertain); then the rules are minimised with
+        those observations.  Deletion keeps a subset of the solver's first core and can
+        miss a one-line proof, so when it returns more than one line, each of ``first``
+        (the observations the game thinks most related to the fact) is tried alone.
         """
         m = self.model
         obs = list(m.observations if observations is None else observations)
         negated = m.fact_literal(fact.negate())
         all_rules = m.group_literals(m.rules)
-        single = [g for g in first if g in obs and self._solve([negated, *all_rules, m.literal(g)]) is None]
-        chosen_obs = single[:1] or self.minimal_subset([negated, *all_rules], obs)
+        chosen_obs = self.minimal_subset([negated, *all_rules], obs)
+        if len(chosen_obs) > 1:
+            for g in first:
+                if g in obs and self._solve([negated, *all_rules, m.literal(g)]) is None:
+                    chosen_obs = [g]
+                    break
         chosen_rules = self.minimal_subset([negated, *m.group_literals(chosen_obs)], m.rules) if m.rules else []
         return Explanation(fact, tuple(chosen_obs), tuple(chosen_rules))
 

@@ -4,7 +4,7 @@ The brute force below does not use ``counter.py``: it lists every distinct layou
 the deck on the board (multiset permutations), every clue deal (an injective map
 players -> attributes) and, with four players, every fake holder, and keeps the worlds
 that agree with each observation, read directly from the rules digest
-(``/work/shared/rules/canary.md``).  Only the *type* ``counter.Hypothesis`` is borrowed,
+(the shared rules digest, ``rules/canary.md``).  Only the *type* ``counter.Hypothesis`` is borrowed,
 to compare the per-deal weights key by key.
 
 Layouts are held in a numpy array (one row per layout, one column per square), so a

@@ -10,7 +10,7 @@ from importlib.resources import files
 from click.testing import Result
 
 # The reference record as bundled with the package (identical to
-# /work/shared/records/canary-3p.toml, which may be absent on other machines).
+# the shared reference ``records/canary-3p.toml``, which may be absent on other machines).
 REFERENCE = files("suiri.models.canary") / "records" / "canary-3p.toml"
 
 # Appended to a line of a record to mark where the error is expected.

@@ -195,7 +195,7 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
         where = (where + m("and") if where else "") + m("squares" if len(squares) == 1 else "squares-many",
                                                          list=", ".join(squares))
     if not where:
-        where = m("hint-premise", fact="…")
+        where = m("hint-setup")
     if h.obvious:
         out.append(m("hint-obvious", n=len(h.hints)))
         out.append(m("hint-level1-obvious", where=where))

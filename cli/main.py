@@ -107,8 +107,23 @@ def check(record: str, as_json: bool) -> None:
     Example:
       suiri check game.toml
     """
-    _, session = open_session(record)
-    tally = session.check()
+    from suiri.solver.errors import ErrorList, IllegalMoveError, InconsistentRecordError, SuiriError
+
+    try:
+        _, session = open_session(record)
+        tally = session.check()
+    except SuiriError as exc:
+        if not as_json:
+            raise
+        errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+        emit({"file": record, "legal": not any(isinstance(e, IllegalMoveError) for e in errors)
+              and all(isinstance(e, InconsistentRecordError) for e in errors),
+              "consistent": False if any(isinstance(e, InconsistentRecordError) for e in errors) else None,
+              "errors": [{"kind": type(e).__name__, "line": e.source.line if e.source else None,
+                          "field": e.source.field if e.source else None, "message": e.message,
+                          "valid": e.valid,
+                          "conflict": [str(c) for c in getattr(e, "conflict", ())]} for e in errors]})
+        sys.exit(2)
     from .messages import Messages
 
     if as_json:
@@ -313,6 +328,8 @@ def puzzle(game: str, players: int, seed: int, question: str, lines: str, as_jso
         low, high = (int(x) for x in lines.split("-", 1))
     except ValueError:
         raise SuiriError(f"--lines {lines!r} is not MIN-MAX", None, "e.g. 2-5") from None
+    if not 1 <= low <= high:
+        raise SuiriError(f"--lines {lines!r}: MIN must be at least 1 and at most MAX", None, "e.g. 2-5")
     try:
         found = game_module(game).puzzle(players, seed, question, low, high)
     except ValueError as exc:

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any, Protocol, cast
 
 from suiri.solver.errors import RecordSyntaxError
-from suiri.solver.records import TomlDocument, read_toml
+from suiri.solver.records import TomlDocument, parse_toml, read_text
 
 SUPPORTED = ("canary",)
 PLANNED = ("detective", "werewolf")
@@ -41,17 +41,16 @@ def game_module(name: str) -> GameModule:
 
 
 def read_record(path: str | Path) -> TomlDocument:
-    """A record as data with line numbers: TOML, or a game's compact line notation."""
+    """A record as data with line numbers: TOML, or a game's compact line notation.
+
+    The file is read once (it may be a pipe such as /dev/stdin)."""
+    text = read_text(path)
     if not str(path).endswith(".toml"):
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            text = ""
         for name in SUPPORTED:
             module = game_module(name)
             if module.is_compact(text):
                 return module.parse_compact(str(path), text)
-    return read_toml(path)
+    return parse_toml(str(path), text)
 
 
 def example_records() -> dict[str, Any]:

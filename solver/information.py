@@ -9,7 +9,7 @@ from math import log2
 
 def entropy(distribution: Iterable[Fraction | float]) -> float:
     """Shannon entropy in bits; zero-probability outcomes contribute nothing."""
-    return -sum(float(p) * log2(float(p)) for p in distribution if p > 0)
+    return max(0.0, -sum(float(p) * log2(float(p)) for p in distribution if p > 0))  # never -0.0
 
 
 def information_gain(before: float, outcomes: Iterable[tuple[Fraction | float, float]]) -> float:

@@ -69,6 +69,8 @@ class LineMap:
         else (an inline table such as ``declare = { ... }``) the line of the parent key."""
         label = field if field is not None else key
         line = self.keys.get((table, key)) if key is not None else None
+        if line is None and key is not None:  # the key may be a table of its own: [turn.declare.answers]
+            line = self.tables.get((*table, key))
         path = table
         while line is None and path:
             line = self.tables.get(path)
@@ -97,16 +99,20 @@ class TomlDocument:
     lines: LineMap
 
 
-def read_toml(path: str | Path) -> TomlDocument:
-    """Parse a TOML file; syntax problems become ``RecordSyntaxError`` with their line."""
+def read_text(path: str | Path) -> str:
+    """A record file's text; a missing or unreadable file is a ``RecordSyntaxError``."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordSyntaxError("no such file", Source(name), "the path of a TOML game record") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordSyntaxError(f"cannot read the file ({exc})", Source(name)) from None
-    return parse_toml(name, text)
+
+
+def read_toml(path: str | Path) -> TomlDocument:
+    """Parse a TOML file; syntax problems become ``RecordSyntaxError`` with their line."""
+    return parse_toml(str(path), read_text(path))
 
 
 def parse_toml(name: str, text: str) -> TomlDocument:

@@ -71,12 +71,10 @@ def simulate(players: int, seed: int, turns: int, viewer: str | None) -> str:
     from suiri.solver.errors import SuiriError
 
     from .record import to_toml
-    from .rules import MAX_PLAYERS, MIN_PLAYERS, Variant
+    from .rules import Variant
     from .simulator import simulate as run
 
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SuiriError(f"Where is the Canary? is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", None,
-                         f"--players {MIN_PLAYERS} to {MAX_PLAYERS}")
+    _players_in_range(players)
     game = run(Variant.for_players(players), seed, max_turns=turns)
     seat = None if viewer == "none" else (viewer or game.players[0])
     if seat is not None and seat not in game.players:
@@ -87,4 +85,15 @@ def simulate(players: int, seed: int, turns: int, viewer: str | None) -> str:
 def puzzle(players: int, seed: int, question: str, low: int, high: int) -> Any:
     from suiri.puzzles.canary import generate
 
+    _players_in_range(players)
     return generate(players, seed, question, low, high)
+
+
+def _players_in_range(players: int) -> None:
+    from suiri.solver.errors import SuiriError
+
+    from .rules import MAX_PLAYERS, MIN_PLAYERS
+
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SuiriError(f"Where is the Canary? is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", None,
+                         f"--players {MIN_PLAYERS} to {MAX_PLAYERS}")

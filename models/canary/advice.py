@@ -45,10 +45,11 @@ class MoveAdvice:
     distance: float
     declare_if: list[DeclareIf] = field(default_factory=list)
     score: float = 0.0
+    may_declare: bool = True  # R5 off: no declaring on a face-up card
 
     @property
     def declare_now(self) -> bool:
-        return self.p_goal == 1
+        return self.p_goal == 1 and self.may_declare
 
 
 @dataclass
@@ -116,6 +117,7 @@ def advise(session: CanarySession) -> Advice:
             m.info_bits, m.declare_if = _check_value(session, sq, faces, tally, h_goal)
             if public is not None and public_prior is not None:
                 m.leak_bits = _leak(session, public, public_prior, sq, faces)
+        m.may_declare = not face_up or session.variant.declare_on_face_up
         m.score = W_GOAL * float(m.p_goal) + W_INFO * m.info_bits - W_LEAK * m.leak_bits - W_DIST * m.distance
         if m.declare_now:
             m.score += 100.0

@@ -44,12 +44,18 @@ def parse(name: str, text: str) -> TomlDocument:
     lines = LineMap(name)
     turns: list[dict[str, Any]] = []
     players: list[str] = []
+    seen_heads: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         words = raw.split("#", 1)[0].split()
         if not words:
             continue
         head = words[0]
         at = lambda field, n=number: Source(name, n, field)  # noqa: E731
+        if head in HEADS - {"rule"}:
+            if head in seen_heads:
+                raise RecordSyntaxError(f"a second {head!r} line (the first is line {seen_heads[head]})", at(head),
+                                        f"one {head!r} line")
+            seen_heads[head] = number
         if head == "canary":
             data["game"], players = "canary", words[1:]
             reserved = sorted(set(players) & HEADS)
@@ -86,6 +92,8 @@ def parse(name: str, text: str) -> TomlDocument:
             lines.tables[("rules",)] = number
             for item in words[1:]:
                 key, _, value = item.partition("=")
+                if key in rules:
+                    raise RecordSyntaxError(f"the ruling {key!r} is set twice", at(f"rules.{key}"), "set each ruling once")
                 try:
                     rules[key] = tomllib.loads(f"v = {value}")["v"]
                 except tomllib.TOMLDecodeError:

@@ -202,7 +202,7 @@ class _Reader:
     def _turn(self, i: int, raw: Any, players: list[str], variant: Variant) -> Turn | None:
         n = i + 1
         table: tuple[str | int, ...] = ("turn", i)
-        at = lambda key: self.src(table, key, f"turn[{n}].{key}")  # noqa: E731
+        at = lambda key: self.src(table, key, f"turn[{n}]" + (f".{key}" if key else ""))  # noqa: E731
         if not isinstance(raw, dict):
             self.fail("a turn must be a table", at(None), "[[turn]]")
             return None
@@ -236,7 +236,7 @@ class _Reader:
 
     def _declare(self, n: int, raw: Any, players: list[str], variant: Variant) -> Declare | None:
         table: tuple[str | int, ...] = ("turn", n - 1, "declare")
-        at = lambda key: self.src(table, key, f"turn[{n}].declare.{key}")  # noqa: E731
+        at = lambda key: self.src(table, key, f"turn[{n}].declare" + (f".{key}" if key else ""))  # noqa: E731
         if not isinstance(raw, dict):
             self.fail("declare must be a table", at(None), "[turn.declare] with card and answers")
             return None
@@ -249,7 +249,8 @@ class _Reader:
         card = self._catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
         answers_raw = raw.get("answers")
         if not isinstance(answers_raw, dict):
-            self.fail("missing answers", at("answers"), '{ name = "yes" / "no", ... } for every other player')
+            what = "missing answers" if answers_raw is None else f"answers must be a table, not {answers_raw!r}"
+            self.fail(what, at("answers"), '{ name = "yes" / "no", ... } for every other player')
             return None
         answers: dict[str, bool] = {}
         for name, value in answers_raw.items():

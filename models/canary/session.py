@@ -49,8 +49,9 @@ class CanarySession:
         ids = self.engine.conflict()
         sources = list(dict.fromkeys(self.observation(i).source for i in ids))
         return InconsistentRecordError(
-            f"no layout and clue deal fits these {len(ids)} record lines together "
-            "(each is legal alone; at least one was written wrongly)",
+            (f"no layout and clue deal fits these {len(ids)} record lines together " if len(ids) > 1
+             else "no layout and clue deal fits this record line ")
+            + "(each is legal alone; at least one was written wrongly)",
             sources,
             "a record in which some world satisfies every line",
         )
@@ -133,4 +134,5 @@ class CanarySession:
         viewer = self.record.viewer
         if viewer is None:
             return False
-        return fact.subject == f"clue:{viewer}" or (fact.subject == "fake" and fact.value == viewer)
+        own_card = self.record.genuine is not None  # the record says whether the viewer is the fake
+        return fact.subject == f"clue:{viewer}" or (own_card and fact.subject == "fake" and fact.value == viewer)

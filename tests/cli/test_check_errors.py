@@ -137,10 +137,17 @@ def test_bad_record(case: Case, reference_text: str, write, suiri) -> None:
 
 
 @pytest.mark.parametrize("case", CASES[:3], ids=[c.id for c in CASES[:3]])
-def test_bad_record_with_json_flag_is_still_a_user_error(case: Case, reference_text: str, write, suiri) -> None:
-    path = write(case.edit(reference_text))
-    err = user_error(suiri("check", path, "--json"))
-    assert err.file == str(path)
+def test_bad_record_with_json_flag_is_a_json_error_and_exit_2(case: Case, reference_text: str, write, suiri) -> None:
+    """With --json, a bad record gives its errors as JSON on stdout (and exit 2)."""
+    import json
+
+    text = case.edit(reference_text)
+    path = write(text)
+    result = suiri("check", path, "--json")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    data = json.loads(result.stdout)
+    assert data["file"] == str(path) and data["legal"] is False
+    assert any(e["line"] in marked_lines(text) and e["field"] == case.field for e in data["errors"]), data
 
 
 # -- TOML syntax -------------------------------------------------------------------------------
@@ -338,9 +345,14 @@ def test_inconsistent_record_lists_the_smallest_conflict(write, suiri) -> None:
     assert {m[3] for m in cited} == {"turn[3].check", "turn[6].check", "turn[10].check", "turn[13].check"}
 
 
-def test_inconsistent_record_with_json_flag_is_still_a_user_error(write, suiri) -> None:
+def test_inconsistent_record_with_json_flag(write, suiri) -> None:
+    import json
+
     result = suiri("check", write(inconsistent_record()), "--json")
-    assert_clean_exit_2(result)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    data = json.loads(result.stdout)
+    assert data["legal"] is True and data["consistent"] is False
+    assert len(data["errors"][0]["conflict"]) == 4
 
 
 def test_inconsistent_record_message_says_what_is_valid(write, suiri) -> None:

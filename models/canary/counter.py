@@ -124,18 +124,12 @@ def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
 # -- counting layouts -------------------------------------------------------------------
 def count_layouts(variant: Variant, layout: Layout, fixed: dict[Square, Kind] | None = None) -> int:
     """How many layouts of kinds fit ``layout`` (plus squares ``fixed`` to a kind)."""
-    known = dict(layout.known)
-    require = dict(layout.require)
-    for sq, kind in (fixed or {}).items():
-        if sq in known:
-            if known[sq] != kind:
-                return 0
-            continue
-        if not require.get(sq, frozenset()) <= kind.attrs:
+    if fixed:
+        fixed_layout = _fix(layout, fixed)
+        if fixed_layout is None:
             return 0
-        known[sq] = kind
-        require.pop(sq, None)
-    return _count(variant, frozenset(known.items()), frozenset(require.items()))
+        layout = fixed_layout
+    return _count(variant, frozenset(layout.known.items()), frozenset(layout.require.items()))
 
 
 @lru_cache(maxsize=8)
@@ -305,6 +299,7 @@ class WorldCounter:
 
 
 def _fix(layout: Layout, fixed: dict[Square, Kind]) -> Layout | None:
+    """``layout`` with some squares' cards fixed; None when one contradicts it."""
     known = dict(layout.known)
     require = dict(layout.require)
     for sq, kind in fixed.items():

@@ -186,32 +186,27 @@ class PublicState:
         """
         return self._walk()[0]
 
-    def _walk(self) -> tuple[str, dict[str, int], int]:
+    def _walk(self) -> tuple[str, dict[str, int], int, list[str]]:
+        """The next player, the skip counters after reaching it, its seat, and the
+        players passed over on the way (each pass costs one skip)."""
         skips = dict(self.skips)
+        passed: list[str] = []
         i = self.cursor
         for _ in range(len(self.players) * (self.variant.skip_turns + 1) + 1):
             p = self.players[i % len(self.players)]
             if skips[p] == 0:
-                return p, skips, i % len(self.players)
+                return p, skips, i % len(self.players), passed
             skips[p] -= 1
+            passed.append(p)
             i += 1
         raise AssertionError("turn order has no player")  # pragma: no cover
 
-    def skipped_before(self, player: str) -> list[str]:
+    def skipped_before_next(self) -> list[str]:
         """The players whose turns are skipped before ``next_player`` plays."""
-        out: list[str] = []
-        skips = dict(self.skips)
-        i = self.cursor
-        while True:
-            p = self.players[i % len(self.players)]
-            if skips[p] == 0:
-                return out
-            skips[p] -= 1
-            out.append(p)
-            i += 1
+        return self._walk()[3]
 
     def advance(self) -> str:
-        player, skips, index = self._walk()
+        player, skips, index, _ = self._walk()
         self.skips = skips
         self.cursor = (index + 1) % len(self.players)
         return player
@@ -454,7 +449,7 @@ def replay(record: RecordLike) -> Replay:
             raise IllegalMoveError(f"turn {n} comes after the end of the game ({state.over})", at, "no further turns")
         expected = state.next_player()
         if turn.player != expected:
-            skipped = state.skipped_before(expected)
+            skipped = state.skipped_before_next()
             note = f" ({', '.join(sorted(set(skipped)))} skipping after a failed declaration)" if skipped else ""
             raise IllegalMoveError(f"it is {expected}'s turn, not {turn.player}'s{note}", at, expected)
         state.advance()

@@ -20,8 +20,8 @@ from suiri.solver.information import entropy, information_gain
 
 from .board import Square
 from .cards import Kind
-from .counter import Tally, WorldCounter, kind_marginals
-from .rules import CheckSeen
+from .counter import WorldCounter, kind_marginals
+from .rules import CheckSeen, replay
 from .session import CanarySession
 
 W_GOAL, W_INFO, W_LEAK, W_DIST = 4.0, 1.0, 0.5, 0.1
@@ -107,16 +107,15 @@ def advise(session: CanarySession) -> Advice:
     goal = tally.goal_marginals()
     h_goal = goal_uncertainty(goal, players)
     public = _public_counter(session)
-    public_prior = public.tally(goals=False).clue_marginals(viewer) if public else None
+    public_prior = public.tally(goals=False).clue_marginals(viewer)
     moves = []
     for sq in state.legal_moves(viewer):
         face_up = sq in state.face_up
         m = MoveAdvice(sq, face_up, goal[sq], 0.0, 0.0, _expected_distance(board, sq, goal))
         if not face_up:
             faces = kind_marginals(session.counter, sq, tally)
-            m.info_bits, m.declare_if = _check_value(session, sq, faces, tally, h_goal)
-            if public is not None and public_prior is not None:
-                m.leak_bits = _leak(session, public, public_prior, sq, faces)
+            m.info_bits, m.declare_if = _check_value(session, sq, faces, h_goal)
+            m.leak_bits = _leak(session, public, public_prior, sq, faces)
         m.may_declare = not face_up or session.variant.declare_on_face_up
         m.score = W_GOAL * float(m.p_goal) + W_INFO * m.info_bits - W_LEAK * m.leak_bits - W_DIST * m.distance
         if m.declare_now:
@@ -132,7 +131,7 @@ def _expected_distance(board: Any, sq: Square, goal: list[Fraction]) -> float:
     return float(sum(p * board.distance(sq, g) for g, p in enumerate(goal)) / total) if total else 0.0
 
 
-def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction], tally: Tally,
+def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction],
                  h_goal: float) -> tuple[float, list[DeclareIf]]:
     """Mutual information between the face seen on ``sq`` and the goal, and the faces
     after which declaring would probably succeed."""
@@ -155,12 +154,10 @@ def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction]
     return information_gain(h_goal, after), declare
 
 
-def _public_counter(session: CanarySession) -> WorldCounter | None:
+def _public_counter(session: CanarySession) -> WorldCounter:
     """The counter of what the whole table knows: the record as a spectator sees it."""
     record = session.record
     public = record.as_seen_by(None, None, None)
-    from .rules import replay
-
     return WorldCounter(session.variant, record.players, replay(public).observations)
 
 

@@ -7,7 +7,6 @@ from fractions import Fraction
 from typing import Any
 
 from suiri.solver.facts import Fact
-from suiri.solver.probability import fact_probability as solver_probability
 
 from .cards import Attribute, Kind
 from .counter import Tally
@@ -103,7 +102,3 @@ def certain_facts(session: CanarySession, clues: dict[str, dict[Attribute, Fract
         facts += [Fact("fake", p) for p in sure_fake] or [Fact("fake", p, False) for p, x in fake.items() if x == 0]
     return [f for f in facts if not session.written(f)]
 
-
-def fact_probability(session: CanarySession, fact: Fact) -> Fraction:
-    """Exact probability of a fact from the counter."""
-    return solver_probability(session, fact)

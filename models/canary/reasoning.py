@@ -16,10 +16,11 @@ from suiri.solver.errors import FactError
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX, Hint, add_known, rank
 from suiri.solver.model import World
+from suiri.solver.probability import fact_probability
 from suiri.solver.proof import Step, proof_steps
 from suiri.solver.queries import Explanation
 
-from .analysis import analyze, fact_probability
+from .analysis import analyze
 from .encoder import CLUES_DIFFER, DECK, DECLARE, OUTCOME
 from .session import CanarySession
 

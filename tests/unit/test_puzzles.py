@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from suiri.models.canary.analysis import analyze, fact_probability
+from suiri.models.canary.analysis import analyze
 from suiri.models.canary.session import CanarySession
 from suiri.puzzles.canary import generate
+from suiri.solver.probability import fact_probability
 
 
 def test_clue_and_goal_puzzles() -> None:

@@ -127,10 +127,11 @@ def check(record: str, as_json: bool) -> None:
     from .messages import Messages
 
     if as_json:
-        emit({"file": record, "legal": True, "consistent": True, "turns": len(session.record.turns),
+        emit({"file": record, "legal": True, "consistent": True, session.step_name: session.steps,
               "worlds": str(tally.total)})
     else:
-        click.echo(Messages("en")("check-ok", file=record, turns=len(session.record.turns), worlds=tally.total))
+        click.echo(Messages("en")("check-ok", file=record, steps=session.steps, unit=session.step_name,
+                                  worlds=tally.total))
 
 
 @main.command()
@@ -290,17 +291,22 @@ GAME = click.option("--game", type=click.Choice(SUPPORTED), default=SUPPORTED[0]
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--turns", type=click.IntRange(0, 500), default=30, show_default=True, help="Cut the record after this many turns.")
 @click.option("--viewer", default=None, help="The seat writing the record (default: the first player; 'none' = spectator).")
+@click.option("--variant", default="base", show_default=True,
+              help="Detective: base, fake (advanced rule), clue (classic Clue deck and deductions) or clue-fake.")
 @user_errors
-def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None) -> None:
+def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None, variant: str) -> None:
     """Write the record of a random legal game (for practice, tests and benchmarks).
 
+    --turns counts turns in Canary and events in Memory Detective.
+
     \b
-    Example:
+    Examples:
       suiri simulate --players 4 --seed 7 --turns 40 > game.toml
+      suiri simulate --game detective --players 6 --variant fake --viewer bea > case.toml
     """
     from suiri.models import game_module
 
-    click.echo(game_module(game).simulate(players, seed, turns, viewer), nl=False)
+    click.echo(game_module(game).simulate(players, seed, turns, viewer, variant), nl=False)
 
 
 @main.command()

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
-        "check-ok": "{file}: legal and consistent — {turns} turns, {worlds} consistent worlds",
+        "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent worlds",
     },
     "ja": {
-        "check-ok": "{file}：ルール上正しく、矛盾なし — {turns}ターン、{worlds}通りの世界",
+        "check-ok": "{file}：ルール上正しく、矛盾なし — {steps} {unit}、{worlds}通りの世界",
     },
 }
 

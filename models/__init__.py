@@ -14,8 +14,8 @@ from typing import Any, Protocol, cast
 from suiri.solver.errors import RecordSyntaxError
 from suiri.solver.records import TomlDocument, parse_toml, read_text
 
-SUPPORTED = ("canary",)
-PLANNED = ("detective", "werewolf")
+SUPPORTED = ("canary", "detective")
+PLANNED = ("werewolf",)
 
 
 class GameModule(Protocol):
@@ -31,7 +31,7 @@ class GameModule(Protocol):
     def write_toml(self, session: Any) -> str: ...
     def is_compact(self, text: str) -> bool: ...
     def parse_compact(self, name: str, text: str) -> TomlDocument: ...
-    def simulate(self, players: int, seed: int, turns: int, viewer: str | None) -> str: ...
+    def simulate(self, players: int, seed: int, turns: int, viewer: str | None, variant: str = "base") -> str: ...
     def puzzle(self, players: int, seed: int, question: str, low: int, high: int) -> Any: ...
 
 

@@ -57,8 +57,12 @@ class Engine:
         cp.clear_assumptions()
         cp.add_assumptions([self._true, *assumptions])
         cp.clear_hints()
-        for lit in hint:
-            cp.add_hint(lit, True)
+        hinted: set[int] = set()
+        for lit in hint:  # a variable hinted twice makes the model invalid
+            var = lit.index if lit.index >= 0 else -lit.index - 1
+            if var not in hinted:
+                hinted.add(var)
+                cp.add_hint(lit, True)
         self.solves += 1
         status = self.solver.solve(cp)
         if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):

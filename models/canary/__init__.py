@@ -66,10 +66,13 @@ def parse_compact(name: str, text: str) -> Any:
     return parse(name, text)
 
 
-def simulate(players: int, seed: int, turns: int, viewer: str | None) -> str:
+def simulate(players: int, seed: int, turns: int, viewer: str | None, variant: str = "base") -> str:
     """The TOML record of a random legal game, from ``viewer``'s seat ("none" = spectator)."""
     from suiri.solver.errors import SuiriError
 
+    if variant != "base":
+        raise SuiriError(f"Where is the Canary? has no variant {variant!r}: the player count sets the rules",
+                         None, "--variant base")
     from .record import to_toml
     from .rules import Variant
     from .simulator import simulate as run

@@ -1,28 +1,26 @@
-"""``explain`` and ``hint``: minimal proofs from the CP-SAT model, checked by the counter.
-
-The counter says which facts are certain (exactly, and fast); the engine finds for
-each a minimal set of record lines and the rules they need; ``proof_steps`` replays
-that set one line at a time to show what each line contributes.
+"""Canary's part of ``explain`` and ``hint`` (the flow is ``suiri.solver.reasoning``):
+which rules are simple, what a proof step reports, and how a world looks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from suiri.solver.errors import FactError
 from suiri.solver.facts import Fact
-from suiri.solver.hints import KNOWN_PREFIX, Hint, add_known, rank
+from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
-from suiri.solver.probability import fact_probability
-from suiri.solver.proof import Step, proof_steps
 from suiri.solver.queries import Explanation
+from suiri.solver.reasoning import HintResult, Proof
+from suiri.solver.reasoning import explain as explain
+from suiri.solver.reasoning import hint as hint
 
-from .analysis import analyze
 from .encoder import CLUES_DIFFER, DECK, DECLARE, OUTCOME
-from .session import CanarySession
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import CanarySession
+
+__all__ = ["RULE_WEIGHT", "HintResult", "Proof", "WorldView", "context_subjects", "explain", "hint", "line_json", "view"]
 
 # Simplicity of each rule for ranking hints: reading one card is easy, counting the
 # deck or reasoning about who won a declaration is not.
@@ -39,30 +37,7 @@ class WorldView:
     squares: dict[str, str]  # square name -> kind id, for the squares the fact is about
 
 
-@dataclass
-class Proof:
-    fact: Fact
-    status: str  # "certain", "impossible" or "open"
-    probability: Fraction
-    explanation: Explanation | None = None
-    steps: list[Step] = field(default_factory=list)
-    counterexample: WorldView | None = None
-
-    def to_json(self, session: CanarySession) -> dict[str, Any]:
-        out: dict[str, Any] = {"fact": str(self.fact), "status": self.status, "p": float(self.probability)}
-        if self.explanation is not None:
-            out["observations"] = [_line(session, o) for o in self.explanation.observations]
-            out["rules"] = list(self.explanation.rules)
-            out["steps"] = [
-                {"observation": s.observation, "ruled_out": s.ruled_out, "remaining": s.remaining} for s in self.steps
-            ]
-        if self.counterexample is not None:
-            w = self.counterexample
-            out["counterexample"] = {"clues": w.clues, "fake": w.fake, "goal": w.goal, "squares": w.squares}
-        return out
-
-
-def _line(session: CanarySession, oid: str) -> dict[str, Any]:
+def line_json(session: CanarySession, oid: str) -> dict[str, Any]:
     if oid.startswith(KNOWN_PREFIX):
         return {"id": oid, "line": None}
     o = session.observation(oid)
@@ -85,24 +60,6 @@ def context_subjects(session: CanarySession, explanation: Explanation | None = N
     return subjects
 
 
-def explain(session: CanarySession, fact: Fact) -> Proof:
-    session.check()
-    p = fact_probability(session, fact)
-    engine = session.engine
-    if p == 1:
-        exp = engine.explain(fact, first=session.related(fact))
-        return Proof(fact, "certain", p, exp, proof_steps(engine, exp, context_subjects(session, exp)))
-    world = engine.counterexample(fact)
-    assert world is not None, "counter and CP-SAT disagree"
-    status = "impossible" if p == 0 else "open"
-    proof = Proof(fact, status, p, counterexample=view(session, world, fact))
-    if status == "impossible":
-        exp = engine.explain(fact.negate(), first=session.related(fact))
-        proof.explanation = exp
-        proof.steps = proof_steps(engine, exp, context_subjects(session, exp))
-    return proof
-
-
 def view(session: CanarySession, world: World, fact: Fact) -> WorldView:
     cm = session.canary_model
     board = session.board
@@ -119,49 +76,3 @@ def view(session: CanarySession, world: World, fact: Fact) -> WorldView:
         sq = board.parse(name)
         squares[name] = next(k for k, lit in cm.card[sq].items() if world.value(lit))
     return WorldView(clues, fake, goal, squares)
-
-
-# -- hints ---------------------------------------------------------------------------------
-@dataclass
-class HintResult:
-    hints: list[Hint]  # the step offered: one hint, or all the obvious ones at once
-    obvious: bool
-    remaining: int  # certain facts still not known after this step
-
-    def to_json(self, session: CanarySession, level: int) -> dict[str, Any]:
-        return {
-            "level": level,
-            "obvious": self.obvious,
-            "remaining": self.remaining,
-            "hints": [
-                {"fact": str(h.fact), "observations": [_line(session, o) for o in h.observations],
-                 "premises": [str(f) for f in h.premises], "rules": list(h.explanation.rules),
-                 "cost": list(h.cost[:2])}
-                for h in self.hints
-            ],
-        }
-
-
-def hint(session: CanarySession, known: list[Fact], skip_obvious: bool = False,
-         progress: Callable[[int, int], None] | None = None) -> HintResult:
-    """The easiest certain fact not written in the record nor already known."""
-    analysis = analyze(session)
-    certain = set(analysis.certain)
-    for fact in known:
-        if fact not in certain and fact_probability(session, fact) != 1:
-            raise FactError(f"{fact} is given as known, but the record does not prove it", None,
-                            "facts that `suiri analyze` lists as certain")
-    add_known(session.engine, known)
-    candidates = [f for f in analysis.certain if f not in set(known)]
-    ranked = rank(session.engine, candidates, RULE_WEIGHT, progress, session.related)
-    obvious = [h for h in ranked if len(h.explanation.observations) == 1 and not h.premises]
-    if skip_obvious and obvious:
-        add_known(session.engine, [h.fact for h in obvious])
-        rest = [f for f in candidates if f not in {h.fact for h in obvious}]
-        ranked = rank(session.engine, rest, RULE_WEIGHT, progress, session.related)
-        obvious = []
-    if not ranked:
-        return HintResult([], False, 0)
-    if len(obvious) > 1 and ranked[0] in obvious:
-        return HintResult(obvious, True, len(ranked) - len(obvious))
-    return HintResult([ranked[0]], False, len(ranked) - 1)

@@ -8,16 +8,20 @@ from functools import cached_property
 
 from suiri.solver.errors import FactError, InconsistentRecordError
 from suiri.solver.facts import Fact
-from suiri.solver.queries import Engine
+from suiri.solver.model import World
+from suiri.solver.queries import Engine, Explanation
 
 from .cards import parse_attribute
 from .counter import InconsistentError, Tally, WorldCounter, kind_marginals
 from .encoder import CanaryModel, encode
+from .reasoning import RULE_WEIGHT, WorldView, context_subjects, line_json, view
 from .record import CanaryRecord
 from .rules import Observation, Replay, replay
 
 
 class CanarySession:
+    rule_weight = RULE_WEIGHT
+
     def __init__(self, record: CanaryRecord) -> None:
         self.record = record
         self.variant = record.variant
@@ -55,6 +59,12 @@ class CanarySession:
             sources,
             "a record in which some world satisfies every line",
         )
+
+    step_name = "turns"
+
+    @property
+    def steps(self) -> int:
+        return len(self.record.turns)
 
     def check(self) -> Tally:
         """Full validation: legal turn by turn (done at construction) and consistent."""
@@ -136,3 +146,18 @@ class CanarySession:
             return False
         own_card = self.record.genuine is not None  # the record says whether the viewer is the fake
         return fact.subject == f"clue:{viewer}" or (own_card and fact.subject == "fake" and fact.value == viewer)
+
+    # -- what the shared explain/hint flow asks (suiri.solver.reasoning) -----------------
+    def certain_facts(self) -> list[Fact]:
+        from .analysis import analyze
+
+        return analyze(self).certain
+
+    def line_json(self, oid: str) -> dict[str, object]:
+        return line_json(self, oid)
+
+    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
+        return context_subjects(self, explanation)
+
+    def world_view(self, world: World, fact: Fact) -> WorldView:
+        return view(self, world, fact)

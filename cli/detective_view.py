@@ -1,0 +1,184 @@
+"""Text rendering of Memory Detective results for people (the JSON comes from ``to_json``)."""
+
+from __future__ import annotations
+
+from suiri.models.detective.advice import DetectiveAdvice
+from suiri.models.detective.analysis import DetectiveAnalysis
+from suiri.models.detective.counter import CASE, PUBLIC
+from suiri.models.detective.session import DetectiveSession
+from suiri.models.detective.text import Text
+from suiri.solver.facts import Fact
+from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.reasoning import HintResult, Proof
+
+from .canary_view import pad, percent, width
+
+TOP_TRIPLES = 10
+
+
+def _text(session: DetectiveSession, lang: str) -> Text:
+    return Text(lang, session.deck)
+
+
+def analysis(a: DetectiveAnalysis, lang: str) -> str:
+    s = a.session
+    t = _text(s, lang)
+    r = s.record
+    out = [t("title", file=r.file)]
+    out.append(t("seat", events=s.steps, viewer=r.viewer) if r.viewer else t("seat-spectator", events=s.steps))
+    out.append(t("worlds", n=a.counts.total))
+    if a.solved:
+        out += ["", t("solved-now", cards=t.cards(a.solved))]
+    out += ["", t("notebook")]
+    holders = s.holders
+    cols = [max(7, width(t.holder(h)) + 1) for h in holders]
+    first = max(width(t("card")), *(width(t.card(c)) for c in a.owners)) + 2
+    out.append("  " + pad(t("card"), first) + "".join(pad(t.holder(h), w) for h, w in zip(holders, cols, strict=True)))
+    previous = None
+    for card, row in a.owners.items():
+        if card.category != previous and previous is not None:
+            out.append("")
+        previous = card.category
+        out.append("  " + pad(t.card(card), first) + "".join(
+            pad(_mark(row[h], h, card.category is None), w) for h, w in zip(holders, cols, strict=True)))
+    out += ["", t("truth")]
+    for cat, dist in a.truth.items():
+        possible = sorted(((c, p) for c, p in dist.items() if p), key=lambda x: (-x[1], x[0].id))
+        out.append(f"  {pad(t.category(cat), 10)}" + "  ".join(f"{t.card(c)} {percent(p)}" for c, p in possible))
+    out += ["", t("triples", n=len(a.triples))]
+    for triple, p in a.triples[:TOP_TRIPLES]:
+        out.append(f"  {percent(p):>7}  {t.cards(triple)}")
+    if len(a.triples) > TOP_TRIPLES:
+        out.append(f"  … (+{len(a.triples) - TOP_TRIPLES}, see --json)")
+    out += ["", t("certain")]
+    sure = [f for f in a.certain if f.holds]
+    ruled = [f for f in a.certain if not f.holds]
+    out += [f"  • {t.fact(f)}" for f in sure]
+    if ruled:
+        out.append("  • " + "; ".join(t.fact(f) for f in ruled))
+    if not a.certain:
+        out.append("  " + t("nothing-certain"))
+    return "\n".join(out)
+
+
+def _mark(p: object, holder: str, fake: bool) -> str:
+    if fake and holder == CASE:
+        return "·"
+    return percent(p)  # type: ignore[arg-type]
+
+
+def _line(session: DetectiveSession, t: Text, oid: str) -> str:
+    if oid.startswith(KNOWN_PREFIX):
+        return t("hint-premise", fact=t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX))))
+    o = session.observation(oid)
+    by = _deducer(session, o.event)
+    line = f" ({t('line', n=o.source.line)})" if o.source.line else ""
+    return t.observation(o, session.record.viewer, by) + line
+
+
+def _deducer(session: DetectiveSession, event: int | None) -> str | None:
+    if event is None:
+        return None
+    e = session.record.events[event - 1]
+    return getattr(e, "by", None)
+
+
+def _narrowing(t: Text, remaining: dict[str, list[str]], ruled: dict[str, list[str]]) -> list[str]:
+    out = []
+    for subject, left in remaining.items():
+        if len(left) == 1:
+            out.append(t.fact(Fact(subject, left[0])))
+        else:
+            out.append("; ".join(t.fact(Fact(subject, v, False)) for v in ruled[subject]))
+    return out
+
+
+def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
+    t = _text(session, lang)
+    status = {"certain": t("certain-status"), "impossible": t("impossible-status"),
+              "open": t("open-status", p=percent(p.probability))}[p.status]
+    out = [t("fact", fact=t.fact(p.fact)) + " — " + status]
+    if p.explanation is not None:
+        exp = p.explanation
+        if p.status == "impossible":
+            out += ["", t("why-impossible")]
+        out.append(t("proof-size", n=len(exp.observations)))
+        out += [f"  • {_line(session, t, o)}" for o in exp.observations]
+        if exp.rules:
+            out.append(t("rules-used"))
+            out += [f"  • {t.rule_name(r)}: {t.rule(r)}" for r in exp.rules]
+        out += ["", t("steps")]
+        for i, step in enumerate(p.steps, start=1):
+            out.append(f"  {i}. {_line(session, t, step.observation)}")
+            gained = _narrowing(t, step.remaining, step.ruled_out)
+            out += [f"     ⇒ {g}" for g in gained] or [f"     {t('combined')}"]
+        conclusion = p.fact if p.status == "certain" else p.fact.negate()
+        out.append("  " + t("therefore", fact=t.fact(conclusion)))
+    if p.counterexample is not None and p.status != "impossible":
+        w = p.counterexample
+        out += ["", t("counterexample"), "  " + t("world-case", cards=t.cards(session.deck.parse(c, None)
+                                                                            for c in w.case))]
+        out += ["  " + t("world-place", card=t.card(c), place=t.place(h)) for c, h in w.places.items()]
+    return "\n".join(out)
+
+
+def hint(session: DetectiveSession, h: HintResult, level: int, lang: str) -> str:
+    t = _text(session, lang)
+    if not h.hints:
+        return t("hint-none")
+    events = sorted({e for x in h.hints for o in x.observations if (e := session.observation(o).event)})
+    names = [str(n) for n in events]
+    where = t("events" if len(names) == 1 else "events-many", list=", ".join(names)) if names else t("hint-setup")
+    out = []
+    if h.obvious:
+        out.append(t("hint-obvious", n=len(h.hints)))
+        out.append(t("hint-level1-obvious", where=where))
+    else:
+        out.append(t("hint-level1", where=where))
+    if level >= 2:
+        rules = sorted({r for x in h.hints for r in x.explanation.rules})
+        out.append(t("hint-level2", rules="; ".join(f"{t.rule_name(r)} ({t.rule(r)})" for r in rules))
+                   if rules else t("hint-level2-none"))
+    if level >= 3:
+        out.append(t("hint-level3"))
+        seen: list[str] = []
+        for x in h.hints:
+            seen += [o for o in x.explanation.observations if o not in seen]
+        out += [f"  • {_line(session, t, o)}" for o in seen]
+    if level >= 4:
+        out.append(t("hint-level4"))
+        for x in h.hints:
+            cited = " + ".join(_short(session, t, o) for o in x.explanation.observations)
+            out.append(f"  {cited} ⇒ {t.fact(x.fact)}")
+    if h.remaining:
+        out.append(t("hint-remaining", n=h.remaining))
+    return "\n".join(out)
+
+
+def _short(session: DetectiveSession, t: Text, oid: str) -> str:
+    if oid.startswith(KNOWN_PREFIX):
+        return t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)))
+    return t.short(session.observation(oid))
+
+
+def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
+    t = _text(session, lang)
+    out = [t("advise-head", p=a.player, bits=a.uncertainty, n=a.truths)]
+    if a.over:
+        return "\n".join([*out, t("advise-over")])
+    if a.deduce_now:
+        return "\n".join([*out, t("advise-deduce-now", cards=t.cards(a.deduce_now))])
+    for i, s in enumerate(a.suggestions, start=1):
+        out.append(t("advise-suggest", rank=i, cards=t.cards(s.named), bits=s.bits, p_truth=percent(s.p_truth)))
+        for o in s.outcomes[:4]:
+            what = (", ".join(t("advise-shows", who=p, card=t.card(c)) for p, c in o.pattern)
+                    if o.pattern else t("advise-nobody"))
+            what += t("advise-then", n=o.truths_left, best=t.cards(o.best), p_best=percent(o.p_best))
+            out.append(t("advise-outcome", p=f"{percent(o.p):>6}", what=what))
+        if len(s.outcomes) > 4:
+            out.append(f"     … (+{len(s.outcomes) - 4})")
+    out.append(t("advise-assumption"))
+    return "\n".join(out)
+
+
+__all__ = ["CASE", "PUBLIC", "advice", "analysis", "hint", "proof"]

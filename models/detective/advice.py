@@ -1,0 +1,156 @@
+"""``advise``: which triple the viewer should name on its next deduction.
+
+For every candidate triple the answer pattern the viewer would see (who raises and
+which card each raiser shows) is weighed over the exact joint distribution of the
+truth and the named cards' holders (one tracked count per candidate).  A suggestion
+is ranked by the expected information about the truth, in bits (the drop of the
+truth's entropy), then by the chance that nobody raises because it is the truth.
+Each raiser is taken to show any of its matching cards with equal chance, and the
+fake's bluff is left out: D5 says nothing of how players choose, so advice needs this
+assumption where counting does not (docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from math import prod
+from typing import Any
+
+from suiri.solver.errors import SuiriError
+from suiri.solver.information import entropy
+
+from .cards import CATEGORIES, Card
+from .counter import CASE, PUBLIC, Triple
+from .session import DetectiveSession
+
+SHORTLIST = 8  # candidates evaluated exactly (after a cheap screen of all triples)
+SHOWN = 5  # suggestions returned
+Pattern = tuple[tuple[str, Card], ...]  # (raiser, card shown to the viewer), in seat order
+
+
+@dataclass
+class Outcome:
+    pattern: Pattern
+    p: Fraction
+    truths_left: int
+    best: Triple
+    p_best: Fraction
+
+
+@dataclass
+class Suggestion:
+    named: Triple
+    bits: float
+    p_truth: Fraction  # nobody raises because the named triple is the truth
+    outcomes: list[Outcome] = field(default_factory=list)
+
+
+@dataclass
+class DetectiveAdvice:
+    player: str
+    uncertainty: float
+    truths: int
+    deduce_now: Triple | None
+    suggestions: list[Suggestion]
+    over: bool = False
+
+    def to_json(self, session: DetectiveSession) -> dict[str, Any]:
+        def triple(t: Triple) -> list[str]:
+            return [c.id for c in t]
+
+        return {
+            "player": self.player,
+            "uncertainty_bits": self.uncertainty,
+            "truths": self.truths,
+            "over": self.over,
+            "deduce_now": triple(self.deduce_now) if self.deduce_now else None,
+            "suggestions": [
+                {"named": triple(s.named), "bits": s.bits, "p_truth": float(s.p_truth),
+                 "outcomes": [{"shown": {p: c.id for p, c in o.pattern}, "p": float(o.p),
+                               "truths_left": o.truths_left, "best": triple(o.best), "p_best": float(o.p_best)}
+                              for o in s.outcomes]}
+                for s in self.suggestions
+            ],
+        }
+
+
+def advise(session: DetectiveSession) -> DetectiveAdvice:
+    viewer = session.record.viewer
+    if viewer is None:
+        raise SuiriError("a spectator does not deduce: advice is for a seat", None, "a record with viewer = NAME")
+    counts = session.counts
+    truths = {t: Fraction(n, counts.total) for t, n in counts.truth.items() if n}
+    before = entropy(truths.values())
+    if session.replay.solved:
+        return DetectiveAdvice(viewer, 0.0, 1, None, [], over=True)
+    if len(truths) == 1:
+        return DetectiveAdvice(viewer, 0.0, 1, next(iter(truths)), [])
+    candidates = shortlist(session, truths)
+    suggestions = [evaluate(session, q, truths, before) for q in candidates]
+    suggestions.sort(key=lambda s: (-round(s.bits, 9), -s.p_truth, [c.id for c in s.named]))
+    return DetectiveAdvice(viewer, before, len(truths), None, suggestions[:SHOWN])
+
+
+def unknown_cards(session: DetectiveSession) -> set[Card]:
+    """Cards whose place the viewer does not know yet."""
+    return {c for c in session.variant.deck.evidence if max(session.where_now(c).values()) < 1}
+
+
+def shortlist(session: DetectiveSession, truths: dict[Triple, Fraction]) -> list[Triple]:
+    """Screen every triple cheaply: the uncertainty of the named cards' places (what the
+    answers can settle), plus the chance that the triple is the truth itself.  A known
+    card (the viewer's own, a public one) may stand in a category to isolate the others."""
+    unknown = unknown_cards(session)
+    spread = {c: entropy(session.where_now(c).values()) for c in unknown}
+    options = []
+    for cat in CATEGORIES:
+        cards = [c for c in session.variant.deck.of(cat) if c in unknown]
+        blank = next((c for c in session.variant.deck.of(cat) if c in session.record.hand), None) or next(
+            (c for c in session.variant.deck.of(cat) if c not in unknown), None)
+        options.append(cards + ([blank] if blank is not None else []))
+    scored = []
+    for q in product(*options):
+        score = sum(spread.get(c, 0.0) for c in q) + float(truths.get(q, 0))  # type: ignore[arg-type]
+        scored.append((-score, [c.id for c in q], q))
+    scored.sort()
+    chosen: list[Triple] = [q for _, _, q in scored[:SHORTLIST]]  # type: ignore[misc]
+    likeliest = max(truths, key=lambda t: (truths[t], [c.id for c in t]))
+    if likeliest not in chosen:
+        chosen.append(likeliest)
+    return chosen
+
+
+def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction], before: float) -> Suggestion:
+    """Exact expected information of naming ``q``: one count tracking the named cards."""
+    viewer = session.record.viewer
+    places = {c: session.where_now(c) for c in q}
+    tracked = [c for c in q if max(places[c].values()) < 1]
+    known = {c: max(places[c], key=lambda h: places[c][h]) for c in q if c not in tracked}
+    counts = session.counter.count(track=tracked, marginals=False)
+    joint: dict[Pattern, dict[Triple, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    seats = {p: i for i, p in enumerate(session.record.players)}
+    rows = counts.tracked.items() if tracked else [((t, ()), n) for t, n in counts.truth.items()]
+    for (truth, held), n in rows:
+        where = dict(known)
+        where.update(zip(tracked, held, strict=True))
+        matching: dict[str, list[Card]] = defaultdict(list)
+        for c, h in where.items():
+            if h not in (CASE, PUBLIC, viewer):
+                matching[h].append(c)
+        raisers = sorted(matching, key=seats.__getitem__)
+        weight = Fraction(n, counts.total) / prod(len(matching[p]) for p in raisers)
+        for shown in product(*(matching[p] for p in raisers)):
+            joint[tuple(zip(raisers, shown, strict=True))][truth] += weight
+    outcomes = []
+    after = 0.0
+    for pattern, dist in joint.items():
+        p = sum(dist.values(), Fraction(0))
+        after += float(p) * entropy(x / p for x in dist.values())
+        best = max(dist, key=lambda t: (dist[t], [c.id for c in t]))
+        outcomes.append(Outcome(pattern, p, sum(1 for x in dist.values() if x), best, dist[best] / p))
+    outcomes.sort(key=lambda o: (-o.p, [(a, c.id) for a, c in o.pattern]))
+    return Suggestion(q, max(0.0, before - after), truths.get(q, Fraction(0)), outcomes)
+

@@ -1,0 +1,124 @@
+"""Evidence cards of *Memory Detective* (記憶探偵): three categories and the fake.
+
+Ruling D1: the default deck is 9 suspects + 9 weapons + 9 scenes with ids ``s1``…``s9``,
+``w1``…``w9``, ``r1``…``r9``; a record may bring its own lists (classic Clue: 6 + 6 + 9).
+The advanced rule adds one fake evidence card, id ``fake`` (偽の証拠), which belongs to
+no category: it is only ever in a hand, then public.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from suiri.solver.errors import RecordSyntaxError, Source
+
+
+class Category(enum.Enum):
+    SUSPECT = "suspect"
+    WEAPON = "weapon"
+    SCENE = "scene"
+
+    @property
+    def ja(self) -> str:
+        return CATEGORY_JA[self]
+
+
+CATEGORIES: tuple[Category, ...] = (Category.SUSPECT, Category.WEAPON, Category.SCENE)
+CATEGORY_JA = {Category.SUSPECT: "容疑者", Category.WEAPON: "凶器", Category.SCENE: "現場"}
+DEFAULT_PREFIX = {Category.SUSPECT: "s", Category.WEAPON: "w", Category.SCENE: "r"}
+FAKE = "fake"
+FAKE_JA = "偽の証拠"
+CARD_ID = re.compile(r"^[a-z0-9_\-]+$")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One evidence card; ``category`` is None only for the fake."""
+
+    id: str
+    category: Category | None
+    ja: str
+
+    def __str__(self) -> str:
+        return self.id
+
+
+FAKE_CARD = Card(FAKE, None, FAKE_JA)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The evidence cards of one game, by category, in a fixed order."""
+
+    suspects: tuple[Card, ...]
+    weapons: tuple[Card, ...]
+    scenes: tuple[Card, ...]
+    default: bool = True
+
+    @classmethod
+    def standard(cls, per_category: int = 9) -> Deck:
+        """The default deck (D1); smaller ``per_category`` decks serve brute-force tests."""
+        lists = [tuple(f"{DEFAULT_PREFIX[c]}{i}" for i in range(1, per_category + 1)) for c in CATEGORIES]
+        deck = cls.custom(*lists)
+        return Deck(deck.suspects, deck.weapons, deck.scenes, per_category == 9)
+
+    @classmethod
+    def custom(cls, suspects: Sequence[str], weapons: Sequence[str], scenes: Sequence[str]) -> Deck:
+        def cards(ids: Sequence[str], cat: Category) -> tuple[Card, ...]:
+            default = DEFAULT_PREFIX[cat]
+            return tuple(
+                Card(i, cat, f"{cat.ja}{i[len(default):]}" if re.fullmatch(default + r"\d+", i) else i) for i in ids
+            )
+
+        return cls(cards(suspects, Category.SUSPECT), cards(weapons, Category.WEAPON), cards(scenes, Category.SCENE),
+                   default=False)
+
+    def of(self, category: Category) -> tuple[Card, ...]:
+        return {Category.SUSPECT: self.suspects, Category.WEAPON: self.weapons, Category.SCENE: self.scenes}[category]
+
+    @cached_property
+    def evidence(self) -> tuple[Card, ...]:
+        return self.suspects + self.weapons + self.scenes
+
+    def cards(self, fake: bool) -> tuple[Card, ...]:
+        """Every card dealt: the evidence, plus the fake with the advanced rule."""
+        return self.evidence + ((FAKE_CARD,) if fake else ())
+
+    @cached_property
+    def _by_name(self) -> dict[str, Card]:
+        names: dict[str, Card] = {}
+        for card in self.evidence:
+            names[card.id] = card
+            names[card.ja] = card
+        names[FAKE] = FAKE_CARD
+        names[FAKE_JA] = FAKE_CARD
+        return names
+
+    def parse(self, name: object, source: Source | None, fake: bool = False) -> Card:
+        """A card from its id or Japanese name; ``fake`` only under the advanced rule."""
+        if isinstance(name, str):
+            card = self._by_name.get(name.strip()) or self._by_name.get(name.strip().lower())
+            if card is not None and (card.category is not None or fake):
+                return card
+            if card is not None:
+                raise RecordSyntaxError("the fake evidence card is only in play with the advanced rule",
+                                        source, "set fake = true, or name an evidence card")
+        raise RecordSyntaxError(f"unknown card {name!r}", source, self.describe())
+
+    def describe(self) -> str:
+        return "; ".join(f"{c.value}s {self._span(self.of(c))}" for c in CATEGORIES)
+
+    @staticmethod
+    def _span(cards: tuple[Card, ...]) -> str:
+        ids = [c.id for c in cards]
+        return f"{ids[0]}…{ids[-1]}" if len(ids) > 4 else ", ".join(ids)
+
+    def __len__(self) -> int:
+        return len(self.evidence)
+
+
+STANDARD_DECK = Deck.standard()

@@ -1,0 +1,736 @@
+"""Exact counting of the deals that fit a record (ruling D5: each deal counts once).
+
+The record's observations say, for each card, who may have been dealt it (a player,
+or the case file), plus "``p`` holds at least one of these cards" clauses and
+triples that are not the truth.  Deals are counted without enumerating them:
+
+1. **Propagation** fixes every forced card (a single possible holder, a hand that
+   must take every card left for it, a case slot with one candidate, a one-card
+   clause) and drops satisfied or subsumed clauses.
+2. **Wildcards**: cards in no clause that any open holder may take are
+   interchangeable; they fill whatever capacity is left at the end, in closed form
+   (a multinomial), so early positions with little information cost nothing.
+3. **Dynamic programming over the other cards**, one card per layer, in an order
+   that keeps few clauses open at once.  A state packs each player's remaining
+   hand size, which case slots are still open, and which open clauses are not yet
+   satisfied into one integer; states that reach the same integer merge.  A
+   memoised backward pass counts completions; a forward pass then yields every
+   card's holder marginals and, carrying the identity of each case card in the
+   state, the exact joint distribution of the truth triple.
+
+Triples ruled out by a "wrong" outcome are dropped from the joint; their share of
+the card marginals is removed by one conditioned run each.  Counts are Python ints
+(8-player deals exceed 2**63).  ``docs/counting-detective.md`` gives the details.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from math import comb, factorial, prod
+from typing import Any
+
+from .cards import CATEGORIES, Card, Category
+from .rules import (
+    CaseIs,
+    CaseIsNot,
+    Holds,
+    HoldsNone,
+    HoldsOneOf,
+    Observation,
+    OwnHand,
+    PublicSetup,
+    Variant,
+)
+
+CASE = "case"
+PUBLIC = "public"
+Triple = tuple[Card, Card, Card]
+
+
+class InconsistentError(ValueError):
+    """No deal fits the observations."""
+
+
+class OverBudget(RuntimeError):
+    """A run exceeded its state budget: the other algorithm may do better."""
+
+
+@dataclass(frozen=True)
+class DealProblem:
+    """Who may have been dealt each non-public card: the counter's whole input."""
+
+    players: tuple[str, ...]
+    capacity: Mapping[str, int]  # dealt hand size per player
+    cards: tuple[Card, ...]  # every card dealt to a hand or the case file
+    allowed: Mapping[Card, frozenset[str]]  # player names and/or CASE
+    clauses: tuple[tuple[str, frozenset[Card]], ...] = ()  # (p, S): p was dealt one of S
+    excluded: frozenset[Triple] = frozenset()  # triples that are not the truth
+    public: tuple[Card, ...] = ()
+
+    @classmethod
+    def from_observations(cls, variant: Variant, players: Sequence[str],
+                          observations: Iterable[Observation]) -> DealProblem:
+        observations = list(observations)
+        public = tuple(c for o in observations if isinstance(o, PublicSetup) for c in o.cards)
+        cards = tuple(c for c in variant.cards if c not in set(public))
+        everyone = frozenset(players)
+        allowed = {c: everyone | ({CASE} if c.category is not None else set()) for c in cards}
+        clauses: list[tuple[str, frozenset[Card]]] = []
+        excluded: set[Triple] = set()
+
+        def only(card: Card, holder: str) -> None:
+            if card in allowed:
+                allowed[card] = allowed[card] & {holder}
+
+        for o in observations:
+            if isinstance(o, OwnHand):
+                for c in cards:
+                    allowed[c] = allowed[c] & {o.player} if c in o.cards else allowed[c] - {o.player}
+            elif isinstance(o, Holds):
+                if o.card in allowed:
+                    only(o.card, o.player)
+                else:  # a public card: no deal fits
+                    allowed.setdefault(o.card, frozenset())
+            elif isinstance(o, HoldsNone):
+                for c in o.cards:
+                    if c in allowed:
+                        allowed[c] = allowed[c] - {o.player}
+            elif isinstance(o, HoldsOneOf):
+                clauses.append((o.player, frozenset(c for c in o.cards if c in allowed)))
+            elif isinstance(o, CaseIs):
+                for c in o.cards:
+                    only(c, CASE)
+                for c in cards:
+                    if c.category is not None and c not in o.cards and any(c.category == n.category for n in o.cards):
+                        allowed[c] = allowed[c] - {CASE}
+            elif isinstance(o, CaseIsNot):
+                excluded.add(_triple(o.cards))
+        capacity = dict(zip(players, variant.hand_sizes, strict=True))
+        return cls(tuple(players), capacity, tuple(allowed), {c: frozenset(a) for c, a in allowed.items()},
+                   tuple(clauses), frozenset(excluded), public)
+
+
+def _triple(cards: Iterable[Card]) -> Triple:
+    by = {c.category: c for c in cards}
+    return (by[Category.SUSPECT], by[Category.WEAPON], by[Category.SCENE])
+
+
+@dataclass
+class Counts:
+    """The result of one count: totals as exact integers."""
+
+    total: int
+    truth: dict[Triple, int]
+    holders: dict[Card, dict[str, int]] = field(default_factory=dict)  # dealt holder counts
+    tracked: dict[tuple[Triple, tuple[str, ...]], int] = field(default_factory=dict)
+
+    def holder_distribution(self, card: Card) -> dict[str, Fraction]:
+        return {h: Fraction(n, self.total) for h, n in self.holders[card].items()}
+
+    def truth_distribution(self) -> dict[Triple, Fraction]:
+        return {t: Fraction(n, self.total) for t, n in self.truth.items()}
+
+
+# -- propagation ----------------------------------------------------------------------------
+@dataclass
+class _Reduced:
+    """A problem after propagation: what is fixed, what is left to count."""
+
+    fixed: dict[Card, str]
+    capacity: dict[str, int]  # remaining, players with room only
+    open_slots: set[Category]
+    cards: list[Card]  # still open
+    allowed: dict[Card, frozenset[str]]
+    clauses: list[tuple[str, frozenset[Card]]]
+
+
+def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
+    """Fix forced cards to a fixpoint; raises ``InconsistentError`` when nothing fits."""
+    allowed = dict(problem.allowed)
+    for c, h in fixed.items():
+        allowed[c] = allowed[c] & {h}
+    capacity = dict(problem.capacity)
+    open_slots = set(CATEGORIES)
+    done: dict[Card, str] = {}
+    clauses = {(p, s) for p, s in problem.clauses}
+    changed = True
+
+    def assign(card: Card, holder: str) -> None:
+        done[card] = holder
+        if holder == CASE:
+            assert card.category is not None
+            if card.category not in open_slots:
+                raise InconsistentError
+            open_slots.discard(card.category)
+        else:
+            capacity[holder] -= 1
+            if capacity[holder] < 0:
+                raise InconsistentError
+
+    while changed:
+        changed = False
+        todo = [c for c in allowed if c not in done]
+        for c in todo:  # restrict to holders with room
+            a = frozenset(h for h in allowed[c] if (h == CASE and c.category in open_slots)
+                          or (h != CASE and capacity[h] > 0))
+            if a != allowed[c]:
+                allowed[c] = a
+                changed = True
+            if not a:
+                raise InconsistentError
+            if len(a) == 1:
+                assign(c, next(iter(a)))
+                changed = True
+        new_clauses = set()
+        for p, s in clauses:
+            if any(done.get(c) == p for c in s):
+                changed = True
+                continue  # satisfied
+            live = frozenset(c for c in s if c not in done and p in allowed[c])
+            if not live:
+                raise InconsistentError
+            if len(live) == 1:
+                (c,) = live
+                allowed[c] = frozenset({p})
+                changed = True
+                continue
+            if live != s:
+                changed = True
+            new_clauses.add((p, live))
+        clauses = {(p, s) for p, s in new_clauses
+                   if not any(q == p and t < s for q, t in new_clauses)}  # drop subsumed
+        left = [c for c in allowed if c not in done]
+        for cat in list(open_slots):
+            candidates = [c for c in left if c.category == cat and CASE in allowed[c]]
+            if not candidates:
+                raise InconsistentError
+            if len(candidates) == 1 and len(allowed[candidates[0]]) > 1:
+                allowed[candidates[0]] = frozenset({CASE})
+                changed = True
+        for p, size in capacity.items():
+            if size == 0:
+                continue
+            takers = [c for c in left if p in allowed[c]]
+            if len(takers) < size:
+                raise InconsistentError
+            if len(takers) == size:
+                for c in takers:
+                    if len(allowed[c]) > 1:
+                        allowed[c] = frozenset({p})
+                        changed = True
+    left = [c for c in allowed if c not in done]
+    room = {p: n for p, n in capacity.items() if n > 0}
+    if sum(room.values()) + len(open_slots) != len(left):
+        raise InconsistentError
+    return _Reduced(done, room, open_slots, left, {c: allowed[c] for c in left}, sorted(clauses, key=_clause_key))
+
+
+def _clause_key(clause: tuple[str, frozenset[Card]]) -> tuple[str, list[str]]:
+    return clause[0], sorted(c.id for c in clause[1])
+
+
+# -- the dynamic programme --------------------------------------------------------------------
+BITS = 6  # per packed field: a remaining hand size, a case identity, a tracked holder
+
+
+class DealCounter:
+    """Counts the deals of one ``DealProblem``; each ``count`` call may fix cards."""
+
+    def __init__(self, problem: DealProblem) -> None:
+        self.problem = problem
+
+    def count(self, fixed: Mapping[Card, str] = {}, track: Sequence[Card] = (),
+              marginals: bool = True, method: str = "auto", exclude: bool = True) -> Counts:
+        """Total, truth joint and (``marginals``) dealt-holder counts of every card, all
+        over the deals with ``fixed`` holders; ``track`` adds the joint distribution of
+        the truth and those cards' holders.  ``method``: "cards" (a layer per card),
+        "hands" (a layer per hand) or "auto" (the one with the smaller state space)."""
+        try:
+            red = propagate(self.problem, fixed)
+        except InconsistentError:
+            return _empty(self.problem, marginals)
+        run = _pick(self.problem, red, track, marginals, method)
+        try:
+            counts = run.counts()
+        except InconsistentError:
+            return _empty(self.problem, marginals)
+        for t in self.problem.excluded if exclude else ():
+            n = counts.truth.pop(t, 0)
+            if n == 0:
+                continue
+            counts.total -= n
+            counts.tracked = {k: v for k, v in counts.tracked.items() if k[0] != t}
+            if marginals:
+                part = self.count({**fixed, **{c: CASE for c in t}}, (), True, method, exclude=False)
+                for card, row in part.holders.items():
+                    for h, m in row.items():
+                        counts.holders[card][h] -= m
+        return counts
+
+
+def _empty(problem: DealProblem, marginals: bool) -> Counts:
+    holders = {c: {h: 0 for h in (*problem.players, CASE)} for c in problem.cards} if marginals else {}
+    return Counts(0, {}, holders)
+
+
+class _CardRun:
+    """Layers = cards; state = rooms left, open case slots, unsatisfied open clauses."""
+
+    def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
+        self.problem = problem
+        self.red = red
+        self.marginals = marginals
+        self.asked = list(track)  # every tracked card; those settled by propagation keep their holder
+        self.track = [c for c in track if c in red.allowed]
+        self.players = list(red.capacity)
+        in_clause = {c for _, s in red.clauses for c in s}
+        wild_players = frozenset(self.players)
+        self.wild: list[Card] = []
+        dp: list[Card] = []
+        for c in red.cards:
+            full = wild_players | ({CASE} if c.category in red.open_slots else set())
+            if c not in in_clause and c not in self.track and red.allowed[c] == full:
+                self.wild.append(c)
+            else:
+                dp.append(c)
+        self.order = _order(dp, red.clauses, self.track)
+        self._layout()
+
+    # -- state layout: [player rooms][case slots][clause bits][identities][tracked] ------------
+    def _layout(self) -> None:
+        red = self.red
+        self.unit = {p: 1 << (BITS * i) for i, p in enumerate(self.players)}
+        off = BITS * len(self.players)
+        self.slot_bit = {cat: 1 << (off + i) for i, cat in enumerate(CATEGORIES)}
+        off += len(CATEGORIES)
+        clause_bit = {i: 1 << (off + i) for i in range(len(red.clauses))}
+        off += len(red.clauses)
+        self.project_mask = (1 << off) - 1
+        self.ident_off = {cat: off + BITS * i for i, cat in enumerate(CATEGORIES)}
+        off += BITS * len(CATEGORIES)
+        self.track_off = {c: off + BITS * i for i, c in enumerate(self.track)}
+        position = {c: i for i, c in enumerate(self.order)}
+        n = len(self.order)
+        self.opens = [0] * n
+        self.closes = [0] * n
+        self.satisfies: list[dict[str, int]] = [{} for _ in range(n)]
+        for j, (p, s) in enumerate(red.clauses):
+            where = sorted(position[c] for c in s)
+            self.opens[where[0]] |= clause_bit[j]
+            self.closes[where[-1]] |= clause_bit[j]
+            for i in where:
+                self.satisfies[i][p] = self.satisfies[i].get(p, 0) | clause_bit[j]
+        self.start = sum(room * self.unit[p] for p, room in red.capacity.items())
+        self.start |= sum(self.slot_bit[cat] for cat in red.open_slots)
+        self.holder_code = {p: i + 1 for i, p in enumerate(self.players)}
+        self.holder_code[CASE] = len(self.players) + 1
+        self.ident = {c: i + 1 for i, c in enumerate(self.order)}
+        self.wild_by_cat = {cat: [c for c in self.wild if c.category == cat] for cat in CATEGORIES}
+        self.moves = [self._moves(i) for i in range(n)]
+
+    def _moves(self, i: int) -> list[tuple[str, int, int, int]]:
+        """(holder, room field to test, amount to subtract, bits to clear) for card i."""
+        c = self.order[i]
+        out = []
+        for h in sorted(self.red.allowed[c]):
+            if h == CASE:
+                assert c.category is not None
+                bit = self.slot_bit[c.category]
+                out.append((h, bit, bit, 0))
+            else:
+                out.append((h, (BITS_MASK) << (BITS * self.players.index(h)), self.unit[h],
+                            self.satisfies[i].get(h, 0)))
+        return out
+
+    def cost(self) -> int:
+        """A bound on the states of the widest layer, times the number of layers."""
+        rooms = prod(r + 1 for r in self.red.capacity.values()) << len(self.red.open_slots)
+        widest, live = 0, 0
+        for i in range(len(self.order)):
+            live |= self.opens[i]
+            widest = max(widest, bin(live).count("1"))
+            live &= ~self.closes[i]
+        return (rooms << widest) * (len(self.order) + 1)
+
+    # -- the end: wildcards fill what is left -------------------------------------------------
+    def _close(self, state: int) -> int:
+        rooms = [(state >> (BITS * i)) & BITS_MASK for i in range(len(self.players))]
+        slots = [cat for cat in CATEGORIES if state & self.slot_bit[cat]]
+        ways = 1
+        for cat in slots:
+            ways *= len(self.wild_by_cat[cat])
+        rest = len(self.wild) - len(slots)
+        if ways == 0 or rest != sum(rooms):
+            return 0
+        ways *= factorial(rest)
+        for r in rooms:
+            ways //= factorial(r)
+        return ways
+
+    # -- passes ------------------------------------------------------------------------------
+    def counts(self, budget: int | None = None) -> Counts:
+        n = len(self.order)
+        spent = [0]
+        memo: list[dict[int, int]] = [{} for _ in range(n + 1)]
+        moves, opens, closes = self.moves, self.opens, self.closes
+
+        def back(i: int, s: int) -> int:
+            table = memo[i]
+            got = table.get(s)
+            if got is not None:
+                return got
+            if i == n:
+                total = self._close(s)
+            else:
+                total = 0
+                s1 = s | opens[i]
+                close = closes[i]
+                for _h, test, sub, clear in moves[i]:
+                    if s1 & test:
+                        t = (s1 - sub) & ~clear
+                        if not t & close:
+                            total += back(i + 1, t)
+            table[s] = total
+            spent[0] += 1
+            if budget is not None and spent[0] > budget:
+                raise OverBudget
+            return total
+
+        total = back(0, self.start)
+        if total == 0:
+            raise InconsistentError
+        return self._forward(memo, total)
+
+    def _forward(self, memo: list[dict[int, int]], total: int) -> Counts:
+        n = len(self.order)
+        mask = self.project_mask
+        holders: dict[Card, dict[str, int]] = {}
+        layer: dict[int, int] = {self.start: 1}
+        for i, c in enumerate(self.order):
+            after = memo[i + 1]
+            s_open, close = self.opens[i], self.closes[i]
+            row: dict[str, int] = {}
+            nxt: dict[int, int] = {}
+            tracked = self.track_off.get(c)
+            for s, f in layer.items():
+                s1 = s | s_open
+                for h, test, sub, clear in self.moves[i]:
+                    if not s1 & test:
+                        continue
+                    t = (s1 - sub) & ~clear
+                    if t & close:
+                        continue
+                    b = after.get(t & mask, 0)
+                    if b == 0:
+                        continue
+                    row[h] = row.get(h, 0) + f * b
+                    if h == CASE and c.category is not None:
+                        t |= self.ident[c] << self.ident_off[c.category]
+                    if tracked is not None:
+                        t |= self.holder_code[h] << tracked
+                    nxt[t] = nxt.get(t, 0) + f
+            holders[c] = row
+            layer = nxt
+        return self._finish(layer, holders, total, memo[n])
+
+    def _finish(self, layer: dict[int, int], holders: dict[Card, dict[str, int]], total: int,
+                closing: dict[int, int]) -> Counts:
+        """``closing``: the ways wildcards complete each final room pattern (backward's last layer)."""
+        slot_bits = sum(self.slot_bit.values())
+        projected: dict[int, int] = {}  # rooms and slots -> deals (for the wildcards' marginals)
+        chosen_by: dict[int, int] = {}  # slots, case identities, tracked holders -> deals
+        for s, f in layer.items():
+            key = s & self.project_mask
+            weight = f * closing.get(key, 0)
+            if weight:
+                projected[key] = projected.get(key, 0) + weight
+                rest = (s & ~self.project_mask) | (s & slot_bits)
+                chosen_by[rest] = chosen_by.get(rest, 0) + weight
+        truth, tracked = self._truth(chosen_by)
+        out = Counts(total, truth, {}, tracked)
+        if self.marginals:
+            out.holders = self._holder_table(holders, self._wild_rows(projected), total)
+        return out
+
+    def _truth(self, chosen_by: dict[int, int]) -> tuple[dict[Triple, int], dict[tuple[Triple, tuple[str, ...]], int]]:
+        """The truth joint (and tracked holders): a case slot still open at the end took a
+        wildcard of its category, each one equally often."""
+        red = self.red
+        fixed_case = {c.category: c for c, h in red.fixed.items() if h == CASE}
+        names = {v: k for k, v in self.holder_code.items()}
+        truth: dict[Triple, int] = {}
+        tracked: dict[tuple[Triple, tuple[str, ...]], int] = {}
+        for s, weight in chosen_by.items():
+            chosen: dict[Category, list[Card]] = {}
+            share = weight
+            for cat in CATEGORIES:
+                if cat in fixed_case:
+                    chosen[cat] = [fixed_case[cat]]
+                elif s & self.slot_bit[cat]:
+                    chosen[cat] = self.wild_by_cat[cat]
+                    share //= len(chosen[cat])
+                else:
+                    chosen[cat] = [self.order[((s >> self.ident_off[cat]) & BITS_MASK) - 1]]
+            held = tuple(names[(s >> self.track_off[c]) & BITS_MASK] if c in self.track_off else red.fixed[c]
+                         for c in self.asked)
+            for triple in product(chosen[Category.SUSPECT], chosen[Category.WEAPON], chosen[Category.SCENE]):
+                truth[triple] = truth.get(triple, 0) + share
+                if self.asked:
+                    tracked[(triple, held)] = tracked.get((triple, held), 0) + share
+        return truth, tracked
+
+    def _wild_rows(self, projected: dict[int, int]) -> dict[Card, dict[str, int]]:
+        """Holder counts of each wildcard, from the rooms and open slots left at the end:
+        a slot of its category takes it with chance 1/W, each room r of the rest with r/rest
+        (every quotient below is exact: the closing count carries those factors)."""
+        groups: dict[Category | None, dict[str, int]] = {}
+        for key, weight in projected.items():
+            open_cats = [cat for cat in CATEGORIES if key & self.slot_bit[cat]]
+            rest = len(self.wild) - len(open_cats)
+            rooms = {p: (key >> (BITS * i)) & BITS_MASK for i, p in enumerate(self.players)}
+            for cat in {c.category for c in self.wild}:
+                row = groups.setdefault(cat, {})
+                stay = weight
+                if cat in open_cats:
+                    size = len(self.wild_by_cat[cat])  # type: ignore[index]
+                    row[CASE] = row.get(CASE, 0) + weight // size
+                    stay = weight // size * (size - 1)
+                for p, r in rooms.items():
+                    if r:
+                        row[p] = row.get(p, 0) + stay * r // rest
+        return {c: groups[c.category] for c in self.wild}
+
+    def _holder_table(self, dp_rows: dict[Card, dict[str, int]], wild_rows: dict[Card, dict[str, int]],
+                      total: int) -> dict[Card, dict[str, int]]:
+        table: dict[Card, dict[str, int]] = {}
+        for c in self.problem.cards:
+            row = {h: 0 for h in (*self.problem.players, CASE)}
+            if c in self.red.fixed:
+                row[self.red.fixed[c]] = total
+            elif c in dp_rows:
+                row.update(dp_rows[c])
+            else:
+                row.update(wild_rows[c])
+            table[c] = row
+        return table
+
+
+BITS_MASK = (1 << BITS) - 1
+
+
+def _order(cards: list[Card], clauses: list[tuple[str, frozenset[Card]]], track: Sequence[Card]) -> list[Card]:
+    """Cards in no clause first, then a greedy order that opens few clauses at a time,
+    then the tracked cards (their holders ride in the state to the end)."""
+    tracked = [c for c in cards if c in set(track)]
+    rest = [c for c in cards if c not in set(track)]
+    members: dict[Card, list[int]] = {c: [] for c in cards}
+    for j, (_, s) in enumerate(clauses):
+        for c in s:
+            members[c].append(j)
+    free = sorted((c for c in rest if not members[c]), key=lambda c: c.id)
+    todo = {c for c in rest if members[c]}
+    order = list(free)
+    seen: set[Card] = set(order)
+    opened: set[int] = set()
+    while todo:
+        def score(c: Card) -> tuple[int, int, str]:
+            new = sum(1 for j in members[c] if j not in opened)
+            closing = sum(1 for j in members[c] if all(x in seen or x == c for x in clauses[j][1]))
+            return (new - closing, -sum(1 for j in members[c] if j in opened), c.id)
+
+        best = min(todo, key=score)
+        todo.discard(best)
+        order.append(best)
+        seen.add(best)
+        opened.update(members[best])
+    return order + tracked
+
+
+class _HandRun:
+    """Layers = hands (the case slots first, then each player); state = how many cards of
+    each *type* are still to deal.  A type groups interchangeable cards: same category,
+    same possible holders, same clauses.  A player's clauses are settled by the hand it
+    takes, so no clause needs remembering: long logs of open "one of" facts cost
+    nothing here, only the number of distinct types does."""
+
+    def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
+        self.problem = problem
+        self.red = red
+        self.marginals = marginals
+        self.asked = list(track)  # every tracked card; those settled by propagation keep their holder
+        self.track = [c for c in track if c in red.allowed]
+        member = {c: frozenset(j for j, (_, s) in enumerate(red.clauses) if c in s) for c in red.cards}
+        groups: dict[tuple[Any, ...], list[Card]] = {}
+        for c in sorted(red.cards, key=lambda c: c.id):
+            key = (c.category, red.allowed[c], member[c], c if c in self.track else None)
+            groups.setdefault(key, []).append(c)
+        self.types = list(groups.values())
+        self.size = [len(t) for t in self.types]
+        self.radix = []
+        r = 1
+        for n in self.size:
+            self.radix.append(r)
+            r *= n + 1
+        self.start = sum(n * rad for n, rad in zip(self.size, self.radix, strict=True))
+        allowed = [red.allowed[t[0]] for t in self.types]
+        self.layers: list[tuple[str, list[tuple[tuple[tuple[int, int], ...], int]]]] = []
+        for cat in CATEGORIES:
+            if cat in red.open_slots:
+                options = [i for i, t in enumerate(self.types) if t[0].category == cat and CASE in allowed[i]]
+                self.layers.append((CASE, [(((i, 1),), self.radix[i]) for i in options]))
+        for p, room in red.capacity.items():
+            options = [i for i in range(len(self.types)) if p in allowed[i]]
+            needs = [frozenset(i for i in options if j in member[self.types[i][0]])
+                     for j, (q, _) in enumerate(red.clauses) if q == p]
+            self.layers.append((p, self._hands(options, room, needs)))
+
+    def _hands(self, options: list[int], room: int, needs: list[frozenset[int]]
+               ) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+        """Every way to fill ``room`` from the types (as (type, how many) pairs) that
+        meets each of the player's clauses."""
+        out = []
+
+        def walk(k: int, left: int, taken: list[tuple[int, int]]) -> None:
+            if left == 0:
+                used = {i for i, _ in taken}
+                if all(used & need for need in needs):
+                    out.append((tuple(taken), sum(n * self.radix[i] for i, n in taken)))
+                return
+            if k == len(options):
+                return
+            i = options[k]
+            for n in range(min(left, self.size[i]), -1, -1):
+                walk(k + 1, left - n, [*taken, (i, n)] if n else taken)
+
+        walk(0, room, [])
+        return out
+
+    def cost(self) -> int:
+        return prod(n + 1 for n in self.size) * max(1, len(self.layers)) * (len(self.layers) + 1)
+
+    def _ways(self, s: int, hand: tuple[tuple[int, int], ...]) -> int:
+        ways = 1
+        for i, n in hand:
+            have = (s // self.radix[i]) % (self.size[i] + 1)
+            if have < n:
+                return 0
+            ways *= comb(have, n)
+        return ways
+
+    def counts(self, budget: int | None = None) -> Counts:
+        layers = self.layers
+        spent = [0]
+        memo: list[dict[int, int]] = [{} for _ in range(len(layers) + 1)]
+
+        def back(i: int, s: int) -> int:
+            got = memo[i].get(s)
+            if got is not None:
+                return got
+            if i == len(layers):
+                total = int(s == 0)
+            else:
+                total = 0
+                for hand, delta in layers[i][1]:
+                    w = self._ways(s, hand)
+                    if w:
+                        total += w * back(i + 1, s - delta)
+            memo[i][s] = total
+            spent[0] += 1 + len(layers[i][1]) if i < len(layers) else 1
+            if budget is not None and spent[0] > budget:
+                raise OverBudget
+            return total
+
+        total = back(0, self.start)
+        if total == 0:
+            raise InconsistentError
+        tracked_type = {i: t[0] for i, t in enumerate(self.types) if t[0] in self.track}
+        rows: dict[str, list[int]] = {}
+        Aug = tuple[int, tuple[int, ...], tuple[int, ...]]  # state, case types, tracked (type, layer)
+        layer: dict[Aug, int] = {(self.start, (), ()): 1}
+        for i, (holder, hands) in enumerate(layers):
+            row = rows.setdefault(holder, [0] * len(self.types))
+            nxt: dict[Aug, int] = {}
+            for (s, case, seen), f in layer.items():
+                for hand, delta in hands:
+                    w = self._ways(s, hand)
+                    if not w:
+                        continue
+                    t = s - delta
+                    b = memo[i + 1].get(t, 0)
+                    if not b:
+                        continue
+                    if self.marginals:
+                        for k, n in hand:
+                            row[k] += f * w * b * n
+                    key = (t, case + tuple(k for k, _ in hand) if holder == CASE else case,
+                           seen + tuple(k * 1000 + i for k, _ in hand if k in tracked_type))
+                    nxt[key] = nxt.get(key, 0) + f * w
+            layer = nxt
+        return self._finish(layer, rows, total, tracked_type)
+
+    def _finish(self, layer: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int], rows: dict[str, list[int]],
+                total: int, tracked_type: dict[int, Card]) -> Counts:
+        red = self.red
+        fixed_case = {c.category: c for c, h in red.fixed.items() if h == CASE}
+        open_cats = [cat for cat in CATEGORIES if cat in red.open_slots]
+        truth: dict[Triple, int] = {}
+        tracked: dict[tuple[Triple, tuple[str, ...]], int] = {}
+        for (_, case_types, seen), f in layer.items():
+            holders = {tracked_type[code // 1000]: self.layers[code % 1000][0] for code in seen}
+            chosen = {cat: [fixed_case[cat]] for cat in fixed_case}
+            share = f
+            for cat, k in zip(open_cats, case_types, strict=True):
+                chosen[cat] = self.types[k]
+                share //= self.size[k]
+            held = tuple(holders[c] if c in holders else red.fixed[c] for c in self.asked)
+            for triple in product(*(chosen[cat] for cat in CATEGORIES)):
+                key3 = (triple[0], triple[1], triple[2])
+                truth[key3] = truth.get(key3, 0) + share
+                if self.asked:
+                    tracked[(key3, held)] = tracked.get((key3, held), 0) + share
+        out = Counts(total, truth, {}, tracked)
+        if self.marginals:
+            for c in self.problem.cards:
+                row = {h: 0 for h in (*self.problem.players, CASE)}
+                if c in red.fixed:
+                    row[red.fixed[c]] = total
+                out.holders[c] = row
+            for k, cards in enumerate(self.types):
+                for holder, counts in rows.items():
+                    for c in cards:
+                        out.holders[c][holder] = counts[k] // self.size[k]
+        return out
+
+
+def _pick(problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool,
+          method: str) -> Any:
+    """The algorithm asked for, or (``auto``) a race: the run with the smaller estimated
+    state space goes first under a budget of states; past it the other one gets a turn,
+    and the budget grows eightfold each round (so at most a constant factor is wasted on
+    the wrong choice, and neither algorithm's bad cases decide the running time)."""
+    if method == "cards":
+        return _CardRun(problem, red, track, marginals)
+    if method == "hands":
+        return _HandRun(problem, red, track, marginals)
+    runs: list[_CardRun | _HandRun] = [_CardRun(problem, red, track, marginals),
+                                       _HandRun(problem, red, track, marginals)]
+    runs.sort(key=lambda r: r.cost())
+    return _Race(runs)
+
+
+class _Race:
+    def __init__(self, runs: list[Any]) -> None:
+        self.runs = runs
+
+    def counts(self) -> Counts:
+        budget = 20_000
+        while True:
+            for run in self.runs:
+                try:
+                    return run.counts(budget)  # type: ignore[no-any-return]
+                except OverBudget:
+                    continue
+            budget *= 8

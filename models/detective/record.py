@@ -1,0 +1,508 @@
+"""Memory Detective game records (format v1, ``docs/record-format.md``): lenient
+reading, strict writing.
+
+The reader collects every problem it can find in the fields (unknown names and
+cards, wrong types, missing keys) and reports them together; the rules are checked
+afterwards by ``rules.replay``, which stops at the first illegal event.  ``to_toml``
+writes the canonical form that the reader reads back unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from suiri.solver.errors import RecordSyntaxError, Source, SuiriError, raise_all
+from suiri.solver.records import LineMap, TomlDocument, parse_toml, read_toml
+
+from .cards import FAKE, STANDARD_DECK, Card, Deck
+from .rules import (
+    GAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OUTCOMES,
+    PUBLIC_EVIDENCE,
+    Deduce,
+    Event,
+    Peek,
+    Reveal,
+    Show,
+    Variant,
+)
+
+T = TypeVar("T")
+
+
+@dataclass
+class DetectiveRecord:
+    """A Memory Detective game as one seat wrote it (``viewer`` None = a spectator)."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    viewer: str | None
+    hand: tuple[Card, ...]  # the viewer's cards as dealt (empty for a spectator)
+    public: tuple[Card, ...]  # the public evidence laid out at setup
+    events: list[Event]
+    file: str = "<record>"
+    lines: LineMap | None = field(default=None, repr=False)
+
+    def where(self, event: int | None, key: str | None = None, sub: str | None = None) -> Source:
+        """The file, line and field of a value (``event`` is 1-based; None = setup)."""
+        if event is None:
+            table: tuple[str | int, ...] = (sub,) if sub else ()
+            label = f"{sub}.{key}" if sub else (key or "")
+        else:
+            table = ("event", event - 1) + ((sub,) if sub else ())
+            label = f"event[{event}]." + (f"{sub}.{key}" if sub else f"{key}")
+        if self.lines is None:
+            return Source(self.file, None, label)
+        return self.lines.source(table, key, label)
+
+    def truncated(self, events: int) -> DetectiveRecord:
+        """The same record cut after ``events`` events."""
+        return DetectiveRecord(self.variant, self.players, self.viewer, self.hand, self.public,
+                               self.events[:events], self.file, self.lines)
+
+
+# -- reading ---------------------------------------------------------------------------------
+NAME = re.compile(r"^[a-z0-9_\-]+$")
+ROOT_KEYS = ("game", "players", "viewer", "hand", "public", "cards", "fake", "hand_sizes", "variant", "event")
+CARD_KEYS = ("suspects", "weapons", "scenes")
+VARIANTS = {"base": False, "detective": False, "clue": True}
+KINDS = ("deduce", "reveal", "peek", "show")
+BASE_ONLY = ("raised",)
+CLUE_ONLY = ("refuted_by", "passed")
+EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    "deduce": ("kind", "by", "named", "raised", "shown", "outcome"),
+    "deduce-clue": ("kind", "by", "named", "refuted_by", "passed", "shown", "outcome"),
+    "reveal": ("kind", "card", "from", "bluff"),
+    "peek": ("kind", "player", "card"),
+    "show": ("kind", "from", "to", "among"),
+}
+HEADER = "# Memory Detective (記憶探偵) game record, format v1"
+
+TablePath = tuple[str | int, ...]
+
+
+def load(path: str | Path) -> DetectiveRecord:
+    return from_document(read_toml(path))
+
+
+def loads(text: str, name: str = "<record>") -> DetectiveRecord:
+    return from_document(parse_toml(name, text))
+
+
+def from_document(doc: TomlDocument) -> DetectiveRecord:
+    """Build a typed record, collecting every field error before raising them all."""
+    reader = _Reader(doc)
+    record = reader.read()
+    raise_all(reader.errors)
+    assert record is not None
+    return record
+
+
+def _quoted(items: Sequence[str]) -> str:
+    return "[" + ", ".join(f'"{x}"' for x in items) + "]"
+
+
+def _sizes(players: Sequence[str], sizes: Sequence[int]) -> str:
+    return "hand_sizes = { " + ", ".join(f"{p} = {n}" for p, n in zip(players, sizes, strict=True)) + " }"
+
+
+class _Reader:
+    def __init__(self, doc: TomlDocument) -> None:
+        self.doc = doc
+        self.lines = doc.lines
+        self.errors: list[SuiriError] = []
+
+    # -- helpers -----------------------------------------------------------------------------
+    def src(self, table: TablePath, key: str | None, label: str | None) -> Source:
+        return self.lines.source(table, key, label)
+
+    def root(self, key: str) -> Source:
+        return self.src((), key, key)
+
+    def missing(self, key: str, near: str) -> Source:
+        """A missing root field: named as itself, at the line of ``near`` (where it belongs)."""
+        line = self.lines.keys.get(((), key)) or self.lines.keys.get(((), near))
+        return Source(self.doc.path, line, key)
+
+    def fail(self, message: str, source: Source, valid: str | None = None) -> None:
+        self.errors.append(RecordSyntaxError(message, source, valid))
+
+    def _catch(self, fn: Callable[[], T]) -> T | None:
+        try:
+            return fn()
+        except SuiriError as exc:
+            self.errors.append(exc)
+            return None
+
+    def card(self, value: Any, where: Source, deck: Deck, fake: bool) -> Card | None:
+        return self._catch(lambda: deck.parse(value, where, fake=fake))
+
+    def cards(self, value: Any, where: Source, deck: Deck, fake: bool, what: str) -> tuple[Card, ...] | None:
+        """A list of cards; None (with the errors noted) unless every one is known."""
+        if not isinstance(value, list):
+            self.fail(f"{what} must be a list of cards, not {value!r}", where, '["s1", "w2", ...]')
+            return None
+        out = [self.card(v, where, deck, fake) for v in value]
+        if any(c is None for c in out):
+            return None
+        return tuple(c for c in out if c is not None)
+
+    def player(self, value: Any, where: Source, players: Sequence[str]) -> str | None:
+        if isinstance(value, str) and value in players:
+            return value
+        what = f"unknown player {value!r}" if value is not None else "missing player"
+        self.fail(what, where, ", ".join(players))
+        return None
+
+    def player_list(self, value: Any, where: Source, players: Sequence[str]) -> tuple[str, ...] | None:
+        if not isinstance(value, list):
+            self.fail(f"a list of players is needed, not {value!r}", where, _quoted(players[:2]) + " or []")
+            return None
+        out = [self.player(v, where, players) for v in value]
+        if any(p is None for p in out):
+            return None
+        return tuple(p for p in out if p is not None)
+
+    # -- the record ----------------------------------------------------------------------------
+    def read(self) -> DetectiveRecord | None:
+        d = self.doc.data
+        for key in d:
+            if key not in ROOT_KEYS:
+                self.fail(f"unknown field {key!r}", self.root(key), ", ".join(ROOT_KEYS))
+        if d.get("game") != GAME:
+            what = f"game is {d['game']!r}" if "game" in d else "missing game"
+            self.fail(f"{what}, this reader is for {GAME!r}", self.root("game"), f'"{GAME}"')
+
+        players = self._players(d.get("players"))
+        deck = self._deck(d.get("cards"))
+        fake = d.get("fake", False)
+        if not isinstance(fake, bool):
+            self.fail(f"fake must be true or false, not {fake!r}", self.root("fake"),
+                      "true (the advanced rule) / false")
+            fake = False
+        variant_name = d.get("variant", "base")
+        if not isinstance(variant_name, str) or variant_name not in VARIANTS:
+            self.fail(f"unknown variant {variant_name!r}", self.root("variant"),
+                      '"clue" (classic Clue), or "base" / "detective" (the default)')
+            variant_name = "base"
+        clue = VARIANTS[variant_name]
+        if players is None:
+            return None
+
+        viewer = self._viewer(d, players)
+        public = None
+        if "public" not in d:
+            self.fail("missing public: the public evidence laid out at setup", self.missing("public", "players"),
+                      'public = ["w2", "s9", ...] (or [] if none)')
+        elif deck is not None:
+            public = self.cards(d["public"], self.root("public"), deck, fake, "public")
+        hand: tuple[Card, ...] = ()
+        if viewer is not None and "hand" not in d:
+            self.fail(f"missing hand: {viewer} knows its own cards", self.missing("hand", "viewer"),
+                      'hand = ["s1", "w2", ...], the cards dealt to the viewer')
+        elif viewer is None and "hand" in d and "viewer" not in d:
+            self.fail("a spectator has no hand", self.root("hand"), "omit hand, or name the viewer")
+        elif "hand" in d and deck is not None:
+            hand = self.cards(d["hand"], self.root("hand"), deck, fake, "hand") or ()
+        if deck is None:
+            return None
+
+        if public is not None and not self._public_count(deck, len(players), len(public)):
+            public = None  # one error is enough: the deal cannot be checked against it
+        hand_sizes = self._hand_sizes(d, players, deck, fake, public)
+        variant = Variant.for_players(len(players), deck, clue=clue, fake=fake,
+                                      public_count=len(public) if public is not None else None,
+                                      hand_sizes=hand_sizes)
+
+        events: list[Event] = []
+        raw_events = d.get("event", [])
+        if not isinstance(raw_events, list):
+            self.fail("events must be [[event]] tables", self.root("event"), "[[event]] with kind = ...")
+            raw_events = []
+        for i, raw in enumerate(raw_events):
+            event = self._event(i, raw, players, variant)
+            if event is not None:
+                events.append(event)
+        return DetectiveRecord(variant, players, viewer, hand, public or (), events, self.doc.path, self.lines)
+
+    def _players(self, players: Any) -> tuple[str, ...] | None:
+        where = self.root("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            what = "missing players" if players is None else "players must be a list of names"
+            self.fail(what, where, '["aki", "bea", "cid"] in turn order')
+            return None
+        ok = True
+        for p in players:
+            if not NAME.match(p):
+                self.fail(f"player name {p!r} is not allowed", where, "lower-case letters, digits, '-' and '_'")
+                ok = False
+        if len(set(players)) != len(players):
+            self.fail("a player is named twice", where, "distinct names")
+            ok = False
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            self.fail(f"{len(players)} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}", where,
+                      f"{MIN_PLAYERS} to {MAX_PLAYERS} names")
+            ok = False
+        return tuple(players) if ok else None
+
+    def _deck(self, cards: Any) -> Deck | None:
+        if cards is None:
+            return STANDARD_DECK
+        if not isinstance(cards, dict):
+            self.fail("cards must be a table", self.root("cards"), "[cards] with suspects, weapons and scenes")
+            return None
+        for key in cards:
+            if key not in CARD_KEYS:
+                self.fail(f"unknown field {key!r}", self.src(("cards",), key, f"cards.{key}"), ", ".join(CARD_KEYS))
+        lists: list[list[str]] = []
+        seen: set[str] = set()
+        ok = True
+        for key in CARD_KEYS:
+            where = self.src(("cards",), key, f"cards.{key}")
+            ids = cards.get(key)
+            if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+                what = f"missing {key}" if ids is None else f"{key} must be a non-empty list of card ids"
+                self.fail(what, where, f'{key} = ["a", "b", ...] (at least one)')
+                ok = False
+                continue
+            for i in ids:
+                if i == FAKE:
+                    self.fail(f"{FAKE!r} is the fake evidence card's id", where, "another id (fake = true adds it)")
+                    ok = False
+                elif not NAME.match(i):
+                    self.fail(f"card id {i!r} is not allowed", where, "lower-case letters, digits, '-' and '_'")
+                    ok = False
+                elif i in seen:
+                    self.fail(f"card id {i!r} is used twice", where, "ids distinct across the whole deck")
+                    ok = False
+                seen.add(i)
+            lists.append(ids)
+        if not ok:
+            return None
+        return Deck.custom(*lists)
+
+    def _viewer(self, d: dict[str, Any], players: tuple[str, ...]) -> str | None:
+        viewer = d.get("viewer")
+        if viewer is None:
+            return None
+        if not isinstance(viewer, str) or viewer not in players:
+            self.fail(f"viewer {viewer!r} is not a player", self.root("viewer"),
+                      ", ".join(players) + " or omit it (spectator)")
+            return None
+        return viewer
+
+    def _public_count(self, deck: Deck, players: int, public: int) -> bool:
+        """The default deck follows the setup table; a custom deck takes any count that fits."""
+        if deck.default and public != PUBLIC_EVIDENCE[players]:
+            n = PUBLIC_EVIDENCE[players]
+            self.fail(f"{public} public cards, but the setup table lays out {n} for {players} players",
+                      self.root("public"), f"{n} cards (with [cards], any number)")
+            return False
+        if public > len(deck) - 3:
+            self.fail(f"{public} public cards: the deck has {len(deck)}, 3 of them in the case file",
+                      self.root("public"), f"at most {len(deck) - 3} cards")
+            return False
+        return True
+
+    def _hand_sizes(self, d: dict[str, Any], players: tuple[str, ...], deck: Deck, fake: bool,
+                    public: tuple[Card, ...] | None) -> list[int] | None:
+        """Seat by seat, when given; the reader checks the total and the evenness."""
+        dealt = len(deck) - 3 - len(public) + (1 if fake else 0) if public is not None else None
+        if "hand_sizes" not in d:
+            if dealt is not None and dealt >= 0 and dealt % len(players):
+                example = Variant.for_players(len(players), deck, fake=fake, public_count=len(public or ())).hand_sizes
+                self.fail(f"uneven deal: give hand_sizes ({dealt} cards in the hands, {len(players)} players)",
+                          self.missing("hand_sizes", "players"),
+                          _sizes(players, example))
+            return None
+        raw = d["hand_sizes"]
+        where = self.root("hand_sizes")
+        if not isinstance(raw, dict):
+            self.fail(f"hand_sizes must be a table, not {raw!r}", where, "{ name = cards, ... } for every player")
+            return None
+        sizes: dict[str, int] = {}
+        for name, value in raw.items():
+            at = self.src(("hand_sizes",), name, f"hand_sizes.{name}")
+            if name not in players:
+                self.fail(f"{name!r} is not a player", at, ", ".join(players))
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                self.fail(f"a hand size is a whole number of cards, not {value!r}", at, "0, 1, 2, ...")
+            else:
+                sizes[name] = value
+        absent = [p for p in players if p not in raw]
+        if absent:
+            self.fail(f"no hand size for {', '.join(absent)}", where, "one size for every player")
+        if len(sizes) != len(players):
+            return None
+        ordered = [sizes[p] for p in players]
+        if dealt is not None and sum(ordered) != dealt:
+            self.fail(f"hand sizes add up to {sum(ordered)}, but {dealt} cards are dealt "
+                      f"({len(deck)} cards - 3 in the case file - {len(public or ())} public"
+                      + (" + the fake" if fake else "") + ")", where, f"sizes adding up to {dealt}")
+            return None
+        if max(ordered) - min(ordered) > 1:
+            self.fail("hands are dealt evenly: sizes differ by at most 1", where,
+                      f"sizes adding up to {sum(ordered)}, differing by at most 1")
+            return None
+        return ordered
+
+    # -- events --------------------------------------------------------------------------------
+    def _event(self, i: int, raw: Any, players: tuple[str, ...], variant: Variant) -> Event | None:
+        n = i + 1
+        table: TablePath = ("event", i)
+        at = lambda key: self.src(table, key, f"event[{n}]" + (f".{key}" if key else ""))  # noqa: E731
+        if not isinstance(raw, dict):
+            self.fail("an event must be a table", at(None), "[[event]] with kind = ...")
+            return None
+        kind = raw.get("kind")
+        if kind not in KINDS:
+            what = f"unknown event kind {kind!r}" if kind is not None else "missing kind"
+            self.fail(what, at("kind"), ", ".join(KINDS))
+            return None
+        keys = EVENT_KEYS["deduce-clue" if kind == "deduce" and variant.clue else kind]
+        for key in raw:
+            if key in keys:
+                continue
+            if kind == "deduce" and key in BASE_ONLY:
+                self.fail("in the clue variant a deduction has refuted_by and passed, not raised", at(key),
+                          'refuted_by = "name" (the first to show a card), passed = [...] (asked before it)')
+            elif kind == "deduce" and key in CLUE_ONLY:
+                self.fail(f"{key} belongs to the clue variant; this deduction lists raised", at(key),
+                          'raised = [...] (every player who raised), or variant = "clue"')
+            else:
+                self.fail(f"unknown field {key!r} for a {kind} event", at(key), ", ".join(keys))
+        if kind == "deduce":
+            return self._deduce(n, raw, at, players, variant)
+        if kind == "reveal":
+            card = self.card(raw.get("card"), at("card"), variant.deck, variant.fake)
+            giver = self.player(raw.get("from"), at("from"), players)
+            bluff = raw.get("bluff")
+            if bluff is not None and not isinstance(bluff, bool):
+                self.fail("bluff is true or false", at("bluff"), "true, false, or omit it")
+                bluff = None
+            if bluff is not None and card is not None and card.id != FAKE:
+                self.fail("only a reveal of the fake can close a bluff", at("bluff"), "omit bluff")
+            return Reveal(card, giver, bluff) if card is not None and giver is not None else None
+        if kind == "peek":
+            player = self.player(raw.get("player"), at("player"), players)
+            card = self.card(raw.get("card"), at("card"), variant.deck, variant.fake)
+            return Peek(player, card) if card is not None and player is not None else None
+        giver = self.player(raw.get("from"), at("from"), players)
+        taker = self.player(raw.get("to"), at("to"), players)
+        among: tuple[Card, ...] | None = None
+        ok = giver is not None and taker is not None
+        if "among" in raw:
+            among = self.cards(raw["among"], at("among"), variant.deck, variant.fake, "among")
+            if among == ():
+                self.fail("among lists at least one card", at("among"), "omit among if the cards are unknown")
+            ok = ok and bool(among)
+        return Show(giver, taker, among) if ok and giver is not None and taker is not None else None
+
+    def _deduce(self, n: int, raw: dict[str, Any], at: Callable[[str | None], Source], players: tuple[str, ...],
+                variant: Variant) -> Deduce | None:
+        deck, fake = variant.deck, variant.fake
+        by = self.player(raw.get("by"), at("by"), players)
+        named: tuple[Card, Card, Card] | None = None
+        if "named" not in raw:
+            self.fail("missing named", at("named"), '["s1", "w1", "r1"] (suspect, weapon, scene)')
+        else:
+            cards = self.cards(raw["named"], at("named"), deck, fake, "named")
+            if cards is not None and len(cards) != 3:
+                self.fail(f"a deduction names exactly 3 cards, not {len(cards)}", at("named"),
+                          '["s1", "w1", "r1"] (suspect, weapon, scene)')
+            elif cards is not None:
+                named = (cards[0], cards[1], cards[2])
+        raised: tuple[str, ...] | None = ()
+        passed: tuple[str, ...] | None = ()
+        if variant.clue:
+            if raw.get("refuted_by") is not None:
+                refuter = self.player(raw["refuted_by"], at("refuted_by"), players)
+                raised = (refuter,) if refuter is not None else None
+            if "passed" in raw:
+                passed = self.player_list(raw["passed"], at("passed"), players)
+        elif "raised" in raw:
+            raised = self.player_list(raw["raised"], at("raised"), players)
+        shown: dict[str, Card] | None = {}
+        if "shown" in raw:
+            shown = self._shown(n, raw["shown"], players, variant)
+        outcome = raw.get("outcome")
+        if outcome is not None and outcome not in OUTCOMES:
+            self.fail(f"outcome {outcome!r}", at("outcome"), '"solved" or "wrong" (only when nobody raised)')
+            return None
+        if by is None or named is None or raised is None or passed is None or shown is None:
+            return None
+        return Deduce(by, named, raised, shown, outcome, passed)
+
+    def _shown(self, n: int, raw: Any, players: tuple[str, ...], variant: Variant) -> dict[str, Card] | None:
+        if not isinstance(raw, dict):
+            self.fail(f"shown must be a table, not {raw!r}", self.src(("event", n - 1), "shown", f"event[{n}].shown"),
+                      '{ name = "card", ... }')
+            return None
+        shown: dict[str, Card] = {}
+        ok = True
+        for name, value in raw.items():
+            where = self.src(("event", n - 1, "shown"), name, f"event[{n}].shown.{name}")
+            if name not in players:
+                self.fail(f"unknown player {name!r}", where, ", ".join(players))
+                ok = False
+                continue
+            card = self.card(value, where, variant.deck, variant.fake)
+            if card is None:
+                ok = False
+            else:
+                shown[name] = card
+        return shown if ok else None
+
+
+# -- writing ---------------------------------------------------------------------------------
+def to_toml(record: DetectiveRecord) -> str:
+    """The canonical (strict) text of a record; ``loads(to_toml(r))`` gives ``r`` back."""
+    v = record.variant
+    q = lambda s: f'"{s}"'  # noqa: E731
+    ids = lambda cards: _quoted([c.id for c in cards])  # noqa: E731
+    out = [HEADER, f"game = {q(GAME)}", f"players = {_quoted(record.players)}"]
+    if record.viewer is not None:
+        out.append(f"viewer = {q(record.viewer)}")
+    if v.fake:
+        out.append("fake = true")
+    if v.clue:
+        out.append('variant = "clue"')
+    if len(set(v.hand_sizes)) > 1:
+        out.append(_sizes(record.players, v.hand_sizes))
+    if record.viewer is not None:
+        out.append(f"hand = {ids(record.hand)}")
+    out.append(f"public = {ids(record.public)}")
+    if not v.deck.default:
+        out += ["", "[cards]", f"suspects = {ids(v.deck.suspects)}", f"weapons = {ids(v.deck.weapons)}",
+                f"scenes = {ids(v.deck.scenes)}"]
+    for n, e in enumerate(record.events, start=1):
+        out += ["", f"[[event]]  # {n}"]
+        if isinstance(e, Deduce):
+            out += ['kind = "deduce"', f"by = {q(e.by)}", f"named = {ids(e.named)}"]
+            if v.clue:
+                if e.raised:
+                    out.append(f"refuted_by = {q(e.raised[0])}")
+                out.append(f"passed = {_quoted(e.passed)}")
+            else:
+                out.append(f"raised = {_quoted(e.raised)}")
+            if e.shown:
+                out.append("shown = { " + ", ".join(f"{p} = {q(c.id)}" for p, c in e.shown.items()) + " }")
+            if e.outcome is not None:
+                out.append(f"outcome = {q(e.outcome)}")
+        elif isinstance(e, Reveal):
+            out += ['kind = "reveal"', f"card = {q(e.card.id)}", f"from = {q(e.player)}"]
+            if e.bluff is not None:
+                out.append(f"bluff = {'true' if e.bluff else 'false'}")
+        elif isinstance(e, Peek):
+            out += ['kind = "peek"', f"player = {q(e.player)}", f"card = {q(e.card.id)}"]
+        else:
+            out += ['kind = "show"', f"from = {q(e.giver)}", f"to = {q(e.taker)}"]
+            if e.among is not None:
+                out.append(f"among = {ids(e.among)}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,476 @@
+"""The rules of *Memory Detective* (記憶探偵) as information events (ruling D2).
+
+The source leaves out the action cards' texts, so a record is a list of what was seen:
+deductions (who raised, what the viewer was shown), reveals, peeks and private shows.
+``replay`` checks each event against the rules (raising one at the first illegal one)
+and turns the record into ``observations``: statements about the *deal* (who was dealt
+which card), each tagged with its record line and the rule that gives it meaning.
+Cards leave hands only by a public ``reveal``, so "p holds c at event k" is "c was
+dealt to p" for every card not yet revealed: time folds into the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from suiri.solver.errors import IllegalMoveError, Source
+
+from .cards import CATEGORIES, FAKE, STANDARD_DECK, Card, Deck
+
+GAME = "detective"
+NAME_EN = "Memory Detective"
+NAME_JA = "記憶探偵"
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+PUBLIC_EVIDENCE = {2: 8, 3: 6, 4: 4, 5: 4, 6: 0, 7: 3, 8: 0}  # the original's setup table (27 cards)
+
+# Rule groups cited by explanations (sentences in text.py).
+CASE_FILE = "case-file"  # the box holds one suspect, one weapon, one scene
+DEAL = "deal"  # hand sizes and the public count are known (D3)
+MUST_RAISE = "must-raise"  # every holder of a named card raises; the others do not
+SHOW_NAMED = "show-named"  # a raiser shows the deducer one named card it holds
+BLUFF = "bluff"  # D7: who shows the fake held none of the named cards
+SOLVED = "solved"  # nobody raised and the box held the named triple
+WRONG = "wrong"  # D4: a no-raise deduction declared wrong: the triple is not the truth
+CLUE_ORDER = "clue-order"  # Clue: asked clockwise; who passes holds none, the refuter one
+RULES = (CASE_FILE, DEAL, MUST_RAISE, SHOW_NAMED, BLUFF, SOLVED, WRONG, CLUE_ORDER)
+OUTCOMES = ("solved", "wrong")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The deck, the player count and the optional rules (see docs/rules-detective.md)."""
+
+    players: int = 3
+    deck: Deck = STANDARD_DECK
+    clue: bool = False  # D6: classic Clue deductions (first refuter clockwise)
+    fake: bool = False  # the advanced rule: one fake evidence card in the hands
+    public_count: int = 6
+    hand_sizes: tuple[int, ...] = (6, 6, 6)  # by seat, in turn order
+
+    @classmethod
+    def for_players(cls, players: int, deck: Deck = STANDARD_DECK, clue: bool = False, fake: bool = False,
+                    public_count: int | None = None, hand_sizes: Sequence[int] | None = None) -> Variant:
+        """Defaults: the setup table for the default deck (no public cards otherwise);
+        an uneven deal gives the extra cards to the first seats."""
+        if public_count is None:
+            public_count = PUBLIC_EVIDENCE[players] if deck.default else 0
+        if hand_sizes is None:
+            dealt = len(deck) - 3 - public_count + (1 if fake else 0)
+            hand_sizes = [dealt // players + (1 if i < dealt % players else 0) for i in range(players)]
+        return cls(players, deck, clue, fake, public_count, tuple(hand_sizes))
+
+    @property
+    def dealt(self) -> int:
+        """Cards in the hands (the fake included)."""
+        return len(self.deck) - 3 - self.public_count + (1 if self.fake else 0)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.deck.cards(self.fake)
+
+
+# -- events (what a record holds) ----------------------------------------------------------
+@dataclass(frozen=True)
+class Deduce:
+    """A deduction.  ``raised``: base game, every raiser; Clue variant, the refuter."""
+
+    by: str
+    named: tuple[Card, Card, Card]
+    raised: tuple[str, ...] = ()
+    shown: Mapping[str, Card] = field(default_factory=dict)
+    outcome: str | None = None  # "solved" / "wrong" when nobody raised
+    passed: tuple[str, ...] = ()  # Clue: asked in turn, could not refute
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A card made public from a hand.  Right after a deduction in which the same player
+    raised, a reveal of the fake closes a bluff (D7) unless ``bluff`` is false."""
+
+    card: Card
+    player: str
+    bluff: bool | None = None  # None: inferred from the position, as format v1 writes it
+
+
+@dataclass(frozen=True)
+class Peek:
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class Show:
+    giver: str
+    taker: str
+    among: tuple[Card, ...] | None = None
+
+
+Event = Deduce | Reveal | Peek | Show
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The hidden state: the truth, the public evidence and every hand (the simulator's)."""
+
+    case: tuple[Card, Card, Card]
+    public: tuple[Card, ...]
+    hands: Mapping[str, tuple[Card, ...]]
+
+    def holder(self, card: Card) -> str:
+        if card in self.case:
+            return "case"
+        if card in self.public:
+            return "public"
+        return next(p for p, hand in self.hands.items() if card in hand)
+
+
+# -- observations (what the record says about the deal) -------------------------------------
+@dataclass(frozen=True)
+class Observation:
+    id: str
+    source: Source
+    event: int | None  # 1-based event number; None = the setup lines
+
+
+@dataclass(frozen=True)
+class OwnHand(Observation):
+    """The viewer's evidence cards as dealt."""
+
+    player: str
+    cards: tuple[Card, ...]
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class PublicSetup(Observation):
+    """The face-up public evidence laid out at setup."""
+
+    cards: tuple[Card, ...]
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Holds(Observation):
+    """``player`` was dealt ``card`` (shown to the viewer, peeked, or revealed from it)."""
+
+    player: str
+    card: Card
+    rule: str | None = None
+    how: str = "peek"  # "shown", "peek", "reveal"
+
+
+@dataclass(frozen=True)
+class HoldsOneOf(Observation):
+    """``player`` was dealt at least one of ``cards`` (a raise, a refutation, a show)."""
+
+    player: str
+    cards: tuple[Card, ...]
+    rule: str | None = None
+    how: str = "raise"  # "raise", "refute", "show"
+
+
+@dataclass(frozen=True)
+class HoldsNone(Observation):
+    """``player`` was dealt none of ``cards`` (no raise, a pass, a bluff)."""
+
+    player: str
+    cards: tuple[Card, ...]
+    rule: str | None = None
+    how: str = "no-raise"  # "no-raise", "pass", "bluff"
+
+
+@dataclass(frozen=True)
+class CaseIs(Observation):
+    cards: tuple[Card, Card, Card]
+    rule: str | None = SOLVED
+
+
+@dataclass(frozen=True)
+class CaseIsNot(Observation):
+    cards: tuple[Card, Card, Card]
+    rule: str | None = WRONG
+
+
+# -- the record as replay sees it -----------------------------------------------------------
+class RecordLike(Protocol):
+    variant: Variant
+    players: tuple[str, ...]
+    viewer: str | None
+    hand: tuple[Card, ...]
+    public: tuple[Card, ...]
+    events: list[Event]
+
+    def where(self, event: int | None, key: str | None = None, sub: str | None = None) -> Source: ...
+
+
+@dataclass
+class Replay:
+    observations: list[Observation]
+    revealed: dict[Card, tuple[str, int]]  # card -> (whose hand it left, event number)
+    solved: bool
+
+
+def replay(record: RecordLike) -> Replay:
+    """Check every event in order (``IllegalMoveError`` at the first bad one) and state
+    what each one says about the deal."""
+    deal_is_possible(record)
+    state = _State(record)
+    observations: list[Observation] = []
+    if record.viewer is not None:
+        observations.append(OwnHand("hand", record.where(None, "hand"), None, record.viewer, record.hand))
+    observations.append(PublicSetup("public", record.where(None, "public"), None, record.public))
+    solved = False
+    for k, event in enumerate(record.events, start=1):
+        if solved:
+            raise IllegalMoveError("the game ended with the solved deduction before this event",
+                                   record.where(k, "kind"), "no events after a solved deduction")
+        nxt = record.events[k] if k < len(record.events) else None
+        if isinstance(event, Deduce):
+            observations += _deduction(state, k, event, nxt)
+            solved = event.outcome == "solved"
+        elif isinstance(event, Reveal):
+            observations += _reveal(state, k, event)
+        elif isinstance(event, Peek):
+            observations += _peek(state, k, event)
+        else:
+            observations += _show(state, k, event)
+    return Replay(observations, dict(state.revealed), solved)
+
+
+class _State:
+    """What the whole table sees during replay: public cards, and the viewer's hand."""
+
+    def __init__(self, record: RecordLike) -> None:
+        self.record = record
+        self.public: set[Card] = set(record.public)
+        self.revealed: dict[Card, tuple[str, int]] = {}
+        self.own: set[Card] = set(record.hand)
+
+    def live(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards that may still be in some hand (not face-up)."""
+        return tuple(c for c in cards if c not in self.public)
+
+    def fail(self, message: str, k: int, key: str, valid: str | None = None, sub: str | None = None) -> None:
+        raise IllegalMoveError(message, self.record.where(k, key, sub), valid)
+
+
+def deal_is_possible(record: RecordLike) -> None:
+    """The viewer's hand and the public cards fit the deal: sizes, and no card twice."""
+    v = record.variant
+    if len(record.public) != v.public_count:
+        raise IllegalMoveError(f"{len(record.public)} public cards, but this deal lays out {v.public_count}",
+                               record.where(None, "public"), f"{v.public_count} cards")
+    if len(set(record.public)) != len(record.public):
+        raise IllegalMoveError("a public card is listed twice", record.where(None, "public"), "distinct cards")
+    if any(c.id == FAKE for c in record.public):
+        raise IllegalMoveError("the fake is dealt into a hand, never laid out public", record.where(None, "public"),
+                               "evidence cards")
+    if record.viewer is None:
+        return
+    size = v.hand_sizes[record.players.index(record.viewer)]
+    if len(record.hand) != size:
+        raise IllegalMoveError(f"{record.viewer} was dealt {size} cards, the hand lists {len(record.hand)}",
+                               record.where(None, "hand"), f"{size} cards")
+    if len(set(record.hand)) != len(record.hand):
+        raise IllegalMoveError("a card is listed twice in the hand", record.where(None, "hand"), "distinct cards")
+    both = [c.id for c in record.hand if c in set(record.public)]
+    if both:
+        raise IllegalMoveError(f"{', '.join(both)} is both in the hand and public (a card in two places)",
+                               record.where(None, "hand"), "cards that are not public")
+
+
+def named_one_per_category(state: _State, k: int, named: tuple[Card, Card, Card]) -> None:
+    cats = [c.category for c in named]
+    if None in cats or sorted(c.value for c in cats if c) != sorted(c.value for c in CATEGORIES):
+        state.fail("a deduction names one suspect, one weapon and one scene", k, "named",
+                   "[suspect, weapon, scene], e.g. [\"s1\", \"w1\", \"r1\"]")
+
+
+def raisers_are_other_players(state: _State, k: int, e: Deduce) -> None:
+    field_ = "refuted_by" if state.record.variant.clue else "raised"
+    for p in (e.by, *e.raised, *e.passed):
+        if p not in state.record.players:
+            state.fail(f"{p!r} is not a player", k, "by" if p == e.by else field_, ", ".join(state.record.players))
+    if state.record.variant.clue and len(e.raised) > 1:
+        state.fail("in Clue only the first refuter shows a card", k, field_, "one name")
+    if e.passed and not state.record.variant.clue:
+        state.fail("passed belongs to the Clue variant", k, "passed", "raised")
+    for p in (*e.raised, *e.passed):
+        if p == e.by:
+            state.fail(f"{p} deduced and cannot raise or pass on its own deduction", k,
+                       "passed" if p in e.passed else "raised", "the other players")
+    if len(set(e.raised)) != len(e.raised):
+        state.fail("a player is listed twice", k, "raised", "distinct names")
+
+
+def clue_order(state: _State, k: int, e: Deduce) -> None:
+    """Clue (D6): asked clockwise from the deducer until one refutes; all before it pass."""
+    players = state.record.players
+    i = players.index(e.by)
+    order = [players[(i + j) % len(players)] for j in range(1, len(players))]
+    expected = order[: order.index(e.raised[0])] if e.raised else order
+    if list(e.passed) != expected:
+        who = f"before {e.raised[0]}" if e.raised else "when nobody refutes"
+        state.fail(f"passed must list the players asked {who}, clockwise from {e.by}", k, "passed",
+                   "[" + ", ".join(f'"{p}"' for p in expected) + "]")
+
+
+def viewer_raises_when_it_must(state: _State, k: int, e: Deduce, bluffer: str | None) -> None:
+    """The viewer's own hand decides whether it raised (D7: or it bluffed with the fake)."""
+    viewer = state.record.viewer
+    if viewer is None or viewer == e.by:
+        return
+    holds = [c.id for c in e.named if c in state.own]
+    asked = viewer in e.raised or viewer in e.passed or not state.record.variant.clue
+    if not asked:
+        return
+    if holds and viewer not in e.raised:
+        state.fail(f"{viewer} holds {', '.join(holds)} and must raise", k,
+                   "refuted_by" if state.record.variant.clue else "raised", f"include {viewer}")
+    if not holds and viewer in e.raised and bluffer != viewer:
+        state.fail(f"{viewer} holds none of the named cards; raising without one is a bluff with the fake, "
+                   "written as a reveal of the fake right after", k,
+                   "refuted_by" if state.record.variant.clue else "raised", "a following reveal of fake")
+
+
+def shown_cards_fit(state: _State, k: int, e: Deduce, bluffer: str | None) -> None:
+    viewer = state.record.viewer
+    if e.shown and viewer != e.by:
+        state.fail("only the deducer sees the shown cards; the record is written by "
+                   + (viewer or "a spectator"), k, "shown", "omit shown")
+    for p, card in e.shown.items():
+        if p not in e.raised:
+            state.fail(f"{p} did not raise and showed nothing", k, "shown", ", ".join(e.raised) or "nothing")
+        if card.id == FAKE:
+            if bluffer != p:
+                state.fail(f"{p} showed the fake: the next event must be a reveal of fake from {p}", k, "shown",
+                           f'[[event]] kind = "reveal", card = "fake", from = "{p}"')
+            continue
+        if card not in e.named:
+            state.fail(f"{p} can only show a named card, not {card.id}", k, "shown",
+                       ", ".join(c.id for c in e.named) + (", fake" if state.record.variant.fake else ""))
+        if card in state.public or card in state.own:
+            where = "public" if card in state.public else f"in {viewer}'s hand"
+            state.fail(f"{card.id} is {where}, {p} cannot show it (a card in two places)", k, "shown",
+                       "a named card " + p + " may hold")
+
+
+def outcome_fits(state: _State, k: int, e: Deduce) -> None:
+    if e.outcome is None:
+        return
+    if e.raised:
+        state.fail("an outcome is written only when nobody raised", k, "outcome", "omit outcome")
+    if e.outcome == "solved":
+        seen = [c.id for c in e.named if c in state.public or c in state.own]
+        if seen:
+            state.fail(f"{', '.join(seen)} cannot be in the case file (a card in two places)", k, "outcome",
+                       '"wrong"')
+
+
+def _bluffer(state: _State, e: Deduce, nxt: Event | None) -> str | None:
+    """D7: the raiser whose fake is revealed at once bluffed (unless it showed a real card)."""
+    if not (state.record.variant.fake and isinstance(nxt, Reveal) and nxt.card.id == FAKE):
+        return None
+    p = nxt.player
+    if p in e.raised and e.shown.get(p, nxt.card).id == FAKE and nxt.bluff is not False:
+        return p
+    return None
+
+
+def _deduction(state: _State, k: int, e: Deduce, nxt: Event | None) -> Iterator[Observation]:
+    rec = state.record
+    named_one_per_category(state, k, e.named)
+    raisers_are_other_players(state, k, e)
+    bluffer = _bluffer(state, e, nxt)
+    if rec.variant.clue:
+        clue_order(state, k, e)
+    viewer_raises_when_it_must(state, k, e, bluffer)
+    shown_cards_fit(state, k, e, bluffer)
+    outcome_fits(state, k, e)
+    live = state.live(e.named)
+    field_ = "refuted_by" if rec.variant.clue else "raised"
+    silent = e.passed if rec.variant.clue else tuple(p for p in rec.players if p != e.by and p not in e.raised)
+    rule = CLUE_ORDER if rec.variant.clue else MUST_RAISE
+    for p in e.raised:
+        if not live and p != bluffer:
+            state.fail(f"every named card is public: {p} cannot hold one", k, field_,
+                       "a raise only by a holder of a named card, or a bluff with the fake")
+    for p in rec.players:
+        if p == rec.viewer or p == e.by:
+            continue  # the viewer's hand is known; the deducer is not asked
+        if p == bluffer:
+            yield HoldsNone(f"e{k}.{p}", rec.where(k, field_), k, p, live, BLUFF, "bluff")
+        elif p in e.raised and p not in e.shown:
+            yield HoldsOneOf(f"e{k}.{p}", rec.where(k, field_), k, p, live, rule,
+                             "refute" if rec.variant.clue else "raise")
+        elif p in silent:
+            yield HoldsNone(f"e{k}.{p}", rec.where(k, "passed" if rec.variant.clue else field_), k, p, live, rule,
+                            "pass" if rec.variant.clue else "no-raise")
+    for p, card in e.shown.items():
+        if card.id != FAKE:
+            yield Holds(f"e{k}.shown.{p}", rec.where(k, "shown"), k, p, card, SHOW_NAMED, "shown")
+    if e.outcome == "solved":
+        yield CaseIs(f"e{k}.outcome", rec.where(k, "outcome"), k, e.named)
+    elif e.outcome == "wrong":
+        yield CaseIsNot(f"e{k}.outcome", rec.where(k, "outcome"), k, e.named)
+
+
+def _reveal(state: _State, k: int, e: Reveal) -> Iterator[Observation]:
+    rec = state.record
+    if e.card in state.public:
+        state.fail(f"{e.card.id} is already public", k, "card", "a card still in a hand")
+    if rec.viewer is not None:
+        if e.player == rec.viewer and e.card not in state.own:
+            state.fail(f"{rec.viewer} does not hold {e.card.id}", k, "card",
+                       ", ".join(sorted(c.id for c in state.own)) or "nothing: the hand is empty")
+        if e.player != rec.viewer and e.card in state.own:
+            state.fail(f"{e.card.id} is in {rec.viewer}'s hand, not {e.player}'s (a card in two places)", k, "from",
+                       rec.viewer)
+    state.public.add(e.card)
+    state.own.discard(e.card)
+    state.revealed[e.card] = (e.player, k)
+    yield Holds(f"e{k}", rec.where(k, "card"), k, e.player, e.card, None, "reveal")
+
+
+def _peek(state: _State, k: int, e: Peek) -> Iterator[Observation]:
+    rec = state.record
+    if rec.viewer is None:
+        state.fail("a spectator sees no hand: peek is the viewer's own sight", k, "kind", "reveal, show, deduce")
+    if e.player == rec.viewer:
+        state.fail(f"{e.player} is the viewer, who knows its own hand", k, "player", "another player")
+    if e.card in state.public:
+        state.fail(f"{e.card.id} is public, not in {e.player}'s hand", k, "card", "a card that is not public")
+    if e.card in state.own:
+        state.fail(f"{e.card.id} is in {rec.viewer}'s hand (a card in two places)", k, "card",
+                   "a card the viewer does not hold")
+    yield Holds(f"e{k}", rec.where(k, "card"), k, e.player, e.card, None, "peek")
+
+
+def _show(state: _State, k: int, e: Show) -> Iterator[Observation]:
+    rec = state.record
+    if e.giver == e.taker:
+        state.fail(f"{e.giver} cannot show a card to itself", k, "to", "another player")
+    if e.taker == rec.viewer:
+        state.fail(f"{rec.viewer} saw the card: write it as a peek", k, "to",
+                   f'[[event]] kind = "peek", player = "{e.giver}", card = ...')
+    if e.among is None:
+        return
+    live = state.live(e.among)
+    if not live:
+        state.fail("every card in among is public: the shown card cannot be one of them", k, "among",
+                   "cards that are still in hands")
+    if e.giver == rec.viewer:
+        if not any(c in state.own for c in e.among):
+            state.fail(f"{rec.viewer} holds none of these cards", k, "among",
+                       ", ".join(sorted(c.id for c in state.own)))
+        return
+    yield HoldsOneOf(f"e{k}", rec.where(k, "among"), k, e.giver, live, None, "show")
+
+
+def mentions(o: Observation) -> tuple[Card, ...]:
+    """The cards an observation is about."""
+    if isinstance(o, Holds):
+        return (o.card,)
+    return tuple(getattr(o, "cards", ()))

@@ -1,0 +1,301 @@
+"""Every Memory Detective sentence, in English and Japanese, from one catalogue: facts,
+record lines, rules, and the screens the CLI prints.
+
+Code asks ``Text(lang)`` for a sentence by meaning (``fact``, ``observation``,
+``rule``, or a screen key); differences of form between the languages (card names,
+how a list is joined) are kept here, not in the callers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from suiri.solver.facts import Fact
+
+from .cards import CATEGORIES, Card, Category, Deck
+from .counter import CASE, PUBLIC
+from .rules import CaseIs, CaseIsNot, Holds, HoldsNone, HoldsOneOf, Observation, OwnHand, PublicSetup
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "en": {
+        "holder=": "{card} is {place}",
+        "holder!=": "{card} is not {place}",
+        "case=": "the {cat} in the case file is {card}",
+        "case!=": "the {cat} in the case file is not {card}",
+        "place-player": "in {p}'s hand",
+        "place-case": "in the case file",
+        "place-public": "public",
+        "or": " or ",
+        "list-sep": ", ",
+        "event": "event {n}",
+        "own-hand": "{p} was dealt {cards}",
+        "public-setup": "the public evidence at setup: {cards}",
+        "shown": "{ev}: {p} showed {card} on {viewer}'s deduction",
+        "peek": "{ev}: {viewer} saw {card} in {p}'s hand",
+        "reveal": "{ev}: {card} was revealed from {p}'s hand",
+        "raise": "{ev}: {p} raised a hand on {by}'s deduction of {cards}",
+        "refute": "{ev}: {p} refuted {by}'s suggestion of {cards}",
+        "show": "{ev}: {p} showed a card among {cards}",
+        "no-raise": "{ev}: {p} did not raise on {by}'s deduction of {cards}",
+        "pass": "{ev}: {p} passed on {by}'s suggestion of {cards}",
+        "bluff": "{ev}: {p} bluffed with the fake on {by}'s deduction of {cards}",
+        "solved": "{ev}: nobody raised on {cards} and the case file matched",
+        "wrong": "{ev}: nobody raised on {cards}, declared wrong",
+        "short-own-hand": "your hand",
+        "short-public": "public cards",
+        "short-shown": "e{n} {p} showed {card}",
+        "short-peek": "e{n} saw {card} ({p})",
+        "short-reveal": "e{n} {card} revealed ({p})",
+        "short-raise": "e{n} {p} raised on {cards}",
+        "short-refute": "e{n} {p} refuted {cards}",
+        "short-show": "e{n} {p} showed one of {cards}",
+        "short-no-raise": "e{n} {p} silent on {cards}",
+        "short-pass": "e{n} {p} passed on {cards}",
+        "short-bluff": "e{n} {p} bluffed on {cards}",
+        "short-solved": "e{n} solved {cards}",
+        "short-wrong": "e{n} {cards} wrong",
+        "rule:case-file": "the case file holds exactly one suspect, one weapon and one scene",
+        "rule:deal": "every hand size and the number of public cards are known (D3)",
+        "rule:must-raise": "every other player holding a named card raises a hand; a player who does not raise holds none",
+        "rule:show-named": "a raiser shows the deducer one of the named cards it holds",
+        "rule:bluff": "who shows the fake held none of the named cards (D7)",
+        "rule:solved": "nobody raised and the case file held the named triple",
+        "rule:wrong": "a no-raise deduction declared wrong: the named triple is not the truth (D4)",
+        "rule:clue-order": "Clue: players are asked clockwise; who passes holds none, the refuter holds one",
+        "rule-name:case-file": "the case file",
+        "rule-name:deal": "counting hands",
+        "rule-name:must-raise": "holders must raise",
+        "rule-name:show-named": "shown cards",
+        "rule-name:bluff": "the fake's bluff",
+        "rule-name:solved": "a solved case",
+        "rule-name:wrong": "a wrong guess",
+        "rule-name:clue-order": "Clue's asking order",
+        # -- screens of the CLI views --
+        "title": "Memory Detective — {file}",
+        "seat": "{events} events, seen by {viewer}",
+        "seat-spectator": "{events} events, seen by a spectator",
+        "worlds": "consistent deals: {n}",
+        "notebook": "Notebook: where each card is now (✓ certain, ✗ ruled out, % probability)",
+        "card": "card",
+        "truth": "The truth (exact marginals)",
+        "triples": "Possible truths ({n})",
+        "solved-now": "The case is solved: {cards}. Deduce it now.",
+        "certain": "Certain",
+        "nothing-certain": "(nothing beyond the record itself)",
+        "fact": "Fact: {fact}",
+        "certain-status": "certain",
+        "impossible-status": "impossible — the record rules it out",
+        "open-status": "not certain (probability {p})",
+        "proof-size": "Minimal proof: {n} record line(s); dropping any one leaves it unproven:",
+        "rules-used": "Rules used:",
+        "steps": "Proof:",
+        "therefore": "Therefore: {fact}.",
+        "combined": "(used together with the other lines)",
+        "counterexample": "A consistent deal where it fails:",
+        "world-case": "case file: {cards}",
+        "world-place": "{card} is {place}",
+        "why-impossible": "Why it is impossible:",
+        "line": "line {n}",
+        "hint-none": "Nothing more can be deduced from this record (try `suiri advise`).",
+        "hint-obvious": "The obvious ones ({n} facts, one record line each):",
+        "hint-level1": "Look at {where}.",
+        "hint-level1-obvious": "Look at single events: {where}.",
+        "hint-setup": "the setup (your hand, the public cards) and what you already know",
+        "hint-level2": "Rule to apply: {rules}.",
+        "hint-level2-none": "No special rule: every card is in one place.",
+        "hint-level3": "Observations to combine:",
+        "hint-level4": "Deduction:",
+        "hint-premise": "you already know: {fact}",
+        "hint-remaining": "({n} more deduction(s) after this one.)",
+        "events": "event {list}",
+        "events-many": "events {list}",
+        "advise-head": "Advice for {p}: truth uncertainty {bits:.2f} bits, {n} possible truths",
+        "advise-spectator": "A spectator does not deduce: advice needs a viewer.",
+        "advise-over": "The case is solved: the game is over.",
+        "advise-deduce-now": "Deduce now: {cards} is certain.",
+        "advise-suggest": "{rank}. name {cards}: {bits:.2f} bits about the truth, nobody raises because it is the truth {p_truth}",
+        "advise-outcome": "     {p} {what}",
+        "advise-nobody": "nobody raises",
+        "advise-shows": "{who} shows {card}",
+        "advise-raises": "{who} raises",
+        "advise-then": " → {n} truths left, best {best} ({p_best})",
+        "advise-assumption": "(answers weighed with every matching card equally likely to be shown; the fake's bluff left out)",
+    },
+    "ja": {
+        "holder=": "{card}は{place}",
+        "holder!=": "{card}は{place}ではない",
+        "case=": "事件ファイルの{cat}は{card}",
+        "case!=": "事件ファイルの{cat}は{card}ではない",
+        "place-player": "{p}の手札",
+        "place-case": "事件ファイル",
+        "place-public": "公開",
+        "or": "または",
+        "list-sep": "、",
+        "event": "イベント{n}",
+        "own-hand": "{p}の手札：{cards}",
+        "public-setup": "公開証拠（準備時）：{cards}",
+        "shown": "{ev}：{viewer}の推理で{p}が{card}を見せた",
+        "peek": "{ev}：{viewer}が{p}の手札に{card}を見た",
+        "reveal": "{ev}：{p}の手札から{card}が公開された",
+        "raise": "{ev}：{by}の推理（{cards}）に{p}が手を挙げた",
+        "refute": "{ev}：{by}の推理（{cards}）を{p}が否定した",
+        "show": "{ev}：{p}が{cards}のどれかを見せた",
+        "no-raise": "{ev}：{by}の推理（{cards}）に{p}は手を挙げなかった",
+        "pass": "{ev}：{by}の推理（{cards}）を{p}はパスした",
+        "bluff": "{ev}：{by}の推理（{cards}）に{p}が偽の証拠で手を挙げた",
+        "solved": "{ev}：{cards}に誰も手を挙げず、事件ファイルと一致した",
+        "wrong": "{ev}：{cards}に誰も手を挙げず、はずれだった",
+        "short-own-hand": "自分の手札",
+        "short-public": "公開証拠",
+        "short-shown": "e{n} {p}が{card}を見せた",
+        "short-peek": "e{n} {card}を見た（{p}）",
+        "short-reveal": "e{n} {card}公開（{p}）",
+        "short-raise": "e{n} {p}挙手 {cards}",
+        "short-refute": "e{n} {p}否定 {cards}",
+        "short-show": "e{n} {p}が{cards}のどれか",
+        "short-no-raise": "e{n} {p}挙手なし {cards}",
+        "short-pass": "e{n} {p}パス {cards}",
+        "short-bluff": "e{n} {p}偽証 {cards}",
+        "short-solved": "e{n} 解決 {cards}",
+        "short-wrong": "e{n} はずれ {cards}",
+        "rule:case-file": "事件ファイルには容疑者・凶器・現場が1枚ずつ入っている",
+        "rule:deal": "各手札の枚数と公開証拠の枚数は全員が知っている（D3）",
+        "rule:must-raise": "名指しされたカードを持つ他の全員は手を挙げる。挙げない人は1枚も持たない",
+        "rule:show-named": "手を挙げた人は、持っている名指しカードを1枚推理者に見せる",
+        "rule:bluff": "偽の証拠を見せた人は名指しカードを1枚も持っていなかった（D7）",
+        "rule:solved": "誰も手を挙げず、事件ファイルが名指しの3枚と一致した",
+        "rule:wrong": "誰も手を挙げなかったがはずれ：その3枚の組は真相ではない（D4）",
+        "rule:clue-order": "クルー：時計回りに尋ね、パスした人は持たず、否定した人は1枚持つ",
+        "rule-name:case-file": "事件ファイル",
+        "rule-name:deal": "手札の枚数",
+        "rule-name:must-raise": "挙手の義務",
+        "rule-name:show-named": "見せられたカード",
+        "rule-name:bluff": "偽の証拠",
+        "rule-name:solved": "解決",
+        "rule-name:wrong": "はずれ",
+        "rule-name:clue-order": "クルーの順番",
+        "title": "記憶探偵 — {file}",
+        "seat": "{events}イベント、{viewer}の視点",
+        "seat-spectator": "{events}イベント、観戦者の視点",
+        "worlds": "矛盾のない配り方：{n}通り",
+        "notebook": "捜査メモ：各カードの現在の場所（✓ 確定、✗ ありえない、% 確率）",
+        "card": "カード",
+        "truth": "真相（正確な周辺確率）",
+        "triples": "ありうる真相（{n}通り）",
+        "solved-now": "事件は解けた：{cards}。今すぐ推理しよう。",
+        "certain": "確定していること",
+        "nothing-certain": "（記録に書かれたこと以外はまだない）",
+        "fact": "事実：{fact}",
+        "certain-status": "確定",
+        "impossible-status": "ありえない — 記録が否定している",
+        "open-status": "未確定（確率 {p}）",
+        "proof-size": "最小の証明：記録の{n}行（どれを除いても証明できない）：",
+        "rules-used": "使ったルール：",
+        "steps": "証明：",
+        "therefore": "よって：{fact}。",
+        "combined": "（他の行と組み合わせて使う）",
+        "counterexample": "成り立たない、矛盾のない配り方：",
+        "world-case": "事件ファイル：{cards}",
+        "world-place": "{card}は{place}",
+        "why-impossible": "ありえない理由：",
+        "line": "{n}行目",
+        "hint-none": "この記録からこれ以上は推理できません（`suiri advise` を試してください）。",
+        "hint-obvious": "すぐわかること（{n}件、それぞれ記録の1行から）：",
+        "hint-level1": "{where}を見てください。",
+        "hint-level1-obvious": "一つずつのイベントを見てください：{where}。",
+        "hint-setup": "準備（自分の手札・公開証拠）と、すでに知っていること",
+        "hint-level2": "使うルール：{rules}。",
+        "hint-level2-none": "特別なルールは不要：カードは1か所にしかない。",
+        "hint-level3": "組み合わせる観察：",
+        "hint-level4": "推理：",
+        "hint-premise": "すでに知っている：{fact}",
+        "hint-remaining": "（この後、あと{n}件推理できます。）",
+        "events": "イベント{list}",
+        "events-many": "イベント{list}",
+        "advise-head": "{p}への助言：真相の不確かさ {bits:.2f} ビット、ありうる真相 {n}通り",
+        "advise-spectator": "観戦者は推理しません：助言には視点の人物が必要です。",
+        "advise-over": "事件は解決済み：ゲームは終わりです。",
+        "advise-deduce-now": "今すぐ推理：{cards} は確定です。",
+        "advise-suggest": "{rank}. {cards} を名指し：真相について {bits:.2f} ビット、真相なので誰も挙げない確率 {p_truth}",
+        "advise-outcome": "     {p} {what}",
+        "advise-nobody": "誰も手を挙げない",
+        "advise-shows": "{who}が{card}を見せる",
+        "advise-raises": "{who}が手を挙げる",
+        "advise-then": " → 残る真相 {n}通り、最有力 {best}（{p_best}）",
+        "advise-assumption": "（見せるカードは該当カードから等確率と仮定、偽の証拠のはったりは除外）",
+    },
+}
+
+
+class Text:
+    def __init__(self, lang: str, deck: Deck) -> None:
+        self.lang = lang
+        self.deck = deck
+        self.m = CATALOGUE[lang]
+
+    def __call__(self, key: str, **kw: object) -> str:
+        return self.m[key].format(**kw)
+
+    def card(self, card: Card | str) -> str:
+        if isinstance(card, str):
+            card = self.deck.parse(card, None, fake=True)
+        return card.ja if self.lang == "ja" else card.id
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return self.m["list-sep"].join(self.card(c) for c in cards)
+
+    def category(self, cat: Category) -> str:
+        return cat.ja if self.lang == "ja" else cat.value
+
+    def place(self, place: str) -> str:
+        if place == CASE:
+            return self.m["place-case"]
+        if place == PUBLIC:
+            return self.m["place-public"]
+        return self("place-player", p=place)
+
+    def holder(self, place: str) -> str:
+        """A column heading of the notebook."""
+        return {CASE: "事件" if self.lang == "ja" else "case", PUBLIC: "公開" if self.lang == "ja" else "public"}.get(
+            place, place)
+
+    def fact(self, fact: Fact) -> str:
+        kind, _, arg = fact.subject.partition(":")
+        sign = "=" if fact.holds else "!="
+        if kind == "holder":
+            return self(f"holder{sign}", card=self.card(arg), place=self.place(fact.value))
+        cat = next(c for c in CATEGORIES if c.value == arg)
+        return self(f"case{sign}", cat=self.category(cat), card=self.card(fact.value))
+
+    def observation(self, o: Observation, viewer: str | None, by: str | None) -> str:
+        ev = self("event", n=o.event)
+        if isinstance(o, OwnHand):
+            return self("own-hand", p=o.player, cards=self.cards(o.cards))
+        if isinstance(o, PublicSetup):
+            return self("public-setup", cards=self.cards(o.cards))
+        if isinstance(o, Holds):
+            return self(o.how, ev=ev, p=o.player, card=self.card(o.card), viewer=viewer or "?")
+        if isinstance(o, HoldsOneOf | HoldsNone):
+            return self(o.how, ev=ev, p=o.player, by=by or "?", cards=self.cards(o.cards))
+        if isinstance(o, CaseIs):
+            return self("solved", ev=ev, cards=self.cards(o.cards))
+        assert isinstance(o, CaseIsNot)
+        return self("wrong", ev=ev, cards=self.cards(o.cards))
+
+    def short(self, o: Observation) -> str:
+        if isinstance(o, OwnHand):
+            return self("short-own-hand")
+        if isinstance(o, PublicSetup):
+            return self("short-public")
+        if isinstance(o, Holds):
+            return self(f"short-{o.how}", n=o.event, p=o.player, card=self.card(o.card))
+        if isinstance(o, HoldsOneOf | HoldsNone):
+            return self(f"short-{o.how}", n=o.event, p=o.player, cards=self.cards(o.cards))
+        return self("short-solved" if isinstance(o, CaseIs) else "short-wrong", n=o.event,
+                    cards=self.cards(o.cards))  # type: ignore[attr-defined]
+
+    def rule(self, rule: str) -> str:
+        return self.m[f"rule:{rule}"]
+
+    def rule_name(self, rule: str) -> str:
+        return self.m[f"rule-name:{rule}"]

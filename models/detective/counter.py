@@ -233,7 +233,6 @@ def _clause_key(clause: tuple[str, frozenset[Card]]) -> tuple[str, list[str]]:
 
 
 # -- the dynamic programme --------------------------------------------------------------------
-BITS = 6  # per packed field: a remaining hand size, a case identity, a tracked holder
 
 
 class DealCounter:
@@ -277,7 +276,14 @@ def _empty(problem: DealProblem, marginals: bool) -> Counts:
 
 
 class _CardRun:
-    """Layers = cards; state = rooms left, open case slots, unsatisfied open clauses."""
+    """Layers = cards; state = rooms left, open case slots, unsatisfied open clauses.
+
+    The state is one integer: each player's room in a field of ``rb`` bits, one bit per
+    case slot, then one bit per *colour* of open clause (clauses whose spans in the card
+    order do not overlap share a bit, so the width is the most clauses open at once).
+    When those fields fit in 64 bits, a vectorised pass (numpy) first finds the states
+    from which the deal can still be completed; the exact count then visits only those.
+    """
 
     def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
         self.problem = problem
@@ -299,30 +305,39 @@ class _CardRun:
         self.order = _order(dp, red.clauses, self.track)
         self._layout()
 
-    # -- state layout: [player rooms][case slots][clause bits][identities][tracked] ------------
+    # -- state layout: [player rooms][case slots][clause colours] | [identities][tracked] ------
     def _layout(self) -> None:
         red = self.red
-        self.unit = {p: 1 << (BITS * i) for i, p in enumerate(self.players)}
-        off = BITS * len(self.players)
+        self.rb = max(1, max(red.capacity.values(), default=1).bit_length())
+        self.room_mask = (1 << self.rb) - 1
+        self.unit = {p: 1 << (self.rb * i) for i, p in enumerate(self.players)}
+        off = self.rb * len(self.players)
         self.slot_bit = {cat: 1 << (off + i) for i, cat in enumerate(CATEGORIES)}
         off += len(CATEGORIES)
-        clause_bit = {i: 1 << (off + i) for i in range(len(red.clauses))}
-        off += len(red.clauses)
-        self.project_mask = (1 << off) - 1
-        self.ident_off = {cat: off + BITS * i for i, cat in enumerate(CATEGORIES)}
-        off += BITS * len(CATEGORIES)
-        self.track_off = {c: off + BITS * i for i, c in enumerate(self.track)}
         position = {c: i for i, c in enumerate(self.order)}
+        spans = [(p, sorted(position[c] for c in s)) for p, s in red.clauses]
+        colour = _colour([(w[0], w[-1]) for _, w in spans])
+        clause_bit = {j: 1 << (off + colour[j]) for j in range(len(spans))}
+        off += max(colour, default=-1) + 1
+        self.width = off
+        self.project_mask = (1 << off) - 1
+        ib = (len(self.order) + 1).bit_length()
+        self.ident_off = {cat: off + ib * i for i, cat in enumerate(CATEGORIES)}
+        self.ident_mask = (1 << ib) - 1
+        off += ib * len(CATEGORIES)
+        hb = (len(self.players) + 2).bit_length()
+        self.track_off = {c: off + hb * i for i, c in enumerate(self.track)}
+        self.track_mask = (1 << hb) - 1
         n = len(self.order)
         self.opens = [0] * n
         self.closes = [0] * n
         self.satisfies: list[dict[str, int]] = [{} for _ in range(n)]
-        for j, (p, s) in enumerate(red.clauses):
-            where = sorted(position[c] for c in s)
+        for j, (p, where) in enumerate(spans):
             self.opens[where[0]] |= clause_bit[j]
             self.closes[where[-1]] |= clause_bit[j]
             for i in where:
                 self.satisfies[i][p] = self.satisfies[i].get(p, 0) | clause_bit[j]
+        self._future_equivalence(spans, clause_bit)
         self.start = sum(room * self.unit[p] for p, room in red.capacity.items())
         self.start |= sum(self.slot_bit[cat] for cat in red.open_slots)
         self.holder_code = {p: i + 1 for i, p in enumerate(self.players)}
@@ -331,8 +346,75 @@ class _CardRun:
         self.wild_by_cat = {cat: [c for c in self.wild if c.category == cat] for cat in CATEGORIES}
         self.moves = [self._moves(i) for i in range(n)]
 
+    def _future_equivalence(self, spans: list[tuple[str, list[int]]], clause_bit: dict[int, int]) -> None:
+        """Merge states the future cannot tell apart; drop states it cannot complete.
+
+        After card i, an unsatisfied open clause of p whose remaining cards include all the
+        remaining cards of another unsatisfied open clause of p is implied by it: its bit is
+        cleared (``redundant``).  Dead ends: a player with no room and an unsatisfied clause
+        (``starved``), a hand or a case slot the remaining cards cannot fill (``scarce``,
+        ``unfillable``)."""
+        red = self.red
+        n = len(self.order)
+        self.redundant: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.starved: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.scarce: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (room shift, cards left for it)
+        self.unfillable: list[int] = [0] * n  # slot bits no later card can fill
+        self.hitting: list[list[tuple[int, list[int], list[int]]]] = [[] for _ in range(n)]
+        for i in range(n):
+            later = [*self.order[i + 1:], *self.wild]
+            for k, p in enumerate(self.players):
+                left = sum(1 for c in later if p in red.allowed[c])
+                if left < red.capacity[p]:
+                    self.scarce[i].append((self.rb * k, left))
+            for cat in red.open_slots:
+                if not any(c.category == cat and CASE in red.allowed[c] for c in later):
+                    self.unfillable[i] |= self.slot_bit[cat]
+            open_ = {j: frozenset(x for x in where if x > i) for j, (_, where) in enumerate(spans)
+                     if where[0] <= i < where[-1]}
+            by_player: dict[str, list[int]] = {}
+            for j in open_:
+                by_player.setdefault(spans[j][0], []).append(j)
+            for p, js in by_player.items():
+                for j in js:
+                    sub = sum(clause_bit[k] for k in js
+                              if k != j and open_[k] <= open_[j] and (open_[k] != open_[j] or k < j))
+                    if sub:
+                        self.redundant[i].append((clause_bit[j], sub))
+                self.starved[i].append((self.room_mask << (self.rb * self.players.index(p)),
+                                        sum(clause_bit[j] for j in js)))
+                if 2 <= len(js) <= HITTING_TABLE:
+                    bits = [clause_bit[j].bit_length() - 1 for j in js]
+                    table = _fewest_cards([open_[j] for j in js])
+                    self.hitting[i].append((self.rb * self.players.index(p), bits, table))
+
+    def _canonical(self, i: int, t: int) -> int:
+        """The representative of ``t`` after card i, or -1 for a dead end."""
+        if t & self.unfillable[i]:
+            return -1
+        for shift, left in self.scarce[i]:
+            if (t >> shift) & self.room_mask > left:
+                return -1
+        for room, clauses in self.starved[i]:
+            if not t & room and t & clauses:
+                return -1
+        for shift, bits, table in self.hitting[i]:
+            if table[sum(((t >> b) & 1) << k for k, b in enumerate(bits))] > (t >> shift) & self.room_mask:
+                return -1
+        for bit, sub in self.redundant[i]:
+            if t & bit and t & sub:
+                t &= ~bit
+        return t
+
+    def _reduce(self, i: int, t: int) -> int:
+        """``_canonical`` without the dead-end tests (for passes that know the live states)."""
+        for bit, sub in self.redundant[i]:  # (usually empty)
+            if t & bit and t & sub:
+                t &= ~bit
+        return t
+
     def _moves(self, i: int) -> list[tuple[str, int, int, int]]:
-        """(holder, room field to test, amount to subtract, bits to clear) for card i."""
+        """(holder, field to test, amount to subtract, bits to clear) for card i."""
         c = self.order[i]
         out = []
         for h in sorted(self.red.allowed[c]):
@@ -341,23 +423,18 @@ class _CardRun:
                 bit = self.slot_bit[c.category]
                 out.append((h, bit, bit, 0))
             else:
-                out.append((h, (BITS_MASK) << (BITS * self.players.index(h)), self.unit[h],
+                out.append((h, self.room_mask << (self.rb * self.players.index(h)), self.unit[h],
                             self.satisfies[i].get(h, 0)))
         return out
 
     def cost(self) -> int:
         """A bound on the states of the widest layer, times the number of layers."""
         rooms = prod(r + 1 for r in self.red.capacity.values()) << len(self.red.open_slots)
-        widest, live = 0, 0
-        for i in range(len(self.order)):
-            live |= self.opens[i]
-            widest = max(widest, bin(live).count("1"))
-            live &= ~self.closes[i]
-        return (rooms << widest) * (len(self.order) + 1)
+        return (rooms << (self.width - self.rb * len(self.players) - 3)) * (len(self.order) + 1)
 
     # -- the end: wildcards fill what is left -------------------------------------------------
     def _close(self, state: int) -> int:
-        rooms = [(state >> (BITS * i)) & BITS_MASK for i in range(len(self.players))]
+        rooms = [(state >> (self.rb * i)) & self.room_mask for i in range(len(self.players))]
         slots = [cat for cat in CATEGORIES if state & self.slot_bit[cat]]
         ways = 1
         for cat in slots:
@@ -372,10 +449,45 @@ class _CardRun:
 
     # -- passes ------------------------------------------------------------------------------
     def counts(self, budget: int | None = None) -> Counts:
+        live = _live_states(self) if self.width <= 63 else None
+        memo = self._backward(live, budget)
+        total = memo[0].get(self.start, 0)
+        if total == 0:
+            raise InconsistentError
+        return self._forward(memo, total)
+
+    def _edges(self, i: int, s: int, after: dict[int, int]) -> list[tuple[str, int, int]]:
+        """The moves of card i from state s that lead somewhere live: (holder, next, completions)."""
+        out = []
+        s1 = s | self.opens[i]
+        close = self.closes[i]
+        for h, test, sub, clear in self.moves[i]:
+            if s1 & test:
+                t = (s1 - sub) & ~clear
+                if not t & close:
+                    u = self._reduce(i, t)
+                    b = after.get(u, 0)
+                    if b:
+                        out.append((h, u, b))
+        return out
+
+    def _backward(self, live: list[set[int]] | None, budget: int | None) -> list[dict[int, int]]:
+        """Completions of every state: over the live states layer by layer when they are
+        known, else by memoised recursion from the start."""
         n = len(self.order)
-        spent = [0]
         memo: list[dict[int, int]] = [{} for _ in range(n + 1)]
-        moves, opens, closes = self.moves, self.opens, self.closes
+        canonical = self._canonical
+        if live is not None:
+            memo[n] = {s: self._close(s) for s in live[n]}
+            self.edges: list[dict[int, list[tuple[str, int, int]]]] = [{} for _ in range(n)]
+            for i in range(n - 1, -1, -1):
+                after, table, edges = memo[i + 1], memo[i], self.edges[i]
+                for s in live[i]:
+                    edges[s] = out = self._edges(i, s, after)
+                    table[s] = sum(b for _, _, b in out)
+            return memo
+        spent = [0]
+        moves, opens_, closes = self.moves, self.opens, self.closes
 
         def back(i: int, s: int) -> int:
             table = memo[i]
@@ -386,55 +498,54 @@ class _CardRun:
                 total = self._close(s)
             else:
                 total = 0
-                s1 = s | opens[i]
+                s1 = s | opens_[i]
                 close = closes[i]
                 for _h, test, sub, clear in moves[i]:
                     if s1 & test:
                         t = (s1 - sub) & ~clear
                         if not t & close:
-                            total += back(i + 1, t)
+                            t = canonical(i, t)
+                            if t >= 0:
+                                total += back(i + 1, t)
             table[s] = total
             spent[0] += 1
             if budget is not None and spent[0] > budget:
                 raise OverBudget
             return total
 
-        total = back(0, self.start)
-        if total == 0:
-            raise InconsistentError
-        return self._forward(memo, total)
+        back(0, self.start)
+        return memo
 
     def _forward(self, memo: list[dict[int, int]], total: int) -> Counts:
+        """Forward over live states only (``memo`` holds exactly those): card marginals, and
+        the case identities (and tracked holders) carried as extra high bits for the truth
+        joint.  States are grouped by their projected part, so each transition is worked
+        out once for all the identities riding on it."""
         n = len(self.order)
-        mask = self.project_mask
+        edges = getattr(self, "edges", None)
         holders: dict[Card, dict[str, int]] = {}
-        layer: dict[int, int] = {self.start: 1}
+        layer: dict[int, dict[int, int]] = {self.start: {0: 1}}
         for i, c in enumerate(self.order):
             after = memo[i + 1]
-            s_open, close = self.opens[i], self.closes[i]
             row: dict[str, int] = {}
-            nxt: dict[int, int] = {}
+            nxt: dict[int, dict[int, int]] = {}
             tracked = self.track_off.get(c)
-            for s, f in layer.items():
-                s1 = s | s_open
-                for h, test, sub, clear in self.moves[i]:
-                    if not s1 & test:
-                        continue
-                    t = (s1 - sub) & ~clear
-                    if t & close:
-                        continue
-                    b = after.get(t & mask, 0)
-                    if b == 0:
-                        continue
-                    row[h] = row.get(h, 0) + f * b
+            for s, group in layer.items():
+                weight = sum(group.values())
+                for h, u, b in edges[i][s] if edges is not None else self._edges(i, s, after):
+                    row[h] = row.get(h, 0) + weight * b
+                    extra = 0
                     if h == CASE and c.category is not None:
-                        t |= self.ident[c] << self.ident_off[c.category]
+                        extra |= self.ident[c] << self.ident_off[c.category]
                     if tracked is not None:
-                        t |= self.holder_code[h] << tracked
-                    nxt[t] = nxt.get(t, 0) + f
+                        extra |= self.holder_code[h] << tracked
+                    target = nxt.setdefault(u, {})
+                    for e, f in group.items():
+                        target[e | extra] = target.get(e | extra, 0) + f
             holders[c] = row
             layer = nxt
-        return self._finish(layer, holders, total, memo[n])
+        flat = {s | e: f for s, group in layer.items() for e, f in group.items()}
+        return self._finish(flat, holders, total, memo[n])
 
     def _finish(self, layer: dict[int, int], holders: dict[Card, dict[str, int]], total: int,
                 closing: dict[int, int]) -> Counts:
@@ -473,8 +584,8 @@ class _CardRun:
                     chosen[cat] = self.wild_by_cat[cat]
                     share //= len(chosen[cat])
                 else:
-                    chosen[cat] = [self.order[((s >> self.ident_off[cat]) & BITS_MASK) - 1]]
-            held = tuple(names[(s >> self.track_off[c]) & BITS_MASK] if c in self.track_off else red.fixed[c]
+                    chosen[cat] = [self.order[((s >> self.ident_off[cat]) & self.ident_mask) - 1]]
+            held = tuple(names[(s >> self.track_off[c]) & self.track_mask] if c in self.track_off else red.fixed[c]
                          for c in self.asked)
             for triple in product(chosen[Category.SUSPECT], chosen[Category.WEAPON], chosen[Category.SCENE]):
                 truth[triple] = truth.get(triple, 0) + share
@@ -490,7 +601,7 @@ class _CardRun:
         for key, weight in projected.items():
             open_cats = [cat for cat in CATEGORIES if key & self.slot_bit[cat]]
             rest = len(self.wild) - len(open_cats)
-            rooms = {p: (key >> (BITS * i)) & BITS_MASK for i, p in enumerate(self.players)}
+            rooms = {p: (key >> (self.rb * i)) & self.room_mask for i, p in enumerate(self.players)}
             for cat in {c.category for c in self.wild}:
                 row = groups.setdefault(cat, {})
                 stay = weight
@@ -518,7 +629,96 @@ class _CardRun:
         return table
 
 
-BITS_MASK = (1 << BITS) - 1
+
+
+HITTING_TABLE = 12  # players with at most this many open clauses get a smallest-hitting-set table
+
+
+def _fewest_cards(family: list[frozenset[int]]) -> list[int]:
+    """For every subset of the clauses (as a bit index), the fewest cards that meet each
+    clause in it: a dead-end test (a player with less room than that cannot make it)."""
+    m = len(family)
+    containing: dict[int, int] = {}
+    for j, cards in enumerate(family):
+        for x in cards:
+            containing[x] = containing.get(x, 0) | (1 << j)
+    table = [0] * (1 << m)
+    for idx in range(1, 1 << m):
+        first = (idx & -idx).bit_length() - 1
+        table[idx] = 1 + min(table[idx & ~containing[x]] for x in family[first])
+    return table
+
+
+def _colour(spans: list[tuple[int, int]]) -> list[int]:
+    """Give each clause span [first, last] the smallest colour no overlapping span has
+    (interval-graph colouring: as many colours as spans open at once)."""
+    colour = [0] * len(spans)
+    free_at: list[int] = []  # colour -> last position of the span using it
+    for j in sorted(range(len(spans)), key=lambda j: spans[j]):
+        first, last = spans[j]
+        k = next((k for k, end in enumerate(free_at) if end < first), len(free_at))
+        if k == len(free_at):
+            free_at.append(last)
+        else:
+            free_at[k] = last
+        colour[j] = k
+    return colour
+
+
+def _live_states(run: _CardRun) -> list[set[int]]:
+    """The states of each layer from which the deal can be completed, found with numpy on
+    uint64 states: all reachable states forward, then backward those with a live successor.
+    The exact count then skips every dead end (most states, on logs full of clauses)."""
+    import numpy as np
+
+    full = (1 << 64) - 1
+    n = len(run.order)
+
+    def step(i: int, s: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For each move of card i: the indices of the states it applies to, and the results."""
+        s1 = s | np.uint64(run.opens[i])
+        out = []
+        for _h, test, sub, clear in run.moves[i]:
+            idx = np.flatnonzero(s1 & np.uint64(test))
+            t = (s1[idx] - np.uint64(sub)) & np.uint64(~clear & full)
+            keep = (t & np.uint64(run.closes[i])) == 0
+            if run.unfillable[i]:
+                keep &= (t & np.uint64(run.unfillable[i])) == 0
+            for shift, left in run.scarce[i]:
+                keep &= ((t >> np.uint64(shift)) & np.uint64(run.room_mask)) <= left
+            for room, clauses in run.starved[i]:
+                keep &= ~(((t & np.uint64(room)) == 0) & ((t & np.uint64(clauses)) != 0))
+            for shift, bits, table in run.hitting[i]:
+                pick = np.zeros(len(t), dtype=np.int64)
+                for k, b in enumerate(bits):
+                    pick |= ((t >> np.uint64(b)) & np.uint64(1)).astype(np.int64) << k
+                keep &= np.asarray(table)[pick] <= ((t >> np.uint64(shift)) & np.uint64(run.room_mask))
+            idx, t = idx[keep], t[keep]
+            for bit, sub_ in run.redundant[i]:
+                hit = ((t & np.uint64(bit)) != 0) & ((t & np.uint64(sub_)) != 0)
+                t = np.where(hit, t & np.uint64(~bit & full), t)
+            out.append((idx, t))
+        return out
+
+    layers = [np.array([run.start], dtype=np.uint64)]
+    steps = []
+    for i in range(n):
+        moved = step(i, layers[i])
+        steps.append(moved)
+        layers.append(np.unique(np.concatenate([t for _, t in moved])) if moved else np.zeros(0, np.uint64))
+    live = [set[int]() for _ in range(n + 1)]
+    alive = np.array([run._close(int(x)) > 0 for x in layers[n]], dtype=bool)
+    good = layers[n][alive]
+    live[n] = {int(x) for x in good}
+    for i in range(n - 1, -1, -1):
+        ok = np.zeros(len(layers[i]), dtype=bool)
+        if len(good):
+            for idx, t in steps[i]:  # ``good`` is sorted (a subset of np.unique's output)
+                at = np.minimum(np.searchsorted(good, t), len(good) - 1)
+                ok[idx[good[at] == t]] = True
+        good = layers[i][ok]
+        live[i] = {int(x) for x in good}
+    return live
 
 
 def _order(cards: list[Card], clauses: list[tuple[str, frozenset[Card]]], track: Sequence[Card]) -> list[Card]:
@@ -707,18 +907,18 @@ class _HandRun:
 
 def _pick(problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool,
           method: str) -> Any:
-    """The algorithm asked for, or (``auto``) a race: the run with the smaller estimated
-    state space goes first under a budget of states; past it the other one gets a turn,
-    and the budget grows eightfold each round (so at most a constant factor is wasted on
-    the wrong choice, and neither algorithm's bad cases decide the running time)."""
-    if method == "cards":
-        return _CardRun(problem, red, track, marginals)
+    """The algorithm asked for, or (``auto``) the card layers whenever their state fits a
+    64-bit word (the vectorised dead-end pass keeps them fast on long logs).  Otherwise a
+    race: the run with the smaller estimated state space goes first under a budget of
+    states; past it the other gets a turn, and the budget grows eightfold each round (so
+    at most a constant factor is wasted on the wrong choice)."""
+    cards = _CardRun(problem, red, track, marginals)
+    if method == "cards" or (method == "auto" and cards.width <= 63):
+        return cards
+    hands = _HandRun(problem, red, track, marginals)
     if method == "hands":
-        return _HandRun(problem, red, track, marginals)
-    runs: list[_CardRun | _HandRun] = [_CardRun(problem, red, track, marginals),
-                                       _HandRun(problem, red, track, marginals)]
-    runs.sort(key=lambda r: r.cost())
-    return _Race(runs)
+        return hands
+    return _Race(sorted([cards, hands], key=lambda r: r.cost()))
 
 
 class _Race:

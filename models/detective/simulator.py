@@ -142,14 +142,18 @@ def deal(variant: Variant, players: Sequence[str], rng: random.Random) -> Deal:
 
 
 def simulate(variant: Variant, seed: int, max_events: int = 30,
-             players: Sequence[str] | None = None) -> SimulatedGame:
+             players: Sequence[str] | None = None, deduce_rate: float = DEDUCE_RATE,
+             sensible_rate: float = SENSIBLE_RATE) -> SimulatedGame:
     """Play one random legal game of at most ``max_events`` events (stops when solved,
-    or when every evidence card is public: everyone loses)."""
+    or when every evidence card is public: everyone loses).  Lower ``sensible_rate``
+    (deducers naming cards at random) gives long games; ``deduce_rate`` 1 gives records
+    of deductions only (the benchmarks' worst cases)."""
     names = tuple(players) if players is not None else PLAYER_NAMES[: variant.players]
     if len(names) != variant.players or len(set(names)) != len(names):
         raise ValueError(f"{variant.players} distinct player names needed, got {names}")
     rng = random.Random(seed)
     table = _Table(variant, names, deal(variant, names, rng), rng, max_events)
+    table.deduce_rate, table.sensible_rate = deduce_rate, sensible_rate
     seat = 0
     while len(table.events) < max_events and table.over is None:
         table.turn(names[seat])
@@ -172,10 +176,12 @@ class _Table:
         self.seen: dict[str, set[Card]] = {p: set() for p in names}  # cards seen in other hands
         self.events: list[TrueEvent] = []
         self.over: str | None = None
+        self.deduce_rate = DEDUCE_RATE
+        self.sensible_rate = SENSIBLE_RATE
 
     # -- a turn ---------------------------------------------------------------------------
     def turn(self, player: str) -> None:
-        if self.rng.random() >= DEDUCE_RATE:
+        if self.rng.random() >= self.deduce_rate:
             actions = [self._reveal, self._look]
             self.rng.shuffle(actions)
             for act in actions:
@@ -229,7 +235,7 @@ class _Table:
         cards = self.variant.deck.of(category)
         known = self.public | set(self.hands[player]) | set(self.deal.hands[player]) | self.seen[player]
         unknown = [c for c in cards if c not in known]
-        if unknown and self.rng.random() < SENSIBLE_RATE:
+        if unknown and self.rng.random() < self.sensible_rate:
             return self.rng.choice(unknown)
         return self.rng.choice(cards)
 

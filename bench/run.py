@@ -1,4 +1,5 @@
-"""Benchmarks: median wall times of the CLI's questions on simulated Canary records.
+"""Benchmarks: median wall times of the CLI's questions on simulated records
+(Canary here, Memory Detective in ``bench/detective.py``).
 
 Run with ``make bench``; writes ``docs/performance.md`` (figures quoted there).
 In-process times exclude interpreter start-up and imports (measured separately as
@@ -109,12 +110,23 @@ def command_time(args: list[str], repeats: int = 5) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=None, help="write the Markdown report here")
+    parser.add_argument("--game", choices=["all", "canary", "detective"], default="all")
     opts = parser.parse_args()
     # warm imports so in-process figures exclude them
     import ortools.sat.python.cp_model  # noqa: F401
 
     rows = []
     help_t = command_time(["--help"], repeats=9)
+    detective: dict[str, object] = {}
+    if opts.game in ("all", "detective"):
+        import detective as detective_bench  # bench/detective.py, beside this file
+
+        with tempfile.TemporaryDirectory() as tmp:
+            detective = detective_bench.bench(Path(tmp), command_time)
+        if opts.game == "detective":
+            if opts.out:
+                Path(opts.out).write_text("\n".join(detective_bench.report(detective, help_t)), encoding="utf-8")
+            return
     with tempfile.TemporaryDirectory() as tmp:
         for players in PLAYERS:
             for turns in TURNS:
@@ -133,11 +145,16 @@ def main() -> None:
     print(f"suiri --help: {help_t*1000:.0f} ms; CLI analyze (3p, 60 turns): {cli_analyze*1000:.0f} ms;"
           f" CLI check: {cli_check*1000:.0f} ms")
     if opts.out:
-        write_report(Path(opts.out), rows, help_t, cli_analyze, cli_check)
+        extra = []
+        if detective:
+            import detective as detective_bench
+
+            extra = detective_bench.report(detective, help_t)
+        write_report(Path(opts.out), rows, help_t, cli_analyze, cli_check, extra)
 
 
 def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help_t: float, cli_analyze: float,
-                 cli_check: float) -> None:
+                 cli_check: float, extra: list[str]) -> None:
     worst = max(r["analyze"] for _, _, r in rows)
     worst_cli = max(r["cli_analyze"] for _, _, r in rows) - help_t
     lines = [
@@ -177,6 +194,7 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "of 255 solves). Tried without gain: fixed or pseudo-cost search branching (8.3 / 9.6 ms per "
         "solve), attribute definitions as clauses instead of linear equalities (12.9 ms).",
         "",
+        *extra,
         "Regenerate with `make bench`; figures vary by a few percent between runs on a shared machine.",
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
-from fractions import Fraction
-
 from suiri.models.canary.advice import Advice
 from suiri.models.canary.analysis import CanaryAnalysis
 from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Kind
@@ -14,21 +11,7 @@ from suiri.models.canary.text import Text
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 
-
-def width(s: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
-
-
-def pad(s: str, n: int) -> str:
-    return s + " " * max(0, n - width(s))
-
-
-def percent(p: Fraction) -> str:
-    if p == 0:
-        return "✗"
-    if p == 1:
-        return "✓"
-    return f"{float(p) * 100:.1f}%"
+from .layout import pad, percent
 
 
 def _text(session: CanarySession, lang: str) -> Text:

@@ -11,7 +11,7 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .canary_view import pad, percent, width
+from .layout import pad, percent, width
 
 TOP_TRIPLES = 10
 

@@ -449,7 +449,8 @@ class _CardRun:
 
     # -- passes ------------------------------------------------------------------------------
     def counts(self, budget: int | None = None) -> Counts:
-        live = _live_states(self) if self.width <= 63 else None
+        # small problems: plain recursion (no numpy import); large ones: find the live states first
+        live = _live_states(self) if self.width <= 63 and self.cost() > SMALL_PROBLEM else None
         memo = self._backward(live, budget)
         total = memo[0].get(self.start, 0)
         if total == 0:
@@ -631,6 +632,7 @@ class _CardRun:
 
 
 
+SMALL_PROBLEM = 100_000  # state-space bound below which the card layers skip the numpy pass
 HITTING_TABLE = 12  # players with at most this many open clauses get a smallest-hitting-set table
 
 

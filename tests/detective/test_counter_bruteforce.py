@@ -39,6 +39,7 @@ from brute import (  # noqa: E402
     tally,
 )
 
+from suiri.models.detective import counter as counter_module  # noqa: E402
 from suiri.models.detective import simulator  # noqa: E402
 from suiri.models.detective.cards import CATEGORIES, Deck  # noqa: E402
 from suiri.models.detective.counter import DealCounter, DealProblem  # noqa: E402
@@ -174,22 +175,34 @@ def compare_tracked(variant: Variant, players, observations, rng: random.Random,
         assert got.tracked == tally(part, variant, players, public, (a, b)).tracked, (a.id, h, b.id)
 
 
-METHODS = pytest.mark.parametrize("method", ["cards", "hands"])
+# The card layers run two ways: plain recursion (small problems) and with the vectorised
+# live-state pass first (forced here with SMALL_PROBLEM = -1); the hand layers are the
+# second algorithm.  All three must equal the brute force.
+METHODS = pytest.mark.parametrize("method", ["cards", "cards-live", "hands"])
+
+
+def _method(method: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    if method == "cards-live":
+        monkeypatch.setattr(counter_module, "SMALL_PROBLEM", -1)
+        return "cards"
+    return method
 
 
 @METHODS
 @pytest.mark.parametrize("spec,seed", instances())
-def test_counter_matches_brute_force(spec: Spec, seed: int, method: str):
+def test_counter_matches_brute_force(spec: Spec, seed: int, method: str, monkeypatch: pytest.MonkeyPatch):
     inst = make_instance(spec, seed)
     truth = inst.case if spec.style != "false" else None
-    compare(inst.variant, inst.players, inst.observations, random.Random(seed + 1), truth, method)
+    compare(inst.variant, inst.players, inst.observations, random.Random(seed + 1), truth,
+            _method(method, monkeypatch))
 
 
 @METHODS
 @pytest.mark.parametrize("spec,seed", instances())
-def test_tracked_joint_matches_brute_force(spec: Spec, seed: int, method: str):
+def test_tracked_joint_matches_brute_force(spec: Spec, seed: int, method: str, monkeypatch: pytest.MonkeyPatch):
     inst = make_instance(spec, seed)
-    compare_tracked(inst.variant, inst.players, inst.observations, random.Random(seed + 2), method)
+    compare_tracked(inst.variant, inst.players, inst.observations, random.Random(seed + 2),
+                    _method(method, monkeypatch))
 
 
 def test_tracked_card_fixed_by_propagation():

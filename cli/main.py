@@ -313,19 +313,20 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
 @GAME
 @click.option("--players", type=click.IntRange(2, 8), default=3, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--question", type=click.Choice(["clue", "goal"]), default="clue", show_default=True,
-              help="Ask for a player's clue or for the goal square.")
+@click.option("--question", default=None,
+              help="Canary: clue or goal (default clue).  Detective: suspect, weapon, scene or card (default suspect).")
 @click.option("--lines", "lines", default="2-5", show_default=True, metavar="MIN-MAX",
               help="Difficulty: how many record lines the answer needs.")
 @JSON
 @user_errors
-def puzzle(game: str, players: int, seed: int, question: str, lines: str, as_json: bool) -> None:
+def puzzle(game: str, players: int, seed: int, question: str | None, lines: str, as_json: bool) -> None:
     """Generate a puzzle: a record whose question has a unique answer.
 
     \b
     Examples:
       suiri puzzle --seed 3 > puzzle.toml && suiri analyze puzzle.toml
       suiri puzzle --question goal --lines 3-8 --json
+      suiri puzzle --game detective --question card --players 4
     """
     from suiri.models import game_module
     from suiri.solver.errors import SuiriError
@@ -336,10 +337,12 @@ def puzzle(game: str, players: int, seed: int, question: str, lines: str, as_jso
         raise SuiriError(f"--lines {lines!r} is not MIN-MAX", None, "e.g. 2-5") from None
     if not 1 <= low <= high:
         raise SuiriError(f"--lines {lines!r}: MIN must be at least 1 and at most MAX", None, "e.g. 2-5")
+    module = game_module(game)
+    question = question or module.QUESTIONS[0]
     try:
-        found = game_module(game).puzzle(players, seed, question, low, high)
+        found = module.puzzle(players, seed, question, low, high)
     except ValueError as exc:
-        raise SuiriError(str(exc), None, "--question clue") from None
+        raise SuiriError(str(exc), None, "--question " + " / ".join(module.QUESTIONS)) from None
     if found is None:
         raise SuiriError(f"no puzzle with {lines} lines found in 200 simulated games", None,
                          "another --seed or a wider --lines range")

@@ -22,6 +22,7 @@ class GameModule(Protocol):
     """What the CLI needs of a game (``models/<game>/__init__.py``)."""
 
     GAME: str
+    QUESTIONS: tuple[str, ...]
 
     def open_record(self, doc: TomlDocument) -> Any: ...
     def analyze(self, session: Any) -> Any: ...

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 GAME = "canary"
+QUESTIONS = ("clue", "goal")  # what `suiri puzzle --question` may ask
 
 
 def open_record(doc: Any) -> Any:

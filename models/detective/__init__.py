@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 GAME = "detective"
+QUESTIONS = ("suspect", "weapon", "scene", "card")  # what `suiri puzzle --question` may ask
 VARIANTS = ("base", "fake", "clue", "clue-fake")
 
 
@@ -78,12 +79,9 @@ def simulate(players: int, seed: int, turns: int, viewer: str | None, variant: s
     from suiri.solver.errors import SuiriError
 
     from .record import to_toml
-    from .rules import MAX_PLAYERS, MIN_PLAYERS
     from .simulator import simulate as run
 
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SuiriError(f"Memory Detective is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", None,
-                         f"--players {MIN_PLAYERS} to {MAX_PLAYERS}")
+    _players_in_range(players)
     if variant not in VARIANTS:
         raise SuiriError(f"unknown variant {variant!r}", None, ", ".join(VARIANTS))
     game = run(variant_for(players, variant), seed, max_events=turns)
@@ -96,4 +94,15 @@ def simulate(players: int, seed: int, turns: int, viewer: str | None, variant: s
 def puzzle(players: int, seed: int, question: str, low: int, high: int) -> Any:
     from suiri.puzzles.detective import generate
 
+    _players_in_range(players)
     return generate(players, seed, question, low, high)
+
+
+def _players_in_range(players: int) -> None:
+    from suiri.solver.errors import SuiriError
+
+    from .rules import MAX_PLAYERS, MIN_PLAYERS
+
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SuiriError(f"Memory Detective is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}", None,
+                         f"--players {MIN_PLAYERS} to {MAX_PLAYERS}")

@@ -18,3 +18,19 @@ def test_clue_and_goal_puzzles() -> None:
         # one turn earlier the question was still open for that seat
         earlier = CanarySession(puzzle.record.truncated(len(puzzle.record.turns) - 1))
         assert puzzle.answer not in analyze(earlier).certain
+
+
+def test_detective_puzzles() -> None:
+    from suiri.models.detective.analysis import analyze as analyze_detective
+    from suiri.models.detective.session import DetectiveSession
+    from suiri.puzzles.detective import generate as generate_detective
+
+    for seed, question in [(1, "suspect"), (2, "card")]:
+        puzzle = generate_detective(3, seed, question, 2, 6)
+        assert puzzle is not None
+        session = DetectiveSession(puzzle.record)
+        assert fact_probability(session, puzzle.answer) == 1
+        assert 2 <= puzzle.difficulty <= 6
+        # one event earlier the question was still open for that seat
+        earlier = DetectiveSession(puzzle.record.truncated(len(puzzle.record.events) - 1))
+        assert puzzle.answer not in analyze_detective(earlier).certain

@@ -1,0 +1,81 @@
+"""Memory Detective puzzles: a record prefix, from one seat, whose question has a unique
+answer.
+
+A simulated game is replayed from a random seat, one event more each time, until the
+question is first answered for that seat (a category of the truth becomes certain, or
+the place of a card the seat has not seen).  The cut is kept when the answer's minimal
+explanation has the wanted number of record lines: that size is the difficulty.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from suiri.models.detective import variant_for
+from suiri.models.detective.analysis import analyze
+from suiri.models.detective.record import DetectiveRecord, to_toml
+from suiri.models.detective.session import DetectiveSession
+from suiri.models.detective.simulator import SimulatedGame, simulate
+from suiri.solver.facts import Fact
+from suiri.solver.queries import Explanation
+
+QUESTIONS = ("suspect", "weapon", "scene", "card")
+
+
+@dataclass
+class Puzzle:
+    record: DetectiveRecord
+    question: str  # "case:suspect" ... or "holder:CARD"
+    answer: Fact
+    explanation: Explanation
+    seed: int
+
+    @property
+    def difficulty(self) -> int:
+        return len(self.explanation.observations)
+
+    def to_toml(self) -> str:
+        head = [f"# suiri puzzle (seed {self.seed}): what is {self.question}?",
+                f"# difficulty: {self.difficulty} record line(s) needed.  Answer: suiri explain FILE '{self.answer}'"]
+        return "\n".join(head) + "\n" + to_toml(self.record)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "question": self.question, "answer": str(self.answer),
+                "difficulty": self.difficulty, "lines": list(self.explanation.observations),
+                "rules": list(self.explanation.rules), "record": to_toml(self.record)}
+
+
+def first_answer(game: SimulatedGame, viewer: str, question: str) -> tuple[DetectiveRecord, Fact] | None:
+    """The first cut at which the question has a unique answer for ``viewer``."""
+    for cut in sorted({game.cut(k) for k in range(1, len(game.events) + 1)}):
+        record = game.record(viewer, cut)
+        for fact in analyze(DetectiveSession(record)).certain:
+            if not fact.holds:
+                continue
+            if question in QUESTIONS[:3] and fact.subject == f"case:{question}":
+                return record, fact
+            if question == "card" and fact.subject.startswith("holder:"):
+                return record, fact
+    return None
+
+
+def generate(players: int = 3, seed: int = 1, question: str = "suspect", min_lines: int = 2, max_lines: int = 5,
+             attempts: int = 200) -> Puzzle | None:
+    """A puzzle whose answer needs between ``min_lines`` and ``max_lines`` record lines."""
+    if question not in QUESTIONS:
+        raise ValueError(f"question must be one of {', '.join(QUESTIONS)}")
+    rng = random.Random(seed)
+    for _ in range(attempts):
+        game_seed = rng.randrange(10**9)
+        game = simulate(variant_for(players, "base"), game_seed, max_events=40)
+        found = first_answer(game, rng.choice(game.players), question)
+        if found is None:
+            continue
+        record, fact = found
+        session = DetectiveSession(record)
+        explanation = session.engine.explain(fact, first=session.related(fact))
+        if min_lines <= len(explanation.observations) <= max_lines:
+            return Puzzle(record, fact.subject, fact, explanation, game_seed)
+    return None

@@ -14,7 +14,16 @@ from suiri.solver.facts import Fact
 
 from .cards import CATEGORIES, Card, Category, Deck
 from .counter import CASE, PUBLIC
-from .rules import CaseIs, CaseIsNot, Holds, HoldsNone, HoldsOneOf, Observation, OwnHand, PublicSetup
+from .rules import (
+    CaseIs,
+    CaseIsNot,
+    Holds,
+    HoldsNone,
+    HoldsOneOf,
+    Observation,
+    OwnHand,
+    PublicSetup,
+)
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "en": {

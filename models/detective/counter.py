@@ -246,7 +246,7 @@ class DealCounter:
         """Total, truth joint and (``marginals``) dealt-holder counts of every card, all
         over the deals with ``fixed`` holders; ``track`` adds the joint distribution of
         the truth and those cards' holders.  ``method``: "cards" (a layer per card),
-        "hands" (a layer per hand) or "auto" (the one with the smaller state space)."""
+        "hands" (a layer per hand) or "auto" (see ``_pick``)."""
         try:
             red = propagate(self.problem, fixed)
         except InconsistentError:

@@ -27,7 +27,9 @@ def analysis(a: DetectiveAnalysis, lang: str) -> str:
     out = [t("title", file=r.file)]
     out.append(t("seat", events=s.steps, viewer=r.viewer) if r.viewer else t("seat-spectator", events=s.steps))
     out.append(t("worlds", n=a.counts.total))
-    if a.solved:
+    if a.solved and s.replay.solved:
+        out += ["", t("solved-over", n=s.steps, cards=t.cards(a.solved))]
+    elif a.solved:
         out += ["", t("solved-now", cards=t.cards(a.solved))]
     out += ["", t("notebook")]
     holders = s.holders
@@ -49,7 +51,7 @@ def analysis(a: DetectiveAnalysis, lang: str) -> str:
     for triple, p in a.triples[:TOP_TRIPLES]:
         out.append(f"  {percent(p):>7}  {t.cards(triple)}")
     if len(a.triples) > TOP_TRIPLES:
-        out.append(f"  … (+{len(a.triples) - TOP_TRIPLES}, see --json)")
+        out.append("  " + t("more", n=len(a.triples) - TOP_TRIPLES))
     out += ["", t("certain")]
     sure = [f for f in a.certain if f.holds]
     ruled = [f for f in a.certain if not f.holds]
@@ -176,7 +178,7 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
             what += t("advise-then", n=o.truths_left, best=t.cards(o.best), p_best=percent(o.p_best))
             out.append(t("advise-outcome", p=f"{percent(o.p):>6}", what=what))
         if len(s.outcomes) > 4:
-            out.append(f"     … (+{len(s.outcomes) - 4})")
+            out.append("     " + t("more", n=len(s.outcomes) - 4))
     out.append(t("advise-assumption"))
     return "\n".join(out)
 

@@ -82,12 +82,13 @@ def main() -> None:
     """suiri (推理): what is certain, possible and likely in a deduction game record.
 
     \b
-    Games: Where is the Canary? (canary).  A record is a TOML file written from one
-    seat (see docs/record-format.md).  Try:
+    Games: Where is the Canary? (canary), Memory Detective (detective).  A record is
+    a TOML file written from one seat (see docs/record-format.md).  Try:
       suiri examples                        # bundled records
       suiri check game.toml                 # is the record legal and consistent?
-      suiri analyze game.toml --lang ja     # exact probabilities, the map, certain facts
+      suiri analyze game.toml --lang ja     # exact probabilities and certain facts
       suiri explain game.toml 'clue:bea!=high'
+      suiri explain case.toml 'holder:s3=cid'
       suiri hint game.toml --level 2
       suiri advise game.toml
     """
@@ -128,10 +129,10 @@ def check(record: str, as_json: bool) -> None:
 
     if as_json:
         emit({"file": record, "legal": True, "consistent": True, session.step_name: session.steps,
-              "worlds": str(tally.total)})
+              "worlds": str(tally.total)})  # a world is a deal in Memory Detective
     else:
         click.echo(Messages("en")("check-ok", file=record, steps=session.steps, unit=session.step_name,
-                                  worlds=tally.total))
+                                  worlds=tally.total, kind=session.world_name))
 
 
 @main.command()
@@ -164,14 +165,17 @@ def analyze(record: str, as_json: bool, lang: str) -> None:
 def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
     """Why FACT is certain (a minimal proof), or a world where it fails.
 
-    FACT is SUBJECT=VALUE or SUBJECT!=VALUE; subjects: clue:NAME, goal, fake (4
-    players), square:SQ.
+    FACT is SUBJECT=VALUE or SUBJECT!=VALUE.  Canary subjects: clue:NAME, goal,
+    fake (4 players), square:SQ.  Detective subjects: holder:CARD (a player, case or
+    public), case:suspect, case:weapon, case:scene.
 
     \b
     Examples:
       suiri explain game.toml 'clue:bea!=high'
       suiri explain game.toml goal=c4
       suiri explain game.toml 'square:a2=lava-rock-hill' --lang ja
+      suiri explain case.toml 'holder:w2!=bea'
+      suiri explain case.toml case:suspect=s1
     """
     game, session = open_session(record)
     proof = game.explain(session, session.parse_fact(fact))

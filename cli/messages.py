@@ -7,7 +7,7 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
-        "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent worlds",
+        "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent {kind}",
     },
     "ja": {
         "check-ok": "{file}：ルール上正しく、矛盾なし — {steps} {unit}、{worlds}通りの世界",

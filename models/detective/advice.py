@@ -101,25 +101,39 @@ def unknown_cards(session: DetectiveSession) -> set[Card]:
 
 def shortlist(session: DetectiveSession, truths: dict[Triple, Fraction]) -> list[Triple]:
     """Screen every triple cheaply: the uncertainty of the named cards' places (what the
-    answers can settle), plus the chance that the triple is the truth itself.  A known
-    card (the viewer's own, a public one) may stand in a category to isolate the others."""
+    answers can settle), plus the chance that the triple is the truth itself.  In each
+    category the options are the cards whose place is unknown, the card known to be in
+    the case file, and one known card (the viewer's own, or a public one) that stands in
+    to isolate the other two.  Cards with identical notebook rows are interchangeable for
+    this screen: one triple per pattern is kept, so the list shows different ideas."""
     unknown = unknown_cards(session)
-    spread = {c: entropy(session.where_now(c).values()) for c in unknown}
+    places = {c: session.where_now(c) for c in session.variant.deck.evidence}
+    spread = {c: entropy(places[c].values()) for c in unknown}
     options = []
     for cat in CATEGORIES:
-        cards = [c for c in session.variant.deck.of(cat) if c in unknown]
+        cards = [c for c in session.variant.deck.of(cat) if c in unknown or places[c][CASE] == 1]
         blank = next((c for c in session.variant.deck.of(cat) if c in session.record.hand), None) or next(
-            (c for c in session.variant.deck.of(cat) if c not in unknown), None)
+            (c for c in session.variant.deck.of(cat) if c not in unknown and places[c][CASE] < 1), None)
         options.append(cards + ([blank] if blank is not None else []))
-    scored = []
-    for q in product(*options):
-        score = sum(spread.get(c, 0.0) for c in q) + float(truths.get(q, 0))  # type: ignore[arg-type]
-        scored.append((-score, [c.id for c in q], q))
-    scored.sort()
-    chosen: list[Triple] = [q for _, _, q in scored[:SHORTLIST]]  # type: ignore[misc]
-    likeliest = max(truths, key=lambda t: (truths[t], [c.id for c in t]))
-    if likeliest not in chosen:
-        chosen.append(likeliest)
+
+    def pattern(q: Triple) -> tuple[object, ...]:
+        return tuple((tuple(places[c].values()), c in session.record.hand) for c in q)
+
+    triples: list[Triple] = [(a, b, c) for a, b, c in product(*options)]
+    scored = sorted((-(sum(spread.get(c, 0.0) for c in q) + float(truths.get(q, 0))), [c.id for c in q], q)
+                    for q in triples)
+    chosen: list[Triple] = []
+    seen: set[tuple[object, ...]] = set()
+    likeliest = sorted(truths, key=lambda t: (-truths[t], [c.id for c in t]))
+    for q in [*(q for _, _, q in scored), *likeliest]:
+        if len(chosen) >= SHORTLIST:
+            break
+        if pattern(q) not in seen:
+            seen.add(pattern(q))
+            chosen.append(q)
+    for q in likeliest[:2]:  # always weigh naming the likeliest truths
+        if pattern(q) not in {pattern(x) for x in chosen}:
+            chosen.append(q)
     return chosen
 
 

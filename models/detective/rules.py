@@ -222,16 +222,21 @@ def replay(record: RecordLike) -> Replay:
         observations.append(OwnHand("hand", record.where(None, "hand"), None, record.viewer, record.hand))
     observations.append(PublicSetup("public", record.where(None, "public"), None, record.public))
     solved = False
+    evidence_in_hands = record.variant.dealt - (1 if record.variant.fake else 0)
     for k, event in enumerate(record.events, start=1):
         if solved:
             raise IllegalMoveError("the game ended with the solved deduction before this event",
                                    record.where(k, "kind"), "no events after a solved deduction")
+        if evidence_in_hands == 0:
+            raise IllegalMoveError("every player's evidence is public: the game ended (everyone lost) before "
+                                   "this event", record.where(k, "kind"), "no events after the last evidence reveal")
         nxt = record.events[k] if k < len(record.events) else None
         if isinstance(event, Deduce):
             observations += _deduction(state, k, event, nxt)
             solved = event.outcome == "solved"
         elif isinstance(event, Reveal):
             observations += _reveal(state, k, event)
+            evidence_in_hands -= event.card.category is not None
         elif isinstance(event, Peek):
             observations += _peek(state, k, event)
         else:

@@ -73,6 +73,7 @@ class DetectiveSession:
         return self.counts
 
     step_name = "events"
+    world_name = "deals"  # what `check` counts
 
     @property
     def steps(self) -> int:
@@ -120,7 +121,8 @@ class DetectiveSession:
         subject, _, arg = fact.subject.partition(":")
         if subject == "holder" and arg:
             card = self.deck.parse(arg, None, self.variant.fake)
-            value = {"箱": CASE, "事件ファイル": CASE, "公開": PUBLIC}.get(fact.value, fact.value.lower())
+            value = {"箱": CASE, "box": CASE, "事件ファイル": CASE, "事件": CASE, "公開": PUBLIC}.get(
+                fact.value.lower(), fact.value.lower())
             if value not in self.holders:
                 raise FactError(f"{fact.value!r} is not a place a card can be", None, ", ".join(self.holders))
             return Fact(f"holder:{card.id}", value, fact.holds)

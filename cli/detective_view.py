@@ -104,7 +104,7 @@ def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
         exp = p.explanation
         if p.status == "impossible":
             out += ["", t("why-impossible")]
-        out.append(t("proof-size", n=len(exp.observations)))
+        out.append(t("proof-size", n=len(exp.observations)) if exp.observations else t("rules-alone"))
         out += [f"  • {_line(session, t, o)}" for o in exp.observations]
         if exp.rules:
             out.append(t("rules-used"))

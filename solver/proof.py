@@ -21,7 +21,7 @@ class Step:
     remaining: dict[str, list[str]]  # subject -> values still possible (narrowed subjects only)
 
 
-SMALL = 8  # subjects with more values are only reported once a single value is left
+SMALL = 12  # subjects with more values (a Canary square's 26 kinds) are only reported once one value is left
 
 
 def proof_steps(engine: Engine, explanation: Explanation, context: Sequence[str]) -> list[Step]:

@@ -138,33 +138,48 @@ def shortlist(session: DetectiveSession, truths: dict[Triple, Fraction]) -> list
 
 
 def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction], before: float) -> Suggestion:
-    """Exact expected information of naming ``q``: one count tracking the named cards."""
+    """Exact expected information of naming ``q``: one count tracking the named cards.
+
+    A raiser holding m of the named cards shows each with chance 1/m; weights are kept as
+    integers over the common denominator 6^(players) (m is 1, 2 or 3)."""
     viewer = session.record.viewer
     places = {c: session.where_now(c) for c in q}
     tracked = [c for c in q if max(places[c].values()) < 1]
     known = {c: max(places[c], key=lambda h: places[c][h]) for c in q if c not in tracked}
     counts = session.counter.count(track=tracked, marginals=False)
-    joint: dict[Pattern, dict[Triple, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     seats = {p: i for i, p in enumerate(session.record.players)}
+    scale = 6 ** len(seats)
+    answers: dict[tuple[str, ...], list[tuple[Pattern, int]]] = {}  # holders of the named cards -> patterns
+
+    def patterns(held: tuple[str, ...]) -> list[tuple[Pattern, int]]:
+        got = answers.get(held)
+        if got is None:
+            where = dict(known)
+            where.update(zip(tracked, held, strict=True))
+            matching: dict[str, list[Card]] = defaultdict(list)
+            for c, h in where.items():
+                if h not in (CASE, PUBLIC, viewer):
+                    matching[h].append(c)
+            raisers = sorted(matching, key=seats.__getitem__)
+            share = scale // prod(len(matching[p]) for p in raisers)
+            got = answers[held] = [(tuple(zip(raisers, shown, strict=True)), share)
+                                   for shown in product(*(matching[p] for p in raisers))]
+        return got
+
+    joint: dict[Pattern, dict[Triple, int]] = defaultdict(lambda: defaultdict(int))
     rows = counts.tracked.items() if tracked else [((t, ()), n) for t, n in counts.truth.items()]
     for (truth, held), n in rows:
-        where = dict(known)
-        where.update(zip(tracked, held, strict=True))
-        matching: dict[str, list[Card]] = defaultdict(list)
-        for c, h in where.items():
-            if h not in (CASE, PUBLIC, viewer):
-                matching[h].append(c)
-        raisers = sorted(matching, key=seats.__getitem__)
-        weight = Fraction(n, counts.total) / prod(len(matching[p]) for p in raisers)
-        for shown in product(*(matching[p] for p in raisers)):
-            joint[tuple(zip(raisers, shown, strict=True))][truth] += weight
+        for pattern, share in patterns(held):
+            joint[pattern][truth] += n * share
+    denominator = counts.total * scale
     outcomes = []
     after = 0.0
     for pattern, dist in joint.items():
-        p = sum(dist.values(), Fraction(0))
-        after += float(p) * entropy(x / p for x in dist.values())
-        best = max(dist, key=lambda t: (dist[t], [c.id for c in t]))
-        outcomes.append(Outcome(pattern, p, sum(1 for x in dist.values() if x), best, dist[best] / p))
+        mass = sum(dist.values())
+        after += mass / denominator * entropy(x / mass for x in dist.values())
+        top = max(dist.values())
+        best = min((t for t, x in dist.items() if x == top), key=lambda t: [c.id for c in t])
+        outcomes.append(Outcome(pattern, Fraction(mass, denominator), sum(1 for x in dist.values() if x), best,
+                                Fraction(dist[best], mass)))
     outcomes.sort(key=lambda o: (-o.p, [(a, c.id) for a, c in o.pattern]))
     return Suggestion(q, max(0.0, before - after), truths.get(q, Fraction(0)), outcomes)
-

@@ -43,6 +43,9 @@ class Card:
     category: Category | None
     ja: str
 
+    def __hash__(self) -> int:  # cards key every count: hash the id only (equality still compares all)
+        return hash(self.id)
+
     def __str__(self) -> str:
         return self.id
 

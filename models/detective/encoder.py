@@ -21,6 +21,7 @@ from .counter import CASE, PUBLIC
 from .rules import (
     CASE_FILE,
     DEAL,
+    FAKE_IN_A_HAND,
     CaseIs,
     CaseIsNot,
     Holds,
@@ -72,7 +73,8 @@ def fake_is_in_a_hand(dm: DetectiveModel) -> None:
     """The fake is shuffled into the hands: never in the box, never laid out."""
     for c in dm.variant.cards:
         if c.category is None:
-            dm.model.cp.add_bool_and([~dm.dealt[c][CASE], ~dm.dealt[c][PUBLIC]])
+            rule = dm.model.rule(FAKE_IN_A_HAND)
+            dm.model.cp.add_bool_and([~dm.dealt[c][CASE], ~dm.dealt[c][PUBLIC]]).only_enforce_if(rule)
 
 
 def case_file(dm: DetectiveModel) -> None:

@@ -22,6 +22,7 @@ from .rules import (
     CASE_FILE,
     CLUE_ORDER,
     DEAL,
+    FAKE_IN_A_HAND,
     MUST_RAISE,
     SHOW_NAMED,
     SOLVED,
@@ -37,7 +38,8 @@ __all__ = ["RULE_WEIGHT", "HintResult", "Proof", "WorldView", "context_subjects"
 
 # Simplicity of each rule for ranking hints: a shown card is plain sight; the case
 # file's one-per-category and the hand sizes need a step of bookkeeping.
-RULE_WEIGHT = {SHOW_NAMED: 1, MUST_RAISE: 1, CLUE_ORDER: 1, SOLVED: 1, WRONG: 1, BLUFF: 2, CASE_FILE: 2, DEAL: 3}
+RULE_WEIGHT = {SHOW_NAMED: 1, MUST_RAISE: 1, CLUE_ORDER: 1, SOLVED: 1, WRONG: 1, FAKE_IN_A_HAND: 1, BLUFF: 2, CASE_FILE: 2,
+               DEAL: 3}
 
 
 @dataclass

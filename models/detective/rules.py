@@ -34,7 +34,8 @@ BLUFF = "bluff"  # D7: who shows the fake held none of the named cards
 SOLVED = "solved"  # nobody raised and the box held the named triple
 WRONG = "wrong"  # D4: a no-raise deduction declared wrong: the triple is not the truth
 CLUE_ORDER = "clue-order"  # Clue: asked clockwise; who passes holds none, the refuter one
-RULES = (CASE_FILE, DEAL, MUST_RAISE, SHOW_NAMED, BLUFF, SOLVED, WRONG, CLUE_ORDER)
+FAKE_IN_A_HAND = "fake-in-a-hand"  # the fake is shuffled into the hands: never in the box, never laid out
+RULES = (CASE_FILE, DEAL, MUST_RAISE, SHOW_NAMED, BLUFF, SOLVED, WRONG, CLUE_ORDER, FAKE_IN_A_HAND)
 OUTCOMES = ("solved", "wrong")
 
 

@@ -97,7 +97,9 @@ def _narrowing(t: Text, remaining: dict[str, list[str]], ruled: dict[str, list[s
 
 def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
     t = _text(session, lang)
-    status = {"certain": t("certain-status"), "impossible": t("impossible-status"),
+    by_rules = p.explanation is not None and not p.explanation.observations
+    status = {"certain": t("certain-status"),
+              "impossible": t("impossible-rules-status" if by_rules else "impossible-status"),
               "open": t("open-status", p=percent(p.probability))}[p.status]
     out = [t("fact", fact=t.fact(p.fact)) + " — " + status]
     if p.explanation is not None:
@@ -130,7 +132,8 @@ def hint(session: DetectiveSession, h: HintResult, level: int, lang: str) -> str
         return t("hint-none")
     events = sorted({e for x in h.hints for o in x.observations if (e := session.observation(o).event)})
     names = [str(n) for n in events]
-    where = t("events" if len(names) == 1 else "events-many", list=", ".join(names)) if names else t("hint-setup")
+    where = t("events" if len(names) == 1 else "events-many", list=t.m["list-sep"].join(names)) if names else \
+        t("hint-setup")
     out = []
     if h.obvious:
         out.append(t("hint-obvious", n=len(h.hints)))
@@ -139,7 +142,8 @@ def hint(session: DetectiveSession, h: HintResult, level: int, lang: str) -> str
         out.append(t("hint-level1", where=where))
     if level >= 2:
         rules = sorted({r for x in h.hints for r in x.explanation.rules})
-        out.append(t("hint-level2", rules="; ".join(f"{t.rule_name(r)} ({t.rule(r)})" for r in rules))
+        out.append(t("hint-level2", rules=t.m["rule-sep"].join(t("rule-with-text", name=t.rule_name(r),
+                                                                                  text=t.rule(r)) for r in rules))
                    if rules else t("hint-level2-none"))
     if level >= 3:
         out.append(t("hint-level3"))
@@ -171,9 +175,10 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
     if a.deduce_now:
         return "\n".join([*out, t("advise-deduce-now", cards=t.cards(a.deduce_now))])
     for i, s in enumerate(a.suggestions, start=1):
-        out.append(t("advise-suggest", rank=i, cards=t.cards(s.named), bits=s.bits, p_truth=percent(s.p_truth)))
+        out.append(t("advise-suggest", rank=i, cards=t.cards(s.named), bits=s.bits,
+                     p_truth=f"{float(s.p_truth) * 100:.1f}%"))
         for o in s.outcomes[:4]:
-            what = (", ".join(t("advise-shows", who=p, card=t.card(c)) for p, c in o.pattern)
+            what = (t.m["list-sep"].join(t("advise-shows", who=p, card=t.card(c)) for p, c in o.pattern)
                     if o.pattern else t("advise-nobody"))
             what += t("advise-then", n=o.truths_left, best=t.cards(o.best), p_best=percent(o.p_best))
             out.append(t("advise-outcome", p=f"{percent(o.p):>6}", what=what))

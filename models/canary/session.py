@@ -61,6 +61,7 @@ class CanarySession:
         )
 
     step_name = "turns"
+    world_name = "worlds"  # what `check` counts
 
     @property
     def steps(self) -> int:

@@ -12,6 +12,9 @@ from click.testing import Result
 # The reference record as bundled with the package (identical to
 # the shared reference ``records/canary-3p.toml``, which may be absent on other machines).
 REFERENCE = files("suiri.models.canary") / "records" / "canary-3p.toml"
+# The Memory Detective reference record as bundled (identical to the shared
+# ``records/detective-3p.toml``).
+DETECTIVE_REFERENCE = files("suiri.models.detective") / "records" / "detective-3p.toml"
 
 # Appended to a line of a record to mark where the error is expected.
 HERE = "  # <- error here"

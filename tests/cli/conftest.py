@@ -1,4 +1,4 @@
-"""Shared fixtures of the CLI tests: a click runner, the reference record, and a writer
+"""Shared fixtures of the CLI tests: a click runner, the reference records, and a writer
 of (broken) records in ``tmp_path``.  Helpers live in ``cli_support.py``.
 """
 
@@ -17,7 +17,7 @@ HERE_DIR = str(Path(__file__).parent)
 if HERE_DIR not in sys.path:
     sys.path.insert(0, HERE_DIR)
 
-from cli_support import REFERENCE  # noqa: E402
+from cli_support import DETECTIVE_REFERENCE, REFERENCE  # noqa: E402
 
 
 @pytest.fixture
@@ -28,6 +28,12 @@ def runner() -> CliRunner:
 @pytest.fixture
 def reference_text() -> str:
     return REFERENCE.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def detective_text() -> str:
+    """The Memory Detective reference record (``detective-3p.toml``)."""
+    return DETECTIVE_REFERENCE.read_text(encoding="utf-8")
 
 
 @pytest.fixture

@@ -6,8 +6,9 @@ intended, regenerate the files and review the diff in version control:
 
     SUIRI_REGEN_GOLDEN=1 .venv/bin/pytest tests/cli/test_golden.py
 
-The commands run in a temporary folder holding ``canary-3p.toml`` (the bundled
-reference record), so the file name in the output does not depend on the machine.
+The commands run in a temporary folder holding ``canary-3p.toml`` and
+``detective-3p.toml`` (the bundled reference records), so the file name in the output
+does not depend on the machine.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_support import REFERENCE
+from cli_support import DETECTIVE_REFERENCE, REFERENCE
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 REGEN = os.environ.get("SUIRI_REGEN_GOLDEN") == "1"
 RECORD = "canary-3p.toml"
+DETECTIVE = "detective-3p.toml"
+RECORDS = {RECORD: REFERENCE, DETECTIVE: DETECTIVE_REFERENCE}
 
 TRANSCRIPTS: dict[str, list[str]] = {
     "canary-3p.analyze": ["analyze", RECORD],
@@ -29,6 +32,11 @@ TRANSCRIPTS: dict[str, list[str]] = {
     "canary-3p.explain-goal-not-d7": ["explain", RECORD, "goal!=d7"],
     "canary-3p.hint-level-4": ["hint", RECORD, "--level", "4"],
     "canary-3p.advise": ["advise", RECORD],
+    "detective-3p.analyze": ["analyze", DETECTIVE],
+    "detective-3p.analyze-ja": ["analyze", DETECTIVE, "--lang", "ja"],
+    "detective-3p.explain-s7-bea": ["explain", DETECTIVE, "holder:s7=bea"],
+    "detective-3p.hint-level-4": ["hint", DETECTIVE, "--level", "4"],
+    "detective-3p.advise": ["advise", DETECTIVE],
 }
 
 
@@ -43,7 +51,8 @@ def transcript(args: list[str], result) -> str:
 
 @pytest.mark.parametrize("name", TRANSCRIPTS)
 def test_golden_transcript(name: str, suiri, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / RECORD).write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
+    for file, source in RECORDS.items():
+        (tmp_path / file).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     args = TRANSCRIPTS[name]
     result = suiri(*args)

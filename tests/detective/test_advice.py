@@ -1,0 +1,197 @@
+"""``advise`` for Memory Detective: which triple the viewer should name next.
+
+On the reference record: suggestions sorted by expected information, every outcome
+distribution an exact ``Fraction`` summing to 1, bits between 0 and the truth's entropy.
+A record whose truth is certain gets ``deduce_now``; a spectator's record is refused.
+Finally the expected information is recomputed from scratch on a small deck (3 suspects,
+3 weapons, 3 scenes, 3 players with 2 cards each): every deal listed by the independent
+brute force of ``brute.py``, and the advice's stated model applied to each (each raiser
+shows each of its matching named cards with equal chance; no bluff).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from fractions import Fraction
+from importlib.resources import files
+from itertools import product
+from math import log2
+from pathlib import Path
+
+import pytest
+
+HERE_DIR = str(Path(__file__).parent)
+if HERE_DIR not in sys.path:
+    sys.path.insert(0, HERE_DIR)
+
+from brute import CASE, PUBLIC, consistent_deals  # noqa: E402
+
+from suiri.models.detective import variant_for  # noqa: E402
+from suiri.models.detective.advice import advise  # noqa: E402
+from suiri.models.detective.cards import CATEGORIES, Deck  # noqa: E402
+from suiri.models.detective.record import load, loads  # noqa: E402
+from suiri.models.detective.session import DetectiveSession  # noqa: E402
+from suiri.models.detective.simulator import simulate  # noqa: E402
+from suiri.solver.errors import SuiriError  # noqa: E402
+
+REFERENCE = files("suiri.models.detective") / "records" / "detective-3p.toml"
+SMALL_DECK = '''
+[cards]
+suspects = ["s1", "s2", "s3"]
+weapons = ["w1", "w2", "w3"]
+scenes = ["r1", "r2", "r3"]
+'''
+
+
+def small(head: str, *events: str) -> DetectiveSession:
+    """A 3-player record on the 3 + 3 + 3 deck (no public cards, 2 cards in each hand)."""
+    text = 'game = "detective"\nplayers = ["aki", "bea", "cid"]\n' + head + "\npublic = []\n" + SMALL_DECK
+    for e in events:
+        text += "\n[[event]]\n" + e + "\n"
+    return DetectiveSession(loads(text, "small.toml"))
+
+
+def entropy(dist) -> float:
+    total = sum(dist)
+    return -sum(float(x / total) * log2(float(x / total)) for x in dist if x)
+
+
+def check_advice(session: DetectiveSession):
+    advice = advise(session)
+    truths = {t: Fraction(n, session.counts.total) for t, n in session.counts.truth.items() if n}
+    assert advice.player == session.record.viewer
+    assert advice.truths == len(truths)
+    assert advice.uncertainty == pytest.approx(entropy(list(truths.values())), abs=1e-12)
+    assert advice.deduce_now is None and not advice.over
+    assert advice.suggestions
+    bits = [s.bits for s in advice.suggestions]
+    assert bits == sorted(bits, reverse=True)
+    for s in advice.suggestions:
+        assert [c.category for c in s.named] == list(CATEGORIES)
+        assert 0 <= s.bits <= advice.uncertainty + 1e-12, s
+        assert s.p_truth == truths.get(s.named, 0)
+        assert s.outcomes
+        assert all(isinstance(o.p, Fraction) and o.p > 0 for o in s.outcomes)
+        assert sum(o.p for o in s.outcomes) == 1, s.named
+        assert [o.p for o in s.outcomes] == sorted((o.p for o in s.outcomes), reverse=True)
+        for o in s.outcomes:
+            assert 1 <= o.truths_left <= advice.truths
+            assert 0 < o.p_best <= 1
+            raisers = [p for p, _ in o.pattern]
+            assert session.record.viewer not in raisers
+            assert raisers == sorted(raisers, key=session.record.players.index)
+            assert all(c in s.named for _, c in o.pattern)
+    return advice
+
+
+# -- the reference record ------------------------------------------------------------------------
+def test_reference_advice() -> None:
+    session = DetectiveSession(load(str(REFERENCE)))
+    advice = check_advice(session)
+    assert advice.truths == 27
+    best = advice.suggestions[0]
+    assert best.bits > 1
+    # a named card of aki's own or a public card never makes anyone raise
+    for s in advice.suggestions:
+        for o in s.outcomes:
+            assert not any(c in session.record.hand or c in session.record.public for _, c in o.pattern)
+    data = advice.to_json(session)
+    assert data["player"] == "aki" and data["deduce_now"] is None
+    assert [s["bits"] for s in data["suggestions"]] == [s.bits for s in advice.suggestions]
+    for s in data["suggestions"]:
+        assert sum(o["p"] for o in s["outcomes"]) == pytest.approx(1, abs=1e-12)
+
+
+def test_certain_truth_gets_deduce_now() -> None:
+    """aki saw s2 and r1 in bea's hand, w2 and r2 in cid's: the case is s3, w3, r3."""
+    session = small('viewer = "aki"\nhand = ["s1", "w1"]',
+                    'kind = "peek"\nplayer = "bea"\ncard = "s2"', 'kind = "peek"\nplayer = "bea"\ncard = "r1"',
+                    'kind = "peek"\nplayer = "cid"\ncard = "w2"', 'kind = "peek"\nplayer = "cid"\ncard = "r2"')
+    advice = advise(session)
+    assert advice.deduce_now is not None
+    assert [c.id for c in advice.deduce_now] == ["s3", "w3", "r3"]
+    assert advice.suggestions == [] and advice.truths == 1 and advice.uncertainty == 0
+    assert advice.to_json(session)["deduce_now"] == ["s3", "w3", "r3"]
+
+
+def test_solved_game_is_over() -> None:
+    session = small('viewer = "bea"\nhand = ["s2", "r1"]',
+                    'kind = "deduce"\nby = "aki"\nnamed = ["s3", "w3", "r3"]\nraised = []\noutcome = "solved"')
+    advice = advise(session)
+    assert advice.over and advice.suggestions == []
+
+
+def test_spectator_gets_no_advice() -> None:
+    """The reference game (seed 10) as a spectator wrote it."""
+    game = simulate(variant_for(3, "base"), 10)
+    session = DetectiveSession(game.record(None, 6))
+    assert session.counts.total > 0
+    with pytest.raises(SuiriError) as err:
+        advise(session)
+    assert "spectator" in err.value.message and err.value.valid
+
+
+# -- the brute-force cross-check -----------------------------------------------------------------
+def brute_advice(session: DetectiveSession, named) -> tuple[float, dict, Fraction]:
+    """Expected bits, the outcomes {pattern: (p, truths left)} and P(named is the truth), from
+    every deal of the brute force, under the advice's model (uniform choice, no bluff)."""
+    viewer, players = session.record.viewer, session.record.players
+    deals = consistent_deals(session.variant, players, session.observations)
+    assert deals
+    revealed = set(session.replay.revealed)
+    weight = Fraction(1, len(deals))
+    joint: dict[tuple, dict] = defaultdict(lambda: defaultdict(Fraction))
+    truth: dict = defaultdict(Fraction)
+    for d in deals:
+        truth[d.case] += weight
+        matching: dict[str, list] = defaultdict(list)
+        for c in named:
+            place = PUBLIC if c in revealed else d.where[c]
+            if place not in (CASE, PUBLIC, viewer):
+                matching[place].append(c)
+        patterns = [()]
+        for p in sorted(matching, key=players.index):
+            patterns = [(*pat, (p, c)) for pat in patterns for c in matching[p]]
+        for pat in patterns:
+            joint[pat][d.case] += weight / len(patterns)
+    before = entropy(list(truth.values()))
+    after = sum(float(sum(dist.values())) * entropy(list(dist.values())) for dist in joint.values())
+    outcomes = {pat: (sum(dist.values()), sum(1 for x in dist.values() if x)) for pat, dist in joint.items()}
+    return before - after, outcomes, truth.get(tuple(named), Fraction(0))
+
+
+CROSS_CHECK = {
+    # aki holds s1 and r2; cid refuted bea's s2/w1/r1; bea raised on cid's s3/w2/r3
+    "two-raises": ('viewer = "aki"\nhand = ["s1", "r2"]',
+                   'kind = "deduce"\nby = "bea"\nnamed = ["s2", "w1", "r1"]\nraised = ["cid"]',
+                   'kind = "deduce"\nby = "cid"\nnamed = ["s3", "w2", "r3"]\nraised = ["bea"]'),
+    # aki was shown w1 by cid, bea said nothing; then a card went public
+    "shown-and-revealed": ('viewer = "aki"\nhand = ["s1", "w3"]',
+                           'kind = "deduce"\nby = "aki"\nnamed = ["s2", "w1", "r1"]\nraised = ["cid"]\n'
+                           'shown = { cid = "w1" }',
+                           'kind = "reveal"\ncard = "r2"\nfrom = "bea"'),
+    # no event at all: only cid's own hand
+    "opening": ('viewer = "cid"\nhand = ["w2", "r3"]',),
+    # nobody raised on bea's s3/w3/r3, declared wrong: a triple ruled out of the joint
+    "wrong-guess": ('viewer = "aki"\nhand = ["s1", "w1"]',
+                    'kind = "deduce"\nby = "bea"\nnamed = ["s3", "w3", "r3"]\nraised = []\noutcome = "wrong"'),
+    # the advanced rule: the fake is in some hand (7 hand cards), never shown in the model
+    "fake-in-play": ('fake = true\nhand_sizes = { aki = 3, bea = 2, cid = 2 }\nviewer = "bea"\nhand = ["s1", "w1"]',
+                     'kind = "deduce"\nby = "aki"\nnamed = ["s2", "w2", "r2"]\nraised = ["cid"]'),
+}
+
+
+@pytest.mark.parametrize("name", CROSS_CHECK)
+def test_expected_information_matches_brute_force(name: str) -> None:
+    session = small(*CROSS_CHECK[name])
+    assert session.deck == Deck.standard(3)
+    advice = check_advice(session)
+    for s in advice.suggestions:
+        bits, outcomes, p_truth = brute_advice(session, s.named)
+        assert s.bits == pytest.approx(bits, abs=1e-9), ([c.id for c in s.named], s.bits, bits)
+        assert {o.pattern: (o.p, o.truths_left) for o in s.outcomes} == outcomes
+        assert s.p_truth == p_truth
+    # on this deck the shortlist keeps the best of all 27 triples
+    best = max(brute_advice(session, q)[0] for q in product(*(session.deck.of(c) for c in CATEGORIES)))
+    assert advice.suggestions[0].bits == pytest.approx(best, abs=1e-9)

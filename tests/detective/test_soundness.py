@@ -1,0 +1,140 @@
+"""Soundness of the Memory Detective analysis: the truth always survives.
+
+1008 seeded simulated games: 36 for each player count (2 to 8) and variant (base, fake,
+clue, clue-fake; see ``variant_for``), of 6 to 60 events.  Each game is written from two
+viewpoints (every seat and the spectator take their turn across the seeds, the other one
+is random), each cut at a random event count (a bluff keeps its reveal:
+``SimulatedGame.cut``).  For every one of the 2016 records:
+
+- the rules accept it (``DetectiveSession`` replays it);
+- the true current place of every card (``simulator.current_holder``: a revealed card is
+  public) has positive probability, and the true case triple a positive count;
+- every fact ``analyze`` calls certain is true of the real game;
+- every card's place distribution, each category of the truth and the joint add up to 1.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from suiri.models.detective import VARIANTS, variant_for
+from suiri.models.detective.analysis import analyze
+from suiri.models.detective.cards import CATEGORIES, Category
+from suiri.models.detective.session import DetectiveSession
+from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, current_holders, simulate
+from suiri.solver.facts import Fact
+
+GAMES_PER_CASE = 36
+PLAYERS = range(2, 9)
+
+
+def cases():
+    return [pytest.param(n, v, id=f"{v}-{n}p") for v in VARIANTS for n in PLAYERS]
+
+
+def seeds(players: int, variant: str) -> range:
+    start = 10_000 * players + 1_000 * VARIANTS.index(variant)
+    return range(start, start + GAMES_PER_CASE)
+
+
+def viewpoints(game: SimulatedGame, seed: int, rng: random.Random) -> list[str | None]:
+    """Two seats: one cycling through every seat and the spectator, one at random."""
+    seats: list[str | None] = [*game.players, None]
+    return [seats[seed % len(seats)], rng.choice(seats)]
+
+
+def fact_is_true(fact: Fact, places: dict[str, str], case: dict[Category, str]) -> bool:
+    kind, _, arg = fact.subject.partition(":")
+    if kind == "holder":
+        actual = places[arg]
+    else:
+        assert kind == "case", fact
+        actual = case[Category(arg)]
+    return (actual == fact.value) == fact.holds
+
+
+def check_record(game: SimulatedGame, viewer: str | None, cut: int) -> int:
+    """All the checks on one record; returns the number of certain facts."""
+    label = f"seed {game.seed}, {game.variant.players}p, viewer {viewer}, cut {cut}"
+    record = game.record(viewer, cut)
+    session = DetectiveSession(record)  # replays: raises if the rules reject the record
+    upto = game.cut(cut)  # a bluff keeps its reveal
+    assert len(record.events) == upto, label
+    truth = game.deal.case
+    counts = session.counts
+    assert counts.total > 0, label
+    assert counts.truth.get(truth, 0) > 0, (label, [c.id for c in truth])
+    assert sum(counts.truth.values()) == counts.total, label
+
+    places = current_holders(game, upto)
+    for card, place in places.items():
+        row = session.where_now(card)
+        assert set(row) == {*game.players, "case", "public"}, (label, card.id)
+        assert sum(row.values()) == 1, (label, card.id, row)
+        assert all(p >= 0 for p in row.values()), (label, card.id, row)
+        assert row[place] > 0, (label, card.id, place, row)
+
+    for index, cat in enumerate(CATEGORIES):
+        dist = session.truth(cat)
+        assert sum(dist.values()) == 1, (label, cat)
+        assert dist[truth[index]] > 0, (label, cat, truth[index].id)
+
+    result = analyze(session)
+    assert sum(p for _, p in result.triples) == 1, label
+    assert result.triples and all(p > Fraction(0) for _, p in result.triples), label
+    by_id = {c.id: place for c, place in places.items()}
+    case = {c.category: c.id for c in truth if c.category is not None}
+    wrong = [str(f) for f in result.certain if not fact_is_true(f, by_id, case)]
+    assert not wrong, (label, wrong)
+    if result.solved is not None:
+        assert tuple(result.solved) == tuple(truth), label
+    return len(result.certain)
+
+
+@pytest.mark.parametrize(("players", "variant"), cases())
+def test_truth_survives(players: int, variant: str) -> None:
+    rules = variant_for(players, variant)
+    certain = 0
+    seen: set[str | None] = set()
+    for seed in seeds(players, variant):
+        rng = random.Random(seed)
+        game = simulate(rules, seed, max_events=rng.randint(6, 60))
+        for viewer in viewpoints(game, seed, rng):
+            seen.add(viewer)
+            cut = rng.randint(0, len(game.events))
+            certain += check_record(game, viewer, cut)
+    assert seen == {*PLAYER_NAMES[:players], None}  # every seat and the spectator
+    assert certain > 0  # the chunk did prove something
+
+
+def test_whole_games_and_empty_records() -> None:
+    """The two ends of a game: no event at all, and every event (solved or lost games)."""
+    over: set[str | None] = set()
+    for players in (2, 3, 5, 8):
+        for variant in VARIANTS:
+            rules = variant_for(players, variant)
+            for seed in range(6):
+                game = simulate(rules, seed, max_events=200)
+                over.add(game.over)
+                for viewer in (game.players[seed % players], None):
+                    check_record(game, viewer, 0)
+                    check_record(game, viewer, len(game.events))
+    assert {"solved"} <= over
+
+
+def test_a_solved_game_proves_the_truth() -> None:
+    """After a solved deduction every seat (and the spectator) knows the case file."""
+    solved = 0
+    for seed in range(40):
+        game = simulate(variant_for(4, "fake"), seed, max_events=200)
+        if game.over != "solved":
+            continue
+        solved += 1
+        for viewer in (*game.players, None):
+            session = DetectiveSession(game.record(viewer))
+            for index, cat in enumerate(CATEGORIES):
+                assert session.truth(cat)[game.deal.case[index]] == 1, (seed, viewer, cat)
+    assert solved >= 3

@@ -466,7 +466,7 @@ class _CardRun:
             if s1 & test:
                 t = (s1 - sub) & ~clear
                 if not t & close:
-                    u = self._reduce(i, t)
+                    u = self._reduce(i, t) if self.redundant[i] else t
                     b = after.get(u, 0)
                     if b:
                         out.append((h, u, b))
@@ -481,11 +481,25 @@ class _CardRun:
         if live is not None:
             memo[n] = {s: self._close(s) for s in live[n]}
             self.edges: list[dict[int, list[tuple[str, int, int]]]] = [{} for _ in range(n)]
-            for i in range(n - 1, -1, -1):
+            for i in range(n - 1, -1, -1):  # the hot loop of large problems: kept flat
                 after, table, edges = memo[i + 1], memo[i], self.edges[i]
+                opens, close, options, redundant = self.opens[i], self.closes[i], self.moves[i], self.redundant[i]
                 for s in live[i]:
-                    edges[s] = out = self._edges(i, s, after)
-                    table[s] = sum(b for _, _, b in out)
+                    s1 = s | opens
+                    out = []
+                    total = 0
+                    for h, test, sub, clear in options:
+                        if s1 & test:
+                            t = (s1 - sub) & ~clear
+                            if not t & close:
+                                if redundant:
+                                    t = self._reduce(i, t)
+                                b = after.get(t)
+                                if b:
+                                    out.append((h, t, b))
+                                    total += b
+                    edges[s] = out
+                    table[s] = total
             return memo
         spent = [0]
         moves, opens_, closes = self.moves, self.opens, self.closes

@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/python -m compileall -q solver models cli puzzles  # byte-code up front: some machines set PYTHONDONTWRITEBYTECODE
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -25,6 +26,7 @@ test: $(STAMP) lint typecheck
 	$(BIN)/pytest
 
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q solver models cli puzzles
 	$(BIN)/python bench/run.py --out docs/performance.md
 
 clean:

@@ -162,8 +162,11 @@ def report(result: dict[str, object], help_t: float) -> list[str]:
         f"- Slowest `suiri analyze` command beyond start-up over every cell and worst case: "
         f"**{slowest*1000:.0f} ms** (target < 500 ms, {0.5/max(slowest, 1e-3):.1f}× under).",
         "- The counter (docs/counting-detective.md) visits only states from which the deal can still be "
-        "completed; a vectorised pass (numpy) finds them first.  Its import (~0.1 s) is part of the command "
-        "figures.",
+        "completed; on large problems a vectorised pass (numpy) finds them first.  Its import (~0.1 s) is part "
+        "of the command figures of those records.",
+        "- Command figures need byte-code compiled up front: this machine sets `PYTHONDONTWRITEBYTECODE`, so "
+        "without it every command compiles its modules again (~0.1-0.2 s); `make` and `make bench` run "
+        "`compileall`.",
         "",
     ]
     return lines

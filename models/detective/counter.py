@@ -690,38 +690,43 @@ def _live_states(run: _CardRun) -> list[set[int]]:
     full = (1 << 64) - 1
     n = len(run.order)
 
-    def step(i: int, s: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-        """For each move of card i: the indices of the states it applies to, and the results."""
+    def step(i: int, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every move of card i at once: the index of the state each result came from, and
+        the results (dead ends dropped, redundant clause bits cleared)."""
         s1 = s | np.uint64(run.opens[i])
-        out = []
+        froms, tos = [], []
         for _h, test, sub, clear in run.moves[i]:
             idx = np.flatnonzero(s1 & np.uint64(test))
-            t = (s1[idx] - np.uint64(sub)) & np.uint64(~clear & full)
-            keep = (t & np.uint64(run.closes[i])) == 0
-            if run.unfillable[i]:
-                keep &= (t & np.uint64(run.unfillable[i])) == 0
-            for shift, left in run.scarce[i]:
-                keep &= ((t >> np.uint64(shift)) & np.uint64(run.room_mask)) <= left
-            for room, clauses in run.starved[i]:
-                keep &= ~(((t & np.uint64(room)) == 0) & ((t & np.uint64(clauses)) != 0))
-            for shift, bits, table in run.hitting[i]:
-                pick = np.zeros(len(t), dtype=np.int64)
-                for k, b in enumerate(bits):
-                    pick |= ((t >> np.uint64(b)) & np.uint64(1)).astype(np.int64) << k
-                keep &= np.asarray(table)[pick] <= ((t >> np.uint64(shift)) & np.uint64(run.room_mask))
-            idx, t = idx[keep], t[keep]
-            for bit, sub_ in run.redundant[i]:
-                hit = ((t & np.uint64(bit)) != 0) & ((t & np.uint64(sub_)) != 0)
-                t = np.where(hit, t & np.uint64(~bit & full), t)
-            out.append((idx, t))
-        return out
+            froms.append(idx)
+            tos.append((s1[idx] - np.uint64(sub)) & np.uint64(~clear & full))
+        if not froms:
+            return np.zeros(0, np.int64), np.zeros(0, np.uint64)
+        idx, t = np.concatenate(froms), np.concatenate(tos)
+        keep = (t & np.uint64(run.closes[i])) == 0
+        if run.unfillable[i]:
+            keep &= (t & np.uint64(run.unfillable[i])) == 0
+        for shift, left in run.scarce[i]:
+            keep &= ((t >> np.uint64(shift)) & np.uint64(run.room_mask)) <= left
+        for room, clauses in run.starved[i]:
+            keep &= ~(((t & np.uint64(room)) == 0) & ((t & np.uint64(clauses)) != 0))
+        idx, t = idx[keep], t[keep]
+        for shift, bits, table in run.hitting[i]:
+            pick = np.zeros(len(t), dtype=np.int64)
+            for k, b in enumerate(bits):
+                pick |= ((t >> np.uint64(b)) & np.uint64(1)).astype(np.int64) << k
+            ok = np.asarray(table)[pick] <= ((t >> np.uint64(shift)) & np.uint64(run.room_mask))
+            idx, t = idx[ok], t[ok]
+        for bit, sub_ in run.redundant[i]:
+            hit = ((t & np.uint64(bit)) != 0) & ((t & np.uint64(sub_)) != 0)
+            t = np.where(hit, t & np.uint64(~bit & full), t)
+        return idx, t
 
     layers = [np.array([run.start], dtype=np.uint64)]
     steps = []
     for i in range(n):
         moved = step(i, layers[i])
         steps.append(moved)
-        layers.append(np.unique(np.concatenate([t for _, t in moved])) if moved else np.zeros(0, np.uint64))
+        layers.append(np.unique(moved[1]))
     live = [set[int]() for _ in range(n + 1)]
     alive = np.array([run._close(int(x)) > 0 for x in layers[n]], dtype=bool)
     good = layers[n][alive]
@@ -729,9 +734,9 @@ def _live_states(run: _CardRun) -> list[set[int]]:
     for i in range(n - 1, -1, -1):
         ok = np.zeros(len(layers[i]), dtype=bool)
         if len(good):
-            for idx, t in steps[i]:  # ``good`` is sorted (a subset of np.unique's output)
-                at = np.minimum(np.searchsorted(good, t), len(good) - 1)
-                ok[idx[good[at] == t]] = True
+            idx, t = steps[i]  # ``good`` is sorted (a subset of np.unique's output)
+            at = np.minimum(np.searchsorted(good, t), len(good) - 1)
+            ok[idx[good[at] == t]] = True
         good = layers[i][ok]
         live[i] = {int(x) for x in good}
     return live

@@ -195,7 +195,8 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "solve), attribute definitions as clauses instead of linear equalities (12.9 ms).",
         "",
         *extra,
-        "Regenerate with `make bench`; figures vary by a few percent between runs on a shared machine.",
+        "Regenerate with `make bench`; figures vary by a few percent between runs on a shared machine (a "
+        "\"beyond start-up\" figure below zero means the command ran within the noise of the `--help` median).",
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

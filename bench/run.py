@@ -22,11 +22,11 @@ from pathlib import Path
 from suiri.models.canary.advice import advise
 from suiri.models.canary.analysis import analyze
 from suiri.models.canary.counter import _count, _distribute
-from suiri.models.canary.reasoning import explain, hint
 from suiri.models.canary.record import to_toml
 from suiri.models.canary.rules import Variant
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.simulator import SimulatedGame, simulate
+from suiri.solver.reasoning import explain, hint
 
 TURNS = (10, 30, 60)
 PLAYERS = (2, 3, 4)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from suiri.models.canary.advice import Advice
 from suiri.models.canary.analysis import CanaryAnalysis
 from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Kind
-from suiri.models.canary.reasoning import HintResult, Proof
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.reasoning import HintResult, Proof
 
 from .layout import pad, percent
 

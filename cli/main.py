@@ -178,7 +178,9 @@ def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
       suiri explain case.toml case:suspect=s1
     """
     game, session = open_session(record)
-    proof = game.explain(session, session.parse_fact(fact))
+    from suiri.solver.reasoning import explain as run
+
+    proof = run(session, session.parse_fact(fact))
     if as_json:
         emit(proof.to_json(session))
     else:
@@ -205,7 +207,9 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
     """
     game, session = open_session(record)
     facts = [session.parse_fact(k) for k in known]
-    result = game.hint(session, facts, skip_obvious, progress=stderr_progress("explaining certain facts"))
+    from suiri.solver.reasoning import hint as run
+
+    result = run(session, facts, skip_obvious, progress=stderr_progress("explaining certain facts"))
     if as_json:
         emit(result.to_json(session, level))
     else:

@@ -31,17 +31,6 @@ def analyze(session: Any) -> Any:
     return run(session)
 
 
-def explain(session: Any, fact: Any) -> Any:
-    from .reasoning import explain as run
-
-    return run(session, fact)
-
-
-def hint(session: Any, known: list[Any], skip_obvious: bool = False, progress: Any = None) -> Any:
-    from .reasoning import hint as run
-
-    return run(session, known, skip_obvious, progress=progress)
-
 
 def advise(session: Any) -> Any:
     from .advice import advise as run

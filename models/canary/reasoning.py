@@ -11,16 +11,11 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
 from suiri.solver.queries import Explanation
-from suiri.solver.reasoning import HintResult, Proof
-from suiri.solver.reasoning import explain as explain
-from suiri.solver.reasoning import hint as hint
 
 from .encoder import CLUES_DIFFER, DECK, DECLARE, OUTCOME
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import CanarySession
-
-__all__ = ["RULE_WEIGHT", "HintResult", "Proof", "WorldView", "context_subjects", "explain", "hint", "line_json", "view"]
 
 # Simplicity of each rule for ranking hints: reading one card is easy, counting the
 # deck or reasoning about who won a declaration is not.

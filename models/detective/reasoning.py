@@ -11,9 +11,6 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
 from suiri.solver.queries import Explanation
-from suiri.solver.reasoning import HintResult, Proof
-from suiri.solver.reasoning import explain as explain
-from suiri.solver.reasoning import hint as hint
 
 from .cards import CATEGORIES
 from .counter import CASE
@@ -32,9 +29,6 @@ from .rules import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import DetectiveSession
-
-__all__ = ["RULE_WEIGHT", "HintResult", "Proof", "WorldView", "context_subjects", "explain", "hint", "line_json",
-           "view"]
 
 # Simplicity of each rule for ranking hints: a shown card is plain sight; the case
 # file's one-per-category and the hand sizes need a step of bookkeeping.

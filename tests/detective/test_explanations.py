@@ -38,12 +38,12 @@ from suiri.models.detective import variant_for
 from suiri.models.detective.analysis import analyze
 from suiri.models.detective.cards import CATEGORIES, Category
 from suiri.models.detective.counter import CASE, PUBLIC, Counts, DealCounter, DealProblem
-from suiri.models.detective.reasoning import explain
 from suiri.models.detective.record import load, loads
 from suiri.models.detective.rules import Holds, Observation, PublicSetup, Variant
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import simulate
 from suiri.solver.facts import Fact
+from suiri.solver.reasoning import explain
 
 REFERENCE = files("suiri.models.detective") / "records" / "detective-3p.toml"
 FACTS_PER_RECORD = 4

@@ -9,8 +9,6 @@ number of record lines: that size is the puzzle's difficulty.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
 
 from suiri.models.canary.analysis import analyze
 from suiri.models.canary.record import CanaryRecord, to_toml
@@ -18,32 +16,11 @@ from suiri.models.canary.rules import Variant
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.simulator import simulate
 from suiri.solver.facts import Fact
-from suiri.solver.queries import Explanation
+
+from . import Puzzle
 
 QUESTIONS = ("clue", "goal")
 
-
-@dataclass
-class Puzzle:
-    record: CanaryRecord
-    question: str  # "clue:NAME" or "goal"
-    answer: Fact
-    explanation: Explanation
-    seed: int
-
-    @property
-    def difficulty(self) -> int:
-        return len(self.explanation.observations)
-
-    def to_toml(self) -> str:
-        head = [f"# suiri puzzle (seed {self.seed}): what is {self.question}?",
-                f"# difficulty: {self.difficulty} record line(s) needed.  Answer: suiri explain FILE '{self.answer}'"]
-        return "\n".join(head) + "\n" + to_toml(self.record)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "question": self.question, "answer": str(self.answer),
-                "difficulty": self.difficulty, "lines": list(self.explanation.observations),
-                "rules": list(self.explanation.rules), "record": to_toml(self.record)}
 
 
 def first_answer(record: CanaryRecord, question: str) -> tuple[int, Fact] | None:
@@ -81,5 +58,5 @@ def generate(players: int = 3, seed: int = 1, question: str = "clue", min_lines:
         explanation = session.engine.explain(fact, first=session.related(fact))
         if min_lines <= len(explanation.observations) <= max_lines:
             subject = fact.subject if question == "clue" else "goal"
-            return Puzzle(session.record, subject, fact, explanation, game_seed)
+            return Puzzle(session.record, subject, fact, explanation, game_seed, to_toml)
     return None

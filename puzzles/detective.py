@@ -10,8 +10,6 @@ explanation has the wanted number of record lines: that size is the difficulty.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
 
 from suiri.models.detective import variant_for
 from suiri.models.detective.analysis import analyze
@@ -19,32 +17,11 @@ from suiri.models.detective.record import DetectiveRecord, to_toml
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import SimulatedGame, simulate
 from suiri.solver.facts import Fact
-from suiri.solver.queries import Explanation
+
+from . import Puzzle
 
 QUESTIONS = ("suspect", "weapon", "scene", "card")
 
-
-@dataclass
-class Puzzle:
-    record: DetectiveRecord
-    question: str  # "case:suspect" ... or "holder:CARD"
-    answer: Fact
-    explanation: Explanation
-    seed: int
-
-    @property
-    def difficulty(self) -> int:
-        return len(self.explanation.observations)
-
-    def to_toml(self) -> str:
-        head = [f"# suiri puzzle (seed {self.seed}): what is {self.question}?",
-                f"# difficulty: {self.difficulty} record line(s) needed.  Answer: suiri explain FILE '{self.answer}'"]
-        return "\n".join(head) + "\n" + to_toml(self.record)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "question": self.question, "answer": str(self.answer),
-                "difficulty": self.difficulty, "lines": list(self.explanation.observations),
-                "rules": list(self.explanation.rules), "record": to_toml(self.record)}
 
 
 def first_answer(game: SimulatedGame, viewer: str, question: str) -> tuple[DetectiveRecord, Fact] | None:
@@ -77,5 +54,5 @@ def generate(players: int = 3, seed: int = 1, question: str = "suspect", min_lin
         session = DetectiveSession(record)
         explanation = session.engine.explain(fact, first=session.related(fact))
         if min_lines <= len(explanation.observations) <= max_lines:
-            return Puzzle(record, fact.subject, fact, explanation, game_seed)
+            return Puzzle(record, fact.subject, fact, explanation, game_seed, to_toml)
     return None

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from .errors import FactError
+from .errors import FactError, InconsistentRecordError, Source
 from .facts import Fact
 from .hints import Hint, add_known, rank
 from .model import World
@@ -37,6 +37,20 @@ class ReasoningSession(Protocol):
     def line_json(self, oid: str) -> dict[str, Any]: ...
     def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]: ...
     def world_view(self, world: World, fact: Fact) -> Any: ...
+
+
+def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: str, valid: str) -> InconsistentRecordError:
+    """A record that no hidden state fits, as an error naming a minimal set of its lines
+    (``worlds``: what the game's hidden state is called, e.g. "deal")."""
+    ids = engine.conflict()
+    sources = list(dict.fromkeys(where(i) for i in ids))
+    return InconsistentRecordError(
+        (f"no {worlds} fits these {len(ids)} record lines together " if len(ids) > 1
+         else f"no {worlds} fits this record line ")
+        + "(each is legal alone; at least one was written wrongly)",
+        sources,
+        valid,
+    )
 
 
 @dataclass

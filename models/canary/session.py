@@ -10,6 +10,7 @@ from suiri.solver.errors import FactError, InconsistentRecordError
 from suiri.solver.facts import Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
+from suiri.solver.reasoning import inconsistency
 
 from .cards import parse_attribute
 from .counter import InconsistentError, Tally, WorldCounter, kind_marginals
@@ -50,15 +51,8 @@ class CanarySession:
 
     def inconsistency(self) -> InconsistentRecordError:
         """A minimal set of record lines that cannot all be true, as an error."""
-        ids = self.engine.conflict()
-        sources = list(dict.fromkeys(self.observation(i).source for i in ids))
-        return InconsistentRecordError(
-            (f"no layout and clue deal fits these {len(ids)} record lines together " if len(ids) > 1
-             else "no layout and clue deal fits this record line ")
-            + "(each is legal alone; at least one was written wrongly)",
-            sources,
-            "a record in which some world satisfies every line",
-        )
+        return inconsistency(self.engine, lambda oid: self.observation(oid).source, "layout and clue deal",
+                             "a record in which some world satisfies every line")
 
     step_name = "turns"
     world_name = "worlds"  # what `check` counts

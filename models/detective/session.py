@@ -10,6 +10,7 @@ from suiri.solver.errors import FactError, InconsistentRecordError
 from suiri.solver.facts import Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
+from suiri.solver.reasoning import inconsistency
 
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC, Counts, DealCounter, DealProblem
@@ -58,15 +59,8 @@ class DetectiveSession:
 
     def inconsistency(self) -> InconsistentRecordError:
         """A minimal set of record lines that cannot all be true, as an error."""
-        ids = self.engine.conflict()
-        sources = list(dict.fromkeys(self.observation(i).source for i in ids))
-        return InconsistentRecordError(
-            (f"no deal fits these {len(ids)} record lines together " if len(ids) > 1
-             else "no deal fits this record line ")
-            + "(each is legal alone; at least one was written wrongly)",
-            sources,
-            "a record in which some deal satisfies every event",
-        )
+        return inconsistency(self.engine, lambda oid: self.observation(oid).source, "deal",
+                             "a record in which some deal satisfies every event")
 
     def check(self) -> Counts:
         """Full validation: legal event by event (done at construction) and consistent."""

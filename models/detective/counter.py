@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import product
 from math import comb, factorial, prod
 from typing import Any
@@ -126,12 +125,6 @@ class Counts:
     truth: dict[Triple, int]
     holders: dict[Card, dict[str, int]] = field(default_factory=dict)  # dealt holder counts
     tracked: dict[tuple[Triple, tuple[str, ...]], int] = field(default_factory=dict)
-
-    def holder_distribution(self, card: Card) -> dict[str, Fraction]:
-        return {h: Fraction(n, self.total) for h, n in self.holders[card].items()}
-
-    def truth_distribution(self) -> dict[Triple, Fraction]:
-        return {t: Fraction(n, self.total) for t, n in self.truth.items()}
 
 
 # -- propagation ----------------------------------------------------------------------------
@@ -275,7 +268,18 @@ def _empty(problem: DealProblem, marginals: bool) -> Counts:
     return Counts(0, {}, holders)
 
 
-class _CardRun:
+class _Run:
+    """What both algorithms start from: the reduced problem and the cards to track."""
+
+    def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
+        self.problem = problem
+        self.red = red
+        self.marginals = marginals
+        self.asked = list(track)  # every tracked card; those settled by propagation keep their holder
+        self.track = [c for c in track if c in red.allowed]
+
+
+class _CardRun(_Run):
     """Layers = cards; state = rooms left, open case slots, unsatisfied open clauses.
 
     The state is one integer: each player's room in a field of ``rb`` bits, one bit per
@@ -286,11 +290,7 @@ class _CardRun:
     """
 
     def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
-        self.problem = problem
-        self.red = red
-        self.marginals = marginals
-        self.asked = list(track)  # every tracked card; those settled by propagation keep their holder
-        self.track = [c for c in track if c in red.allowed]
+        super().__init__(problem, red, track, marginals)
         self.players = list(red.capacity)
         in_clause = {c for _, s in red.clauses for c in s}
         wild_players = frozenset(self.players)
@@ -770,7 +770,7 @@ def _order(cards: list[Card], clauses: list[tuple[str, frozenset[Card]]], track:
     return order + tracked
 
 
-class _HandRun:
+class _HandRun(_Run):
     """Layers = hands (the case slots first, then each player); state = how many cards of
     each *type* are still to deal.  A type groups interchangeable cards: same category,
     same possible holders, same clauses.  A player's clauses are settled by the hand it
@@ -778,11 +778,7 @@ class _HandRun:
     nothing here, only the number of distinct types does."""
 
     def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
-        self.problem = problem
-        self.red = red
-        self.marginals = marginals
-        self.asked = list(track)  # every tracked card; those settled by propagation keep their holder
-        self.track = [c for c in track if c in red.allowed]
+        super().__init__(problem, red, track, marginals)
         member = {c: frozenset(j for j, (_, s) in enumerate(red.clauses) if c in s) for c in red.cards}
         groups: dict[tuple[Any, ...], list[Card]] = {}
         for c in sorted(red.cards, key=lambda c: c.id):

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .errors import RecordSyntaxError, Source
+from .errors import RecordSyntaxError, Source, SuiriError
+
+T = TypeVar("T")
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=")
@@ -140,3 +143,53 @@ def _field_at(text: str, line: int) -> str | None:
     if key:
         return LineMap.label(table, key.group(1).strip("\"'"))
     return LineMap.label(table, None) or None
+
+
+NAME = re.compile(r"^[a-z0-9_\-]+$")  # player names and card ids (format v1)
+
+
+class RecordReader:
+    """The lenient part every game's reader shares: field errors are collected (with
+    file, line and field) and raised together by the caller (``errors.raise_all``)."""
+
+    def __init__(self, doc: TomlDocument) -> None:
+        self.doc = doc
+        self.lines = doc.lines
+        self.errors: list[SuiriError] = []
+
+    def src(self, table: TablePath, key: str | None, label: str | None) -> Source:
+        return self.lines.source(table, key, label)
+
+    def root(self, key: str) -> Source:
+        return self.src((), key, key)
+
+    def fail(self, message: str, source: Source, valid: str | None = None) -> None:
+        self.errors.append(RecordSyntaxError(message, source, valid))
+
+    def catch(self, fn: Callable[[], T]) -> T | None:
+        """``fn()``, or None with its error noted."""
+        try:
+            return fn()
+        except SuiriError as exc:
+            self.errors.append(exc)
+            return None
+
+    def players(self, low: int, high: int) -> tuple[str, ...] | None:
+        """The ``players`` field: distinct allowed names, ``low`` to ``high`` of them.  None
+        when it cannot be used (not a list of names, or a count the game does not allow);
+        badly written names are reported and reading goes on."""
+        players = self.doc.data.get("players")
+        where = self.root("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            what = "missing players" if players is None else "players must be a list of names"
+            self.fail(what, where, '["aki", "bea", "cid"] in turn order')
+            return None
+        for p in players:
+            if not NAME.match(p):
+                self.fail(f"player name {p!r} is not allowed", where, "lower-case letters, digits, '-' and '_'")
+        if len(set(players)) != len(players):
+            self.fail("a player is named twice", where, "distinct names")
+        if not low <= len(players) <= high:
+            self.fail(f"{len(players)} players: the game is for {low} to {high}", where, f"{low} to {high} names")
+            return None
+        return tuple(players)

@@ -8,19 +8,17 @@ canonical form that the reader reads back unchanged.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import RecordSyntaxError, Source, SuiriError, raise_all
-from suiri.solver.records import LineMap, TomlDocument, parse_toml, read_toml
+from suiri.solver.errors import Source, raise_all
+from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from .board import Square
 from .cards import Attribute, parse_attribute
-from .rules import Check, Declare, Turn, Variant
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Check, Declare, Turn, Variant
 
-NAME = re.compile(r"^[a-z0-9_\-]+$")
 ROOT_KEYS = {"game", "players", "viewer", "clue", "genuine", "start", "turn", "rules"}
 TURN_KEYS = {"player", "to", "check", "card", "declare"}
 DECLARE_KEYS = {"card", "answers", "outcome"}
@@ -84,18 +82,7 @@ def from_document(doc: TomlDocument) -> CanaryRecord:
     return record
 
 
-class _Reader:
-    def __init__(self, doc: TomlDocument) -> None:
-        self.doc = doc
-        self.lines = doc.lines
-        self.errors: list[SuiriError] = []
-
-    def src(self, table: tuple[str | int, ...], key: str | None, label: str | None) -> Source:
-        return self.lines.source(table, key, label)
-
-    def fail(self, message: str, source: Source, valid: str | None = None) -> None:
-        self.errors.append(RecordSyntaxError(message, source, valid))
-
+class _Reader(RecordReader):
     def read(self) -> CanaryRecord | None:
         d = self.doc.data
         root = lambda key: self.src((), key, key)  # noqa: E731
@@ -105,17 +92,8 @@ class _Reader:
         if d.get("game") != "canary":
             self.fail(f"game is {d.get('game')!r}, this reader is for 'canary'", root("game"), '"canary"')
 
-        players = d.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            self.fail("players must be a list of names", root("players"), '["aki", "bea", "cid"]')
-            return None
-        for p in players:
-            if not NAME.match(p):
-                self.fail(f"player name {p!r} is not allowed", root("players"), "lower-case letters, digits, '-' and '_'")
-        if len(set(players)) != len(players):
-            self.fail("a player is named twice", root("players"), "distinct names")
-        if not 2 <= len(players) <= 4:
-            self.fail(f"{len(players)} players: the game is for 2 to 4", root("players"), "2, 3 or 4 names")
+        players = self.players(MIN_PLAYERS, MAX_PLAYERS)
+        if players is None:
             return None
 
         variant = self._variant(len(players), d.get("rules", {}))
@@ -133,7 +111,7 @@ class _Reader:
             if viewer is None:
                 self.fail("a spectator has no clue", root("clue"), "omit clue, or name the viewer")
             else:
-                clue = self._catch(lambda: parse_attribute(d["clue"], root("clue"), variant.deck.attributes))
+                clue = self.catch(lambda: parse_attribute(d["clue"], root("clue"), variant.deck.attributes))
         genuine = d.get("genuine")
         if genuine is not None:
             if not variant.fake:
@@ -156,7 +134,7 @@ class _Reader:
                 if name not in players:
                     self.fail(f"{name!r} is not a player", where, ", ".join(players))
                     continue
-                sq = self._catch(lambda v=value, w=where: variant.board.parse(v, w))  # type: ignore[misc]
+                sq = self.catch(lambda v=value, w=where: variant.board.parse(v, w))  # type: ignore[misc]
                 if sq is not None:
                     start[name] = sq
             for p in players:
@@ -173,13 +151,6 @@ class _Reader:
             if turn is not None:
                 turns.append(turn)
         return CanaryRecord(variant, tuple(players), viewer, clue, genuine, start, turns, self.doc.path, self.lines)
-
-    def _catch(self, fn: Any) -> Any:
-        try:
-            return fn()
-        except SuiriError as exc:
-            self.errors.append(exc)
-            return None
 
     def _variant(self, players: int, rules: Any) -> Variant:
         overrides: dict[str, Any] = {}
@@ -214,7 +185,7 @@ class _Reader:
         if player not in players:
             self.fail(f"unknown player {player!r}" if player is not None else "missing player", at("player"), ", ".join(players))
             ok = False
-        to = self._catch(lambda: variant.board.parse(raw.get("to"), at("to")))
+        to = self.catch(lambda: variant.board.parse(raw.get("to"), at("to")))
         check_text = raw.get("check")
         try:
             check = Check(check_text)
@@ -224,7 +195,7 @@ class _Reader:
             check = None
         card = None
         if "card" in raw:
-            card = self._catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
+            card = self.catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
             ok = ok and card is not None
         declare = None
         if "declare" in raw:
@@ -246,7 +217,7 @@ class _Reader:
         if "card" not in raw:
             self.fail("a declaration shows its card to everyone: card is required", at("card"), "card = the face shown")
             return None
-        card = self._catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
+        card = self.catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
         answers_raw = raw.get("answers")
         if not isinstance(answers_raw, dict):
             what = "missing answers" if answers_raw is None else f"answers must be a table, not {answers_raw!r}"

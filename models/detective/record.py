@@ -9,14 +9,13 @@ writes the canonical form that the reader reads back unchanged.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from suiri.solver.errors import RecordSyntaxError, Source, SuiriError, raise_all
-from suiri.solver.records import LineMap, TomlDocument, parse_toml, read_toml
+from suiri.solver.errors import Source, raise_all
+from suiri.solver.records import NAME, LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from .cards import FAKE, STANDARD_DECK, Card, Deck
 from .rules import (
@@ -32,8 +31,6 @@ from .rules import (
     Show,
     Variant,
 )
-
-T = TypeVar("T")
 
 
 @dataclass
@@ -68,7 +65,6 @@ class DetectiveRecord:
 
 
 # -- reading ---------------------------------------------------------------------------------
-NAME = re.compile(r"^[a-z0-9_\-]+$")
 ROOT_KEYS = ("game", "players", "viewer", "hand", "public", "cards", "fake", "hand_sizes", "variant", "event")
 CARD_KEYS = ("suspects", "weapons", "scenes")
 VARIANTS = {"base": False, "detective": False, "clue": True}
@@ -112,36 +108,15 @@ def _sizes(players: Sequence[str], sizes: Sequence[int]) -> str:
     return "hand_sizes = { " + ", ".join(f"{p} = {n}" for p, n in zip(players, sizes, strict=True)) + " }"
 
 
-class _Reader:
-    def __init__(self, doc: TomlDocument) -> None:
-        self.doc = doc
-        self.lines = doc.lines
-        self.errors: list[SuiriError] = []
-
+class _Reader(RecordReader):
     # -- helpers -----------------------------------------------------------------------------
-    def src(self, table: TablePath, key: str | None, label: str | None) -> Source:
-        return self.lines.source(table, key, label)
-
-    def root(self, key: str) -> Source:
-        return self.src((), key, key)
-
     def missing(self, key: str, near: str) -> Source:
         """A missing root field: named as itself, at the line of ``near`` (where it belongs)."""
         line = self.lines.keys.get(((), key)) or self.lines.keys.get(((), near))
         return Source(self.doc.path, line, key)
 
-    def fail(self, message: str, source: Source, valid: str | None = None) -> None:
-        self.errors.append(RecordSyntaxError(message, source, valid))
-
-    def _catch(self, fn: Callable[[], T]) -> T | None:
-        try:
-            return fn()
-        except SuiriError as exc:
-            self.errors.append(exc)
-            return None
-
     def card(self, value: Any, where: Source, deck: Deck, fake: bool) -> Card | None:
-        return self._catch(lambda: deck.parse(value, where, fake=fake))
+        return self.catch(lambda: deck.parse(value, where, fake=fake))
 
     def cards(self, value: Any, where: Source, deck: Deck, fake: bool, what: str) -> tuple[Card, ...] | None:
         """A list of cards; None (with the errors noted) unless every one is known."""
@@ -179,7 +154,7 @@ class _Reader:
             what = f"game is {d['game']!r}" if "game" in d else "missing game"
             self.fail(f"{what}, this reader is for {GAME!r}", self.root("game"), f'"{GAME}"')
 
-        players = self._players(d.get("players"))
+        players = self.players(MIN_PLAYERS, MAX_PLAYERS)
         deck = self._deck(d.get("cards"))
         fake = d.get("fake", False)
         if not isinstance(fake, bool):
@@ -230,26 +205,6 @@ class _Reader:
             if event is not None:
                 events.append(event)
         return DetectiveRecord(variant, players, viewer, hand, public or (), events, self.doc.path, self.lines)
-
-    def _players(self, players: Any) -> tuple[str, ...] | None:
-        where = self.root("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            what = "missing players" if players is None else "players must be a list of names"
-            self.fail(what, where, '["aki", "bea", "cid"] in turn order')
-            return None
-        ok = True
-        for p in players:
-            if not NAME.match(p):
-                self.fail(f"player name {p!r} is not allowed", where, "lower-case letters, digits, '-' and '_'")
-                ok = False
-        if len(set(players)) != len(players):
-            self.fail("a player is named twice", where, "distinct names")
-            ok = False
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            self.fail(f"{len(players)} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}", where,
-                      f"{MIN_PLAYERS} to {MAX_PLAYERS} names")
-            ok = False
-        return tuple(players) if ok else None
 
     def _deck(self, cards: Any) -> Deck | None:
         if cards is None:

@@ -11,7 +11,7 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .layout import pad, percent
+from .layout import hint_levels, pad, percent
 
 
 def _text(session: CanarySession, lang: str) -> Text:
@@ -168,7 +168,6 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
     kinds = session.variant.deck.by_id
     if not h.hints:
         return m("hint-none")
-    out = []
     turns = sorted({session.observation(o).turn or 0 for x in h.hints for o in x.observations})
     squares = sorted({session.board.name(session.observation(o).square) for x in h.hints for o in x.observations
                       if hasattr(session.observation(o), "square")})
@@ -179,31 +178,9 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
                                                          list=", ".join(squares))
     if not where:
         where = m("hint-setup")
-    if h.obvious:
-        out.append(m("hint-obvious", n=len(h.hints)))
-        out.append(m("hint-level1-obvious", where=where))
-    else:
-        out.append(m("hint-level1", where=where))
-    if level >= 2:
-        rules = sorted({r for x in h.hints for r in x.explanation.rules})
-        out.append(m("hint-level2", rules="; ".join(f"{t.rule_name(r)} ({t.rule(r)})" for r in rules))
-                   if rules else m("hint-level2-none"))
-    if level >= 3:
-        out.append(m("hint-level3"))
-        seen: list[str] = []
-        for x in h.hints:
-            for o in x.explanation.observations:
-                if o not in seen:
-                    seen.append(o)
-        out += [f"  • {_obs_line(session, t, m, o)}" for o in seen]
-    if level >= 4:
-        out.append(m("hint-level4"))
-        for x in h.hints:
-            cited = " + ".join(_short(session, t, o) for o in x.explanation.observations)
-            out.append(f"  {cited} ⇒ {t.fact(x.fact, kinds)}")
-    if h.remaining:
-        out.append(m("hint-remaining", n=h.remaining))
-    return "\n".join(out)
+    return hint_levels(h, level, m, where, lambda r: f"{t.rule_name(r)} ({t.rule(r)})", "; ",
+                       lambda o: _obs_line(session, t, m, o), lambda o: _short(session, t, o),
+                       lambda f: t.fact(f, kinds))
 
 
 def _short(session: CanarySession, t: Text, oid: str) -> str:

@@ -11,7 +11,7 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .layout import pad, percent, width
+from .layout import hint_levels, pad, percent, width
 
 TOP_TRIPLES = 10
 
@@ -134,31 +134,8 @@ def hint(session: DetectiveSession, h: HintResult, level: int, lang: str) -> str
     names = [str(n) for n in events]
     where = t("events" if len(names) == 1 else "events-many", list=t.m["list-sep"].join(names)) if names else \
         t("hint-setup")
-    out = []
-    if h.obvious:
-        out.append(t("hint-obvious", n=len(h.hints)))
-        out.append(t("hint-level1-obvious", where=where))
-    else:
-        out.append(t("hint-level1", where=where))
-    if level >= 2:
-        rules = sorted({r for x in h.hints for r in x.explanation.rules})
-        out.append(t("hint-level2", rules=t.m["rule-sep"].join(t("rule-with-text", name=t.rule_name(r),
-                                                                                  text=t.rule(r)) for r in rules))
-                   if rules else t("hint-level2-none"))
-    if level >= 3:
-        out.append(t("hint-level3"))
-        seen: list[str] = []
-        for x in h.hints:
-            seen += [o for o in x.explanation.observations if o not in seen]
-        out += [f"  • {_line(session, t, o)}" for o in seen]
-    if level >= 4:
-        out.append(t("hint-level4"))
-        for x in h.hints:
-            cited = " + ".join(_short(session, t, o) for o in x.explanation.observations)
-            out.append(f"  {cited} ⇒ {t.fact(x.fact)}")
-    if h.remaining:
-        out.append(t("hint-remaining", n=h.remaining))
-    return "\n".join(out)
+    return hint_levels(h, level, t, where, lambda r: t("rule-with-text", name=t.rule_name(r), text=t.rule(r)),
+                       t.m["rule-sep"], lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact)
 
 
 def _short(session: DetectiveSession, t: Text, oid: str) -> str:

@@ -1,5 +1,5 @@
 """Benchmarks: median wall times of the CLI's questions on simulated records
-(Canary here, Memory Detective in ``bench/detective.py``).
+(Canary here, Memory Detective in ``bench/detective.py``, Werewolf in ``bench/werewolf.py``).
 
 Run with ``make bench``; writes ``docs/performance.md`` (figures quoted there).
 In-process times exclude interpreter start-up and imports (measured separately as
@@ -110,13 +110,23 @@ def command_time(args: list[str], repeats: int = 5) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=None, help="write the Markdown report here")
-    parser.add_argument("--game", choices=["all", "canary", "detective"], default="all")
+    parser.add_argument("--game", choices=["all", "canary", "detective", "werewolf"], default="all")
     opts = parser.parse_args()
     # warm imports so in-process figures exclude them
     import ortools.sat.python.cp_model  # noqa: F401
 
     rows = []
     help_t = command_time(["--help"], repeats=9)
+    werewolf: dict[str, object] = {}
+    if opts.game in ("all", "werewolf"):
+        import werewolf as werewolf_bench  # bench/werewolf.py, beside this file
+
+        with tempfile.TemporaryDirectory() as tmp:
+            werewolf = werewolf_bench.bench(Path(tmp), command_time)
+        if opts.game == "werewolf":
+            if opts.out:
+                Path(opts.out).write_text("\n".join(werewolf_bench.report(werewolf, help_t)), encoding="utf-8")
+            return
     detective: dict[str, object] = {}
     if opts.game in ("all", "detective"):
         import detective as detective_bench  # bench/detective.py, beside this file
@@ -150,6 +160,10 @@ def main() -> None:
             import detective as detective_bench
 
             extra = detective_bench.report(detective, help_t)
+        if werewolf:
+            import werewolf as werewolf_bench
+
+            extra += werewolf_bench.report(werewolf, help_t)
         write_report(Path(opts.out), rows, help_t, cli_analyze, cli_check, extra)
 
 

@@ -82,13 +82,15 @@ def main() -> None:
     """suiri (推理): what is certain, possible and likely in a deduction game record.
 
     \b
-    Games: Where is the Canary? (canary), Memory Detective (detective).  A record is
-    a TOML file written from one seat (see docs/record-format.md).  Try:
+    Games: Where is the Canary? (canary), Memory Detective (detective), Werewolf
+    Never Sleeps (werewolf).  A record is a TOML file written from one seat (see
+    docs/record-format.md).  Try:
       suiri examples                        # bundled records
       suiri check game.toml                 # is the record legal and consistent?
       suiri analyze game.toml --lang ja     # exact probabilities and certain facts
       suiri explain game.toml 'clue:bea!=high'
       suiri explain case.toml 'holder:s3=cid'
+      suiri explain wolf.toml 'lost-legacy=hand:ben'
       suiri hint game.toml --level 2
       suiri advise game.toml
     """
@@ -305,12 +307,14 @@ GAME = click.option("--game", type=click.Choice(SUPPORTED), default=SUPPORTED[0]
 def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None, variant: str) -> None:
     """Write the record of a random legal game (for practice, tests and benchmarks).
 
-    --turns counts turns in Canary and events in Memory Detective.
+    --turns counts turns in Canary and Werewolf (a whole Werewolf game, searches
+    included, with --turns 500) and events in Memory Detective.
 
     \b
     Examples:
       suiri simulate --players 4 --seed 7 --turns 40 > game.toml
       suiri simulate --game detective --players 6 --variant fake --viewer bea > case.toml
+      suiri simulate --game werewolf --players 4 --seed 3 --turns 500 --viewer none > wolf.toml
     """
     from suiri.models import game_module
 
@@ -322,7 +326,8 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
 @click.option("--players", type=click.IntRange(2, 8), default=3, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--question", default=None,
-              help="Canary: clue or goal (default clue).  Detective: suspect, weapon, scene or card (default suspect).")
+              help="Canary: clue or goal (default clue).  Detective: suspect, weapon, scene or card (default "
+                   "suspect).  Werewolf: werewolf or lost-legacy (default werewolf).")
 @click.option("--lines", "lines", default="2-5", show_default=True, metavar="MIN-MAX",
               help="Difficulty: how many record lines the answer needs.")
 @JSON
@@ -335,6 +340,7 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
       suiri puzzle --seed 3 > puzzle.toml && suiri analyze puzzle.toml
       suiri puzzle --question goal --lines 3-8 --json
       suiri puzzle --game detective --question card --players 4
+      suiri puzzle --game werewolf --question lost-legacy --players 4
     """
     from suiri.models import game_module
     from suiri.solver.errors import SuiriError

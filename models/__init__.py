@@ -14,8 +14,8 @@ from typing import Any, Protocol, cast
 from suiri.solver.errors import RecordSyntaxError
 from suiri.solver.records import TomlDocument, parse_toml, read_text
 
-SUPPORTED = ("canary", "detective")
-PLANNED = ("werewolf",)
+SUPPORTED = ("canary", "detective", "werewolf")
+PLANNED: tuple[str, ...] = ()
 
 
 class GameModule(Protocol):

@@ -1,0 +1,331 @@
+"""``advise``: what the viewer should do next, with its reasons.
+
+**Search phase.**  Each place the viewer could search, with the exact chance that the
+Lost Legacy is there, read for the viewer's side: a villager wins when a villager
+finds it, the Werewolf searches where it put it, the Madman cannot search.
+
+**During play.**  Every legal play of the viewer's two cards (the card it holds and the
+card drawn — write the turn in progress as a last ``[[turn]]`` with only ``player`` and
+``drew``; without it, advice lists the chance of each draw and waits), with:
+
+- *what it shows the viewer*: for the Seer and the Medium's look, the chance of each
+  card it may see and the expected information about who the Werewolf is (bits: the
+  drop of the ``werewolf`` entropy), computed exactly by counting the record extended
+  with each possible sight;
+- *what an Attack does*: the exact chance that it eliminates each player (and whether
+  it would eliminate the Werewolf), from the viewer's own card and the others' hands;
+- *what it shows the table*: the table's chance that the viewer is the Werewolf before
+  and after the play, by counting the record as a spectator wrote it (the viewer's
+  drawn and seen cards removed, its Villager taken as mixed);
+- *exposure to a Vote*: face-down cards in the viewer's discard after the play against
+  the others' (each is one vote), and whether a face-up Knight protects it.
+
+Ranking (docs/decisions.md #26): first the chance to end the game for the viewer's side
+now (an Attack that eliminates the Werewolf — or, for the Werewolf, the last villager),
+then the information gained, then how much less Werewolf-like the table finds the
+viewer.  Strategy is not evidence (W7): nothing here changes the counts of ``analyze``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from suiri.solver.errors import SuiriError
+from suiri.solver.information import entropy
+
+from .cards import KINDS, KNIGHT, LOST_LEGACY, MADMAN, VILLAGER, Kind, hunted_kind
+from .counter import count
+from .record import NONE, Turn, WerewolfRecord
+from .rules import PileCard, face_down, hand, protected, replay, slot_name
+from .session import NOBODY, WerewolfSession
+
+
+@dataclass
+class Option:
+    play: Kind
+    keep: Kind
+    target: str | None = None  # whom or which card: a player, a place, "player:card" for a flip
+    put_down: Kind | None = None  # Villager: the card that goes face-down
+    sees: list[tuple[str, Fraction]] = field(default_factory=list)  # card id -> chance (Seer, Medium)
+    bits: float = 0.0  # expected information about the Werewolf
+    hits: list[tuple[str, Fraction]] = field(default_factory=list)  # Attack: who is eliminated
+    wins: Fraction = Fraction(0)  # chance the play ends the game for the viewer's side
+    table_before: Fraction | None = None  # the table's chance the viewer is the Werewolf
+    table_after: Fraction | None = None
+    votes_against: int = 0  # face-down cards in the viewer's discard after the play
+    protected: bool = False  # a face-up Knight in the viewer's discard after the play
+    notes: list[str] = field(default_factory=list)  # message keys for the view
+
+    @property
+    def score(self) -> tuple[float, float, float]:
+        hidden = float((self.table_before or 0) - (self.table_after or 0))
+        return (float(self.wins), round(self.bits, 9), hidden)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "play": self.play.id, "keep": self.keep.id, "target": self.target,
+            "put_down": self.put_down.id if self.put_down else None,
+            "sees": {k: float(p) for k, p in self.sees}, "bits": self.bits,
+            "eliminates": {k: float(p) for k, p in self.hits}, "wins": float(self.wins),
+            "table_werewolf_before": None if self.table_before is None else float(self.table_before),
+            "table_werewolf_after": None if self.table_after is None else float(self.table_after),
+            "votes_against": self.votes_against, "protected": self.protected, "notes": self.notes,
+        }
+
+
+@dataclass
+class SearchOption:
+    place: str
+    p: Fraction  # the Lost Legacy is there
+
+    def to_json(self) -> dict[str, Any]:
+        return {"place": self.place, "p": float(self.p)}
+
+
+@dataclass
+class WerewolfAdvice:
+    player: str
+    role: str  # "villager", "werewolf", "madman"
+    phase: str  # "play", "search", "over", "draw" (the viewer must draw first)
+    werewolf: dict[str, Fraction]
+    options: list[Option] = field(default_factory=list)
+    searches: list[SearchOption] = field(default_factory=list)
+    draws: list[tuple[str, Fraction]] = field(default_factory=list)  # phase "draw": the next card's chances
+    waiting_for: str | None = None  # whose turn comes first
+    note: str | None = None
+
+    def to_json(self, session: WerewolfSession) -> dict[str, Any]:
+        return {
+            "player": self.player, "role": self.role, "phase": self.phase, "note": self.note,
+            "werewolf": {k: float(p) for k, p in self.werewolf.items() if p},
+            "options": [o.to_json() for o in self.options],
+            "searches": [s.to_json() for s in self.searches],
+            "draws": {k: float(p) for k, p in self.draws}, "waiting_for": self.waiting_for,
+        }
+
+
+def advise(session: WerewolfSession) -> WerewolfAdvice:
+    r = session.record
+    if r.viewer is None:
+        raise SuiriError("advice is for a player: this record is a spectator's", r.where(None, None, "viewer"),
+                         "a record with viewer = NAME")
+    session.check()
+    rp = session.replay
+    me = r.viewer
+    wolf = session.werewolf()
+    role = "werewolf" if wolf.get(me) == 1 else ("madman" if rp.viewer_hand == MADMAN else "villager")
+    advice = WerewolfAdvice(me, role, "play", wolf)
+    if rp.over or me not in rp.living:
+        advice.phase, advice.note = "over", rp.over or f"{me} was eliminated"
+        return advice
+    if rp.search_phase:
+        advice.phase = "search"
+        return search_advice(session, advice)
+    if rp.next_player != me:
+        advice.waiting_for = rp.next_player
+    if rp.pending is None or rp.viewer_hand is None:
+        advice.phase = "draw"
+        advice.draws = next_draw(session)
+        return advice
+    advice.options = sorted(play_options(session, rp.viewer_hand, rp.pending, role),
+                            key=lambda o: o.score, reverse=True)
+    return advice
+
+
+# -- search phase --------------------------------------------------------------------------------
+def search_advice(session: WerewolfSession, advice: WerewolfAdvice) -> WerewolfAdvice:
+    if advice.role == "madman":
+        advice.note = "madman-cannot-search"
+    searched = {s.slot for s in session.replay.searches}
+    out = []
+    for slot in session.hidden_slots():
+        if slot in searched:
+            continue
+        p = session.card(slot)[LOST_LEGACY.id]
+        out.append(SearchOption(slot_name(slot), p))
+    advice.searches = sorted(out, key=lambda s: (-s.p, s.place))
+    return advice
+
+
+# -- during play ----------------------------------------------------------------------------------
+def next_draw(session: WerewolfSession) -> list[tuple[str, Fraction]]:
+    """The chance of each kind on top of the deck: every order of the deck is as likely (W7),
+    so it is the expected number of that kind in the deck over the deck's size."""
+    rp = session.replay
+    if not rp.deck:
+        return []
+    c = session.counts
+    seen = [0] * len(KINDS)
+    for cards in rp.piles.values():
+        for card in cards:
+            if card.kind is not None:
+                seen[card.kind.index] += 1
+    out: list[tuple[str, Fraction]] = []
+    for k in KINDS:
+        hidden = sum(Fraction(row[k.index], c.total) for row in c.places.values())
+        in_deck = Fraction(r_copies(session, k) - seen[k.index]) - hidden
+        if in_deck:
+            out.append((k.id, in_deck / rp.deck))
+    return sorted(out, key=lambda x: -x[1])
+
+
+def r_copies(session: WerewolfSession, k: Kind) -> int:
+    return session.record.deck[k.index]
+
+
+def spectator(record: WerewolfRecord) -> WerewolfRecord:
+    """The record as the table saw it: no hand, no drawn or seen cards, Villagers mixed."""
+    turns = [replace(t, drew=None, saw=None, swapped=None, card=None,
+                     placed="unknown" if isinstance(t.placed, Kind) else t.placed) for t in record.turns]
+    return replace(record, viewer=None, hand=None, turns=turns, pending=None)
+
+
+def werewolf_of(record: WerewolfRecord) -> dict[str, Fraction] | None:
+    """The ``werewolf`` distribution of a (hypothetical) record; None when no history fits."""
+    try:
+        c = count(replay(record))
+    except SuiriError:
+        return None
+    if not c.total:
+        return None
+    return {k: Fraction(v, c.total) for k, v in c.werewolf().items()}
+
+
+def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) -> list[Option]:
+    r = session.record
+    me = r.viewer
+    assert me is not None
+    rp = session.replay
+    cards = [held, drew]
+    if any(c.is_attack for c in cards):
+        playable = [c for c in cards if c.is_attack]
+    else:
+        playable = [c for c in cards if c != LOST_LEGACY]
+    others = [p for p in rp.living if p != me]
+    table = spectator(r)
+    table_now = (werewolf_of(table) or {}).get(me, Fraction(0))
+    wolf_now = session.werewolf()
+    options: list[Option] = []
+    number = len(r.turns) + 1
+    for play in dict.fromkeys(playable):
+        keep = cards[1] if cards[0] == play else cards[0]
+        base = Turn(number, me, play, drew)
+        for turn, option in candidate_turns(session, base, play, keep, others, role):
+            option.table_before = table_now
+            public = replace(turn, drew=None, saw=None,
+                             placed="unknown" if isinstance(turn.placed, Kind) else turn.placed)
+            after = werewolf_of(replace(table, turns=[*table.turns, public]))
+            option.table_after = after.get(me, Fraction(0)) if after else None
+            exposure(session, option, turn)
+            if play == KNIGHT:
+                option.notes.append("knight-protects")
+            if play == MADMAN:
+                option.notes.append("madman-gone")
+            if keep == LOST_LEGACY:
+                option.notes.append("keep-lost-legacy")
+            options.append(option)
+    if not options:
+        return []
+    for o in options:
+        if o.play.is_attack:
+            o.wins = sum((p for who, p in o.hits if wolf_now.get(who, 0) and role != "werewolf"
+                          for p in [p * wolf_now[who]]), Fraction(0)) if role != "werewolf" else Fraction(0)
+    return options
+
+
+def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind, others: list[str],
+                    role: str) -> list[tuple[Turn, Option]]:
+    """Every legal way to play ``play`` (its targets), each with what it would show."""
+    r = session.record
+    rp = session.replay
+    me = base.player
+    out: list[tuple[Turn, Option]] = []
+    before = entropy(session.werewolf().values())
+    if play.id == "seer":
+        for who in others:
+            dist = session.card(hand(who))
+            o = Option(play, keep, who)
+            o.sees, o.bits = sight(session, before, dist, lambda k, w=who: replace(base, target=w, saw=k))
+            out.append((replace(base, target=who), o))
+    elif play.id == "medium":
+        for who in others:
+            for i in face_down(rp.piles[who]):
+                slot = ("pile", who, i)
+                o = Option(play, keep, slot_name(slot))
+                o.sees, o.bits = sight(session, before, session.card(slot),
+                                       lambda k, w=who, j=i: replace(base, peek=(w, j), saw=k))
+                out.append((replace(base, peek=(who, i)), o))
+        for who in rp.living:
+            for kind in dict.fromkeys(c.kind for c in rp.piles[who] if c.kind is not None):
+                o = Option(play, keep, f"{who}:{kind.id}")
+                if kind == KNIGHT:
+                    o.notes.append("flip-knight")
+                out.append((replace(base, flip=(who, kind)), o))
+    elif play == VILLAGER:
+        for who in rp.living:
+            for down in dict.fromkeys((VILLAGER, keep)):
+                if down == LOST_LEGACY and who != me:
+                    continue
+                o = Option(play, VILLAGER if down == keep else keep, who, down)
+                out.append((replace(base, put=who, placed=down), o))
+    elif play.is_attack:
+        victim = hunted_kind(play)
+        hits: list[tuple[str, Fraction]] = []
+        for who in rp.living:
+            if protected(rp.piles[who]):
+                continue
+            p = Fraction(int(keep == victim)) if who == me else session.card(hand(who))[victim.id]
+            if p:
+                hits.append((who, p))
+        missed = 1 - sum((p for _, p in hits), Fraction(0))
+        if missed:
+            hits.append((NOBODY, missed))
+        targets = [p for p in rp.living if p != me] or [me]
+        for who in targets:
+            o = Option(play, keep, who, hits=sorted(hits, key=lambda x: -x[1]))
+            out.append((replace(base, put=who, eliminated=NONE), o))
+    elif play.id == "vote":
+        o = Option(play, keep)
+        o.notes.append("vote-point")
+        out.append((replace(base, votes={}, eliminated=NONE), o))
+    else:  # Sleep, Knight, Madman: no target
+        o = Option(play, keep)
+        if play.id == "sleep" and role == "werewolf":
+            o.notes.append("sleep-swap")
+        out.append((base, o))
+    del r
+    return out
+
+
+def sight(session: WerewolfSession, before: float, dist: dict[str, Fraction],
+          extended: Any) -> tuple[list[tuple[str, Fraction]], float]:
+    """Chance of each card a look may show, and the expected drop of the Werewolf's entropy."""
+    seen = sorted(((k, p) for k, p in dist.items() if p), key=lambda x: -x[1])
+    r = session.record
+    after = 0.0
+    for k, p in seen:
+        turn = extended(next(x for x in KINDS if x.id == k))
+        posterior = werewolf_of(replace(r, turns=[*r.turns, turn], pending=None))
+        if posterior is not None:
+            after += float(p) * entropy(posterior.values())
+    return seen, max(0.0, before - after)
+
+
+def exposure(session: WerewolfSession, option: Option, turn: Turn) -> None:
+    """Face-down cards (votes) in the viewer's discard, and Knight protection, after the play."""
+    me = turn.player
+    pile = list(session.replay.piles[me])
+    if option.play in (KNIGHT,):
+        pile.append(PileCard(KNIGHT, turn.number))
+    if option.play.id in ("vote", "sleep"):
+        pile.append(PileCard(None, turn.number))
+    if option.play.is_attack and turn.put == me:
+        pile.append(PileCard(None, turn.number))
+    if option.play == VILLAGER and turn.put == me:
+        pile.append(PileCard(None, turn.number))
+    if option.play.id == "medium" and turn.flip and turn.flip[0] == me:
+        pile = [PileCard(None, c.turn) if c.kind == turn.flip[1] else c for c in pile]
+    option.votes_against = len(face_down(pile))
+    option.protected = protected(pile)

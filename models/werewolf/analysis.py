@@ -1,0 +1,80 @@
+"""``analyze``: where the Lost Legacy is, who is the Werewolf, who can be the Madman, and
+what every hidden card can be — exact probabilities (W7) — plus the certain facts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from suiri.solver.facts import Fact
+
+from .counter import Counts
+from .rules import Slot, slot_name
+from .session import WerewolfSession
+
+
+@dataclass
+class WerewolfAnalysis:
+    session: WerewolfSession
+    counts: Counts
+    lost_legacy: dict[str, Fraction]
+    werewolf: dict[str, Fraction]
+    madman: dict[str, Fraction]
+    cards: dict[Slot, dict[str, Fraction]]  # every hidden card in view: its possible kinds
+    certain: list[Fact]
+
+    @property
+    def phase(self) -> str:
+        rp = self.session.replay
+        return "over" if rp.over else ("search" if rp.search_phase else "play")
+
+    def to_json(self) -> dict[str, Any]:
+        """The records README keys (``lost_legacy``, ``werewolf``) plus extras."""
+        s = self.session
+        r = s.record
+        return {
+            "game": "werewolf",
+            "players": list(r.players),
+            "viewer": r.viewer,
+            "phase": self.phase,
+            "over": s.replay.over,
+            "living": list(s.living),
+            "deck": s.replay.deck,
+            "lost_legacy": {k: float(p) for k, p in self.lost_legacy.items() if p},
+            "werewolf": {k: float(p) for k, p in self.werewolf.items() if p},
+            "madman": {k: float(p) for k, p in self.madman.items() if p},
+            "cards": {slot_name(slot): {k: float(p) for k, p in row.items() if p} for slot, row in self.cards.items()},
+            "certain": [str(f) for f in self.certain],
+            "histories": str(self.counts.total),
+        }
+
+
+def analyze(session: WerewolfSession) -> WerewolfAnalysis:
+    counts = session.counts
+    cards = {slot: session.card(slot) for slot in session.hidden_slots() if slot in counts.places}
+    return WerewolfAnalysis(session, counts, session.lost_legacy(), session.werewolf(), session.madman(), cards,
+                            certain_facts(session))
+
+
+def certain_facts(session: WerewolfSession) -> list[Fact]:
+    """Facts with probability exactly 1 (``=``) or 0 (``!=``) that the record does not
+    state outright: the Lost Legacy's place and the Werewolf when proven, else the players
+    ruled out as Werewolf; every hidden card whose kind is proven (not the viewer's own
+    hand)."""
+    facts: list[Fact] = []
+    for subject, dist in (("lost-legacy", session.lost_legacy()), ("werewolf", session.werewolf())):
+        sure = [k for k, p in dist.items() if p == 1]
+        if sure:
+            facts.append(Fact(subject, sure[0]))
+        elif subject == "werewolf":
+            facts += [Fact(subject, k, False) for k, p in dist.items()
+                      if p == 0 and k != session.record.viewer and k in session.living]
+    viewer_hand = ("hand", session.record.viewer)
+    for slot in session.hidden_slots():
+        if slot == viewer_hand or slot not in session.counts.places:
+            continue
+        sure = [k for k, p in session.card(slot).items() if p == 1]
+        if sure:
+            facts.append(Fact(slot_name(slot), sure[0]))
+    return facts

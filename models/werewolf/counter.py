@@ -1,0 +1,452 @@
+"""Exact counting of the hidden histories behind a Werewolf record (ruling W7).
+
+A history is the deck order (a sequence of kinds: W13) and every hidden choice: which
+card a mixed Villager put down, whether and which face-down card the Werewolf swapped
+in each Sleep.  Each consistent history counts once.
+
+Forward dynamic programming over *merged hidden states*.  A state gives each hidden
+place (hands, ruins, face-down discards) either a kind, or — while nothing has asked —
+a *lazy* value: "some card from the pool, not one of these kinds" (a bit mask).  The
+pool holds the cards not yet given a kind: those in lazy places and in the deck.  A
+card gets its kind only when a turn needs it (it is played, seen, revealed, searched,
+or the Werewolf's identity matters in a Sleep); until then cards are interchangeable,
+so the thousands of deals that no turn has yet told apart stay one state.  States
+reached by different histories merge and add their counts.  At the end, each state's
+lazy places and the deck are filled from the pool in closed form (``arrangements``).
+
+Splitting a lazy place into "it is k" (k leaves the pool) and leaving the rest lazy is
+an exact partition, so the count equals plain enumeration; tests/werewolf checks it
+against an independent brute force and CP-SAT on small decks and short prefixes.
+Docs: docs/counting-werewolf.md (with a worked example).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+from .cards import ALL_MASK, ATTACK_MASK, KINDS, LOST_LEGACY, VILLAGER, Kind
+from .rules import Move, Replay, SearchMove, Slot, hand, searchers
+
+K = len(KINDS)
+GONE = 99  # a place that is no longer hidden (played, revealed) or not in use
+LL = LOST_LEGACY.index
+DRAW: Slot = ("draw",)
+
+Values = list[int]  # per place: kind (0..K-1), lazy -mask, or GONE
+Pool = list[int]
+State = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass
+class Counts:
+    """The outcome: ``total`` histories; ``places[slot][kind]`` how many of them have
+    that kind there now; ``deck`` the remaining deck size."""
+
+    total: int
+    places: dict[Slot, list[int]]
+    deck: int
+    living: tuple[str, ...]
+    states: int  # merged states at the end (a measure of the work)
+    public_lost_legacy: str | None = None  # "discard:NAME" once an elimination turned it up
+
+    def lost_legacy(self) -> dict[str, int]:
+        """Where the Lost Legacy is: ``hand:NAME``, ``discard:NAME``, ``ruins`` or ``deck``."""
+        if self.public_lost_legacy is not None:
+            return {self.public_lost_legacy: self.total}
+        out: dict[str, int] = defaultdict(int)
+        for slot, row in self.places.items():
+            if row[LL]:
+                out[_place(slot)] += row[LL]
+        out["deck"] = self.total - sum(out.values())
+        return {k: v for k, v in out.items() if v}
+
+    def werewolf(self) -> dict[str, int]:
+        out: dict[str, int] = defaultdict(int)
+        for place, n in self.lost_legacy().items():
+            out[place.split(":")[1] if ":" in place else "nobody"] += n
+        return dict(out)
+
+    def holder(self, kind: Kind) -> dict[str, int]:
+        """Who holds ``kind`` in hand now (``nobody``: elsewhere)."""
+        out = {p: self.places[hand(p)][kind.index] for p in self.living if hand(p) in self.places}
+        out["nobody"] = self.total - sum(out.values())
+        return {k: v for k, v in out.items() if v}
+
+
+def _place(slot: Slot) -> str:
+    return "ruins" if slot[0] == "ruins" else ("hand:" if slot[0] == "hand" else "discard:") + slot[1]
+
+
+def count(rp: Replay) -> Counts:
+    return Counter(rp).run()
+
+
+# -- filling lazy places and the deck from the pool (closed form) ------------------------------------
+Classes = tuple[tuple[int, int], ...]  # ((mask, places), ...): lazy places of one mask are alike
+
+
+def arrangements(pool: tuple[int, ...], classes: Classes, deck: int) -> int:
+    """Ways to lay the pool's cards (as kind sequences) into the lazy places and ``deck``
+    positions."""
+    return fill(pool, classes, deck)[0]
+
+
+@lru_cache(maxsize=1 << 14)
+def fill(pool: tuple[int, ...], classes: Classes, deck: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """The number of ways to fill, and for each class and kind the number of (way, place)
+    pairs with that kind in a place of that class (divide by the class's size for one
+    place's count: its places are alike).
+
+    A DP over kinds: the state is the room left in each class and in the deck; a kind's
+    copies are split among the classes that allow it and the deck (binomials count the
+    positions).  One forward and one backward pass give every marginal at once."""
+    masks = [m for m, _ in classes]
+    start = (tuple(n for _, n in classes), deck)
+    layers: list[list[tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int], int, tuple[int, ...],
+                            list[int]]]] = []
+    forward: list[dict[tuple[tuple[int, ...], int], int]] = [{start: 1}]
+    for k in range(K):
+        c = pool[k]
+        allowed = [i for i, m in enumerate(masks) if m >> k & 1]
+        moves = []
+        nxt: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+        for (caps, room), ways in forward[-1].items():
+            for split in _splits(c, [caps[i] for i in allowed]):
+                rest = c - sum(split)
+                if rest > room:
+                    continue
+                w = comb(room, rest)
+                new = list(caps)
+                for i, x in zip(allowed, split, strict=True):
+                    w *= comb(caps[i], x)
+                    new[i] -= x
+                target = (tuple(new), room - rest)
+                moves.append(((caps, room), target, w, split, allowed))
+                nxt[target] += ways * w
+        layers.append(moves)
+        forward.append(dict(nxt))
+    end = ((0,) * len(classes), 0)
+    backward: dict[tuple[tuple[int, ...], int], int] = {end: 1}
+    per_class = [[0] * K for _ in classes]
+    for k in range(K - 1, -1, -1):
+        before: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+        for src, dst, w, split, allowed in layers[k]:
+            b = backward.get(dst, 0)
+            if not b:
+                continue
+            before[src] += w * b
+            f = forward[k].get(src, 0)
+            for i, x in zip(allowed, split, strict=True):
+                if x:
+                    per_class[i][k] += f * w * x * b
+        backward = dict(before)
+    total = backward.get(start, 0)
+    return total, tuple(tuple(row) for row in per_class)
+
+
+def _splits(c: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to give x_i <= caps[i] of ``c`` copies to each class (sum <= c)."""
+    if not caps:
+        yield ()
+        return
+    for x in range(min(c, caps[0]) + 1):
+        for rest in _splits(c - x, caps[1:]):
+            yield (x, *rest)
+
+
+# -- one state's operations (on mutable copies; False = no history fits) ----------------------------
+def realize(vals: Values, pool: Pool, i: int, k: int) -> bool:
+    """Place ``i`` holds kind ``k``."""
+    v = vals[i]
+    if v >= 0:
+        return v == k
+    if not (-v >> k) & 1 or pool[k] == 0:
+        return False
+    vals[i] = k
+    pool[k] -= 1
+    return True
+
+
+def exclude(vals: Values, i: int, mask: int) -> bool:
+    """Place ``i`` holds none of the kinds in ``mask``."""
+    v = vals[i]
+    if v >= 0:
+        return v == GONE or not (mask >> v) & 1
+    m = -v & ~mask
+    if not m:
+        return False
+    vals[i] = -m
+    return True
+
+
+def normalize(vals: Values, pool: Pool) -> bool:
+    """Drop kinds the pool no longer has from lazy places; a place left with one kind
+    gets it; a set of places needing more cards of some kinds than the pool has is dead."""
+    changed = True
+    while changed:
+        changed = False
+        avail = sum(1 << k for k in range(K) if pool[k])
+        for i, v in enumerate(vals):
+            if v < 0:
+                m = -v & avail
+                if not m:
+                    return False
+                if m & (m - 1) == 0:
+                    if not realize(vals, pool, i, m.bit_length() - 1):
+                        return False
+                    changed = True
+                    break
+                vals[i] = -m
+    lazy = [-v for v in vals if v < 0]
+    for m in set(lazy):
+        if sum(1 for x in lazy if x & ~m == 0) > sum(pool[k] for k in range(K) if m >> k & 1):
+            return False
+    return True
+
+
+class Counter:
+    """The forward pass over a replayed record (``rules.replay``)."""
+
+    def __init__(self, rp: Replay) -> None:
+        self.rp = rp
+        self.layout: list[Slot] = [hand(p) for p in rp.record.players] + [("ruins",), DRAW]
+        self.index = {s: i for i, s in enumerate(self.layout)}
+        pool = list(rp.record.deck)
+        vals = [-ALL_MASK] * len(self.layout)
+        vals[self.index[DRAW]] = GONE
+        self.states: dict[State, int] = {}
+        viewer, card = rp.record.viewer, rp.record.hand
+        if viewer is not None and card is not None and not realize(vals, pool, self.index[hand(viewer)], card.index):
+            return
+        if normalize(vals, pool):
+            self.states = {(tuple(vals), tuple(pool)): 1}
+
+    # -- the pass ------------------------------------------------------------------------------------
+    def run(self) -> Counts:
+        for move in self.rp.moves:
+            self.step(move)
+        if self.rp.pending is not None:
+            self.draw_pending(self.rp.pending)
+        if self.rp.searches:
+            self.hands_at_search()
+            for s in self.rp.searches:
+                self.search(s)
+        return self.finish()
+
+    def add_slot(self, slot: Slot, value: int) -> int:
+        if slot in self.index:
+            i = self.index[slot]
+            self.states = {(v[:i] + (value,) + v[i + 1:], p): w for (v, p), w in self.states.items()}
+            return i
+        self.layout.append(slot)
+        self.index[slot] = len(self.layout) - 1
+        self.states = {(v + (value,), p): w for (v, p), w in self.states.items()}
+        return self.index[slot]
+
+    def step(self, move: Move) -> None:
+        """One turn: every state branches on the hidden possibilities the turn leaves open."""
+        new_slots = ([move.villager[0]] if move.villager else []) + [s for s, _ in move.facedown]
+        for slot in new_slots:
+            if slot not in self.index:
+                self.add_slot(slot, GONE)
+        out: dict[State, int] = defaultdict(int)
+        for (v, p), w in self.states.items():
+            for vals, pool in self.turn(move, list(v), list(p)):
+                if normalize(vals, pool):
+                    out[(tuple(vals), tuple(pool))] += w
+        self.states = dict(out)
+
+    def turn(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
+        ix = self.index
+        t = move.turn
+        h, d = ix[hand(move.player)], ix[DRAW]
+        vals[d] = -ALL_MASK
+        if t.drew is not None and not realize(vals, pool, d, t.drew.index):
+            return
+        c = t.play.index
+        for a, b in ((h, d), (d, h)):  # the played card came from the hand, or it was the card drawn
+            va, pa = vals[:], pool[:]
+            if not realize(va, pa, a, c):
+                continue
+            if a == d and not exclude(va, h, 1 << c):  # W13: two alike cards are one history
+                continue
+            va[h] = va[b] if a == h else va[h]
+            va[d] = GONE
+            if not t.play.is_attack and not exclude(va, h, ATTACK_MASK):  # W5: an Attack must be played
+                continue
+            yield from self.effect(move, va, pa)
+
+    def effect(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
+        ix = self.index
+        for slot, kind, _ in move.seen:
+            if not realize(vals, pool, ix[slot], kind.index):
+                return
+        branches = [(vals, pool)]
+        if move.villager is not None:
+            branches = list(self.villager(move, vals, pool))
+        if move.swaps is not None:
+            branches = [b for vp in branches for b in self.sleep(move, *vp)]
+        for vals, pool in branches:
+            if move.hunt is not None:
+                card, players = move.hunt
+                if not all(exclude(vals, ix[hand(p)], 1 << card.index) for p in players):
+                    continue
+            if move.elimination is not None:
+                if not all(realize(vals, pool, ix[s], k.index) for s, k in move.elimination.revealed):
+                    continue
+                for s, _ in move.elimination.revealed:
+                    vals[ix[s]] = GONE
+            for slot, kind in move.facedown:
+                vals[ix[slot]] = kind.index
+            yield vals, pool
+
+    def villager(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
+        """W1: the Villager returns to the hand, then one of the two cards goes face-down."""
+        dest, placed = move.villager or ((), "unknown")
+        h, q = self.index[hand(move.player)], self.index[dest]
+        if isinstance(placed, Kind):
+            if placed != VILLAGER and not realize(vals, pool, h, placed.index):
+                return
+            placed = "villager" if placed == VILLAGER else "other"
+        if placed in ("villager", "unknown"):
+            va = vals[:]
+            va[q] = VILLAGER.index
+            yield va, pool[:]
+        if placed in ("other", "unknown"):
+            va, pa = vals[:], pool[:]
+            va[q], va[h] = va[h], VILLAGER.index
+            banned = 1 << VILLAGER.index  # W13
+            if dest[1] != move.player:
+                banned |= 1 << LL  # the Lost Legacy never goes into another player's discard
+            if exclude(va, q, banned):
+                yield va, pa
+
+    def sleep(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
+        """W3/W11: the Werewolf (whoever has the Lost Legacy now) may swap its hand with one
+        face-down card of its discard, or not; each option is a history."""
+        swapped, card = move.swap_record
+        viewer = self.rp.record.viewer
+        for va, pa in self.locate_lost_legacy(vals, pool, move.deck_after):
+            wolf = self.werewolf(va)
+            if swapped is not None and wolf != viewer:
+                continue  # the record says the viewer is the Werewolf
+            if wolf is None or swapped is False:
+                yield va, pa
+                continue
+            h = self.index[hand(wolf)]
+            if swapped is None:
+                yield va[:], pa[:]
+            for slot in move.swaps[wolf] if move.swaps else ():
+                vb, pb = va[:], pa[:]
+                s = self.index[slot]
+                if card is not None and not realize(vb, pb, s, card.index):
+                    continue
+                vb[h], vb[s] = vb[s], vb[h]
+                yield vb, pb
+
+    def locate_lost_legacy(self, vals: Values, pool: Pool, deck: int) -> Iterator[tuple[Values, Pool]]:
+        """Give the Lost Legacy a place if it has none yet: each lazy place, or the deck."""
+        if LL in vals or not pool[LL]:
+            yield vals, pool
+            return
+        for i, v in enumerate(vals):
+            if v < 0 and (-v >> LL) & 1:
+                va, pa = vals[:], pool[:]
+                realize(va, pa, i, LL)
+                yield va, pa
+        va = vals[:]
+        if deck and all(exclude(va, i, 1 << LL) for i in range(len(va))):
+            yield va, pool[:]  # still in the deck
+
+    def werewolf(self, vals: Values) -> str | None:
+        if LL not in vals:
+            return None  # in the deck
+        i = vals.index(LL)
+        slot = self.layout[i]
+        return slot[1] if slot[0] in ("hand", "pile") else None
+
+    def draw_pending(self, drew: Kind) -> None:
+        """The viewer's turn in progress: the card it drew left the deck."""
+        d = self.index[DRAW]
+        out: dict[State, int] = defaultdict(int)
+        for (v, p), w in self.states.items():
+            vals, pool = list(v), list(p)
+            vals[d] = -ALL_MASK
+            if realize(vals, pool, d, drew.index) and normalize(vals, pool):
+                out[(tuple(vals), tuple(pool))] += w
+        self.states = dict(out)
+
+    # -- search phase ----------------------------------------------------------------------------------
+    def hands_at_search(self) -> None:
+        """W12 needs every living player's card: give each its kind."""
+        living = self.rp.living
+        out: dict[State, int] = defaultdict(int)
+        for (v, p), w in self.states.items():
+            partial = [(list(v), list(p))]
+            for who in living:
+                i = self.index[hand(who)]
+                nxt = []
+                for vals, pool in partial:
+                    if vals[i] >= 0:
+                        nxt.append((vals, pool))
+                        continue
+                    for k in range(K):
+                        va, pa = vals[:], pool[:]
+                        if realize(va, pa, i, k) and normalize(va, pa):
+                            nxt.append((va, pa))
+                partial = nxt
+            for vals, pool in partial:
+                out[(tuple(vals), tuple(pool))] += w
+        self.states = dict(out)
+
+    def search(self, s: SearchMove) -> None:
+        out: dict[State, int] = defaultdict(int)
+        want = (*s.earlier, s.search.player)
+        i = self.index.get(s.slot)
+        for (v, p), w in self.states.items():
+            hands = {who: KINDS[v[self.index[hand(who)]]] for who in s.living}
+            if tuple(searchers(hands)[:len(want)]) != want:
+                continue
+            vals, pool = list(v), list(p)
+            if s.public is None and (i is None or not realize(vals, pool, i, s.search.found.index)):
+                continue
+            if normalize(vals, pool):
+                out[(tuple(vals), tuple(pool))] += w
+        self.states = dict(out)
+
+    # -- the end: fill lazy places and the deck -------------------------------------------------------
+    def finish(self) -> Counts:
+        deck = self.rp.deck
+        places: dict[Slot, list[int]] = {}
+        total = 0
+        for (v, p), w in self.states.items():
+            lazy: dict[int, list[int]] = defaultdict(list)
+            for i, x in enumerate(v):
+                if x < 0:
+                    lazy[-x].append(i)
+            classes = tuple(sorted((m, len(ix)) for m, ix in lazy.items()))
+            n, per_class = fill(p, classes, deck)
+            if not n:
+                continue
+            total += w * n
+            share = {m: row for (m, _), row in zip(classes, per_class, strict=True)}
+            size = dict(classes)
+            for i, x in enumerate(v):
+                if x == GONE or self.layout[i] == DRAW:
+                    continue
+                row = places.setdefault(self.layout[i], [0] * K)
+                if x >= 0:
+                    row[x] += w * n
+                    continue
+                for k, pairs in enumerate(share[-x]):
+                    if pairs:
+                        row[k] += w * (pairs // size[-x])
+        hidden = {s for s in places if any(places[s])}
+        public = next((f"discard:{p}" for p, cards in self.rp.piles.items() if any(c.kind == LOST_LEGACY
+                                                                                  for c in cards)), None)
+        return Counts(total, {s: r for s, r in places.items() if s in hidden}, deck, self.rp.living, len(self.states),
+                      public)

@@ -1,0 +1,170 @@
+"""One Werewolf record under study: replayed once (``rules.replay`` raises at the first
+illegal turn), with the counter and the CP-SAT model built on demand and shared by every
+question (analyze, explain, hint, advise)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cached_property
+
+from suiri.solver.errors import FactError, InconsistentRecordError
+from suiri.solver.facts import Fact
+from suiri.solver.model import World
+from suiri.solver.queries import Engine, Explanation
+from suiri.solver.reasoning import inconsistency
+
+from .cards import KINDS, LOST_LEGACY, MADMAN, parse_kind
+from .counter import Counts, count
+from .encoder import WerewolfModel, encode
+from .reasoning import RULE_WEIGHT, WorldView, context_subjects, line_json, related, view
+from .record import WerewolfRecord
+from .rules import Replay, Slot, hand, replay, slot_name
+
+NOBODY = "nobody"
+SUBJECT_ALIASES = {"lost-legacy": "lost-legacy", "ll": "lost-legacy", "遺産": "lost-legacy",
+                   "失われた遺産": "lost-legacy", "werewolf": "werewolf", "人狼": "werewolf",
+                   "madman": "madman", "狂人": "madman", "ruins": "ruins", "遺跡": "ruins"}
+
+
+class WerewolfSession:
+    rule_weight = RULE_WEIGHT
+    step_name = "turns"
+    world_name = "histories"  # what `check` counts
+
+    def __init__(self, record: WerewolfRecord) -> None:
+        self.record = record
+        self.replay: Replay = replay(record)
+
+    @property
+    def steps(self) -> int:
+        return len(self.record.turns) + len(self.record.searches)
+
+    @cached_property
+    def counts(self) -> Counts:
+        """Exact counts over the consistent histories; none means the record contradicts itself."""
+        counts = count(self.replay)
+        if counts.total == 0:
+            raise self.inconsistency()
+        return counts
+
+    def check(self) -> Counts:
+        return self.counts
+
+    def inconsistency(self) -> InconsistentRecordError:
+        return inconsistency(self.engine, self.source, "history",
+                             "a record in which some deal and hidden choices fit every turn")
+
+    def source(self, oid: str):  # type: ignore[no-untyped-def]
+        from .reasoning import line_source
+
+        return line_source(self, oid)
+
+    @cached_property
+    def werewolf_model(self) -> WerewolfModel:
+        return encode(self.replay)
+
+    @cached_property
+    def engine(self) -> Engine:
+        return Engine(self.werewolf_model.model)
+
+    # -- what is where, exactly -----------------------------------------------------------------
+    @property
+    def living(self) -> tuple[str, ...]:
+        return self.replay.living
+
+    def hidden_slots(self) -> list[Slot]:
+        """The cards in view that the table cannot see: hands, ruins, face-down discards."""
+        piles = [("pile", p, i) for p, cards in self.replay.piles.items()
+                 for i, c in enumerate(cards, start=1) if not c.face_up]
+        return [hand(p) for p in self.living] + [("ruins",)] + piles
+
+    def lost_legacy(self) -> dict[str, Fraction]:
+        c = self.counts
+        places = [f"hand:{p}" for p in self.living] + [f"discard:{p}" for p in self.record.players] + ["ruins"]
+        if self.replay.deck:
+            places.append("deck")
+        got = c.lost_legacy()
+        return {k: Fraction(got.get(k, 0), c.total) for k in places}
+
+    def werewolf(self) -> dict[str, Fraction]:
+        c = self.counts
+        got = c.werewolf()
+        return {k: Fraction(got.get(k, 0), c.total) for k in (*self.record.players, NOBODY)}
+
+    def madman(self) -> dict[str, Fraction]:
+        """Who holds the Madman in hand now: at the search phase, who is the Madman."""
+        c = self.counts
+        got = c.holder(MADMAN)
+        return {k: Fraction(got.get(k, 0), c.total) for k in (*self.living, NOBODY)}
+
+    def card(self, slot: Slot) -> dict[str, Fraction]:
+        c = self.counts
+        row = c.places.get(slot)
+        if row is None:
+            raise FactError(f"{slot_name(slot)} is not a hidden card now", None,
+                            ", ".join(slot_name(s) for s in self.hidden_slots()))
+        return {k.id: Fraction(row[k.index], c.total) for k in KINDS}
+
+    def distribution(self, subject: str) -> dict[str, Fraction]:
+        """Exact probabilities of each value of a subject (``solver.probability.ExactCounter``)."""
+        if subject == "lost-legacy":
+            return self.lost_legacy()
+        if subject == "werewolf":
+            return self.werewolf()
+        if subject == "madman":
+            return self.madman()
+        return self.card(self.slot(subject))
+
+    def slot(self, name: str) -> Slot:
+        parts = name.split(":")
+        if parts == ["ruins"]:
+            return ("ruins",)
+        if len(parts) == 2 and parts[0] == "hand" and parts[1] in self.living:
+            return hand(parts[1])
+        if len(parts) == 3 and parts[0] == "discard" and parts[2].isdigit():
+            slot = ("pile", parts[1], int(parts[2]))
+            if slot in self.hidden_slots():
+                return slot
+        raise FactError(f"unknown subject {name!r}", None,
+                        "lost-legacy, werewolf, madman, " + ", ".join(slot_name(s) for s in self.hidden_slots()))
+
+    # -- facts -----------------------------------------------------------------------------------
+    def parse_fact(self, text: str) -> Fact:
+        """``lost-legacy=hand:ben``, ``werewolf!=cho``, ``hand:dan!=seer``, ``discard:dan:3=sleep``;
+        Japanese card and subject names are accepted."""
+        fact = Fact.parse(text)
+        subject = SUBJECT_ALIASES.get(fact.subject, fact.subject)
+        if subject == "lost-legacy":
+            value = SUBJECT_ALIASES.get(fact.value, fact.value)
+            valid = self.lost_legacy()
+            if value not in valid:
+                raise FactError(f"{fact.value!r} is not a place", None, ", ".join(valid))
+            return Fact(subject, value, fact.holds)
+        if subject in ("werewolf", "madman"):
+            names = self.werewolf() if subject == "werewolf" else self.madman()
+            value = "nobody" if fact.value in ("nobody", "none", "なし") else fact.value
+            if value not in names:
+                raise FactError(f"{fact.value!r} is not a player here", None, ", ".join(names))
+            return Fact(subject, value, fact.holds)
+        slot = self.slot(subject)
+        return Fact(slot_name(slot), parse_kind(fact.value).id, fact.holds)
+
+    def related(self, fact: Fact) -> list[str]:
+        return related(self, fact)
+
+    def certain_facts(self) -> list[Fact]:
+        from .analysis import certain_facts
+
+        return certain_facts(self)
+
+    def line_json(self, oid: str) -> dict[str, object]:
+        return line_json(self, oid)
+
+    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
+        return context_subjects(self, fact, explanation)
+
+    def world_view(self, world: World, fact: Fact) -> WorldView:
+        return view(self, world, fact)
+
+
+__all__ = ["LOST_LEGACY", "NOBODY", "WerewolfSession"]

@@ -1,0 +1,85 @@
+"""The time-step CP-SAT model and the counter describe the same histories.
+
+- On whole games (the deck empty) every solution of the model is one history: CP-SAT
+  enumerates them (projected on the shuffle and the hidden-choice variables) and the
+  count must equal the counter's total — the reference record from aki's seat, as a
+  spectator wrote it, and cut just before its search.
+- On every prefix of those records, each subject's values that CP-SAT finds possible
+  are exactly the values the counter gives a positive probability (a probability is 0
+  exactly when the record rules it out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from importlib.resources import files
+
+import pytest
+from ortools.sat.python import cp_model
+
+from suiri.models.werewolf.counter import count
+from suiri.models.werewolf.encoder import encode
+from suiri.models.werewolf.record import WerewolfRecord, loads
+from suiri.models.werewolf.rules import replay
+from suiri.models.werewolf.session import WerewolfSession
+
+
+def reference() -> WerewolfRecord:
+    text = (files("suiri.models.werewolf") / "records" / "werewolf-4p.toml").read_text(encoding="utf-8")
+    return loads(text, "werewolf-4p.toml")
+
+
+def as_spectator(r: WerewolfRecord) -> WerewolfRecord:
+    turns = [replace(t, drew=None, saw=None, swapped=None, card=None,
+                     placed="unknown" if not isinstance(t.placed, str | None) else t.placed) for t in r.turns]
+    return replace(r, viewer=None, hand=None, turns=turns)
+
+
+def enumerate_histories(record: WerewolfRecord, limit: int = 100_000) -> int:
+    wm = encode(replay(record))
+    m = wm.model
+    for gid in m.groups:
+        m.cp.add(m.literal(gid) == 1)
+    keys = [b for card in wm.shuffle for b in card] + wm.choices
+    seen: set[tuple[int, ...]] = set()
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            seen.add(tuple(self.value(v) for v in keys))
+            if len(seen) > limit:
+                self.stop_search()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    solver.solve(m.cp, Collect())
+    assert len(seen) <= limit
+    return len(seen)
+
+
+WHOLE = {
+    "viewer": lambda: reference(),
+    "spectator": lambda: as_spectator(reference()),
+    "viewer-before-search": lambda: replace(reference(), searches=[]),
+}
+
+
+@pytest.mark.parametrize("name", list(WHOLE))
+def test_solutions_are_the_counted_histories(name: str) -> None:
+    record = WHOLE[name]()
+    assert enumerate_histories(record) == count(replay(record)).total
+
+
+PREFIXES = [(seat, n) for seat in ("viewer", "spectator") for n in range(0, 12)]
+
+
+@pytest.mark.parametrize("seat,turns", PREFIXES)
+def test_possible_values_agree(seat: str, turns: int) -> None:
+    record = WHOLE[seat]().truncated(turns)
+    session = WerewolfSession(record)
+    subjects = [s for s in session.werewolf_model.model.subjects]
+    possible = session.engine.possible_values(subjects)
+    for subject in subjects:
+        dist = session.distribution(subject)
+        support = sorted(v for v, p in dist.items() if p)
+        assert sorted(possible[subject]) == support, subject

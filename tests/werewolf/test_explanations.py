@@ -1,0 +1,73 @@
+"""Werewolf explanations are minimal and agree with the exact counter.
+
+For every certain fact ``analyze`` lists (and a few chosen ``!=`` facts) on the
+reference record and on simulated records, ``explain`` must answer "certain" with a
+set of record lines such that the model with exactly those lines (and the cited
+rules) proves the fact, and without any one of them does not.  The counter must give
+the fact probability 1 (the explanation is of a true certainty, not a solver quirk);
+an open fact gives a counterexample history where it fails.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+import pytest
+
+from suiri.models.werewolf.record import loads
+from suiri.models.werewolf.session import WerewolfSession
+from suiri.solver.facts import Fact
+from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.probability import fact_probability
+from suiri.solver.reasoning import explain
+
+
+def reference() -> WerewolfSession:
+    text = (files("suiri.models.werewolf") / "records" / "werewolf-4p.toml").read_text(encoding="utf-8")
+    return WerewolfSession(loads(text, "werewolf-4p.toml"))
+
+
+def assert_minimal(session: WerewolfSession, fact: Fact) -> None:
+    proof = explain(session, fact)
+    assert proof.status == "certain"
+    assert fact_probability(session, fact) == 1
+    exp = proof.explanation
+    assert exp is not None
+    cited = [o for o in exp.observations if not o.startswith(KNOWN_PREFIX)]
+    engine = session.engine
+    rules = list(exp.rules)
+    assert engine.world([fact.negate()], observations=cited, rules=rules) is None
+    for o in cited:
+        rest = [x for x in cited if x != o]
+        assert engine.world([fact.negate()], observations=rest, rules=rules) is not None, o
+    for r in rules:
+        fewer = [x for x in rules if x != r]
+        assert engine.world([fact.negate()], observations=cited, rules=fewer) is not None, r
+
+
+def test_reference_certain_facts_minimal() -> None:
+    s = reference()
+    facts = s.certain_facts()
+    assert Fact("werewolf", "dan") in facts
+    for fact in facts:
+        assert_minimal(s, fact)
+
+
+@pytest.mark.parametrize("text", ["hand:dan!=seer", "werewolf!=aki", "lost-legacy!=ruins", "ruins=attack-2",
+                                  "hand:dan!=madman"])
+def test_reference_chosen_facts_minimal(text: str) -> None:
+    s = reference()
+    assert_minimal(s, s.parse_fact(text))
+
+
+def test_open_fact_has_a_counterexample() -> None:
+    s = reference()
+    proof = explain(s, s.parse_fact("lost-legacy=discard:dan"))
+    assert proof.status == "open"
+    assert proof.counterexample is not None and proof.counterexample.lost_legacy != "discard:dan"
+
+
+def test_impossible_fact_proves_the_negation() -> None:
+    s = reference()
+    proof = explain(s, s.parse_fact("werewolf=ben"))
+    assert proof.status == "impossible" and proof.explanation is not None

@@ -29,7 +29,7 @@ class Fact:
             holds = True
         else:
             raise FactError(
-                f"cannot read the fact {text!r}", source, "subject=value or subject!=value, e.g. clue:ben!=high"
+                f"cannot read the fact {text!r}", source, "subject=value or subject!=value (see `suiri explain --help` for each game's subjects)"
             )
         subject, value = subject.strip(), value.strip()
         if not subject or not value:

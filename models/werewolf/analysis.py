@@ -60,8 +60,8 @@ def analyze(session: WerewolfSession) -> WerewolfAnalysis:
 def certain_facts(session: WerewolfSession) -> list[Fact]:
     """Facts with probability exactly 1 (``=``) or 0 (``!=``) that the record does not
     state outright: the Lost Legacy's place and the Werewolf when proven, else the players
-    ruled out as Werewolf; every hidden card whose kind is proven (not the viewer's own
-    hand)."""
+    ruled out as Werewolf; every hidden card whose kind is proven — except what the record
+    states outright (``WerewolfSession.written``)."""
     facts: list[Fact] = []
     for subject, dist in (("lost-legacy", session.lost_legacy()), ("werewolf", session.werewolf())):
         sure = [k for k, p in dist.items() if p == 1]
@@ -70,11 +70,10 @@ def certain_facts(session: WerewolfSession) -> list[Fact]:
         elif subject == "werewolf":
             facts += [Fact(subject, k, False) for k, p in dist.items()
                       if p == 0 and k != session.record.viewer and k in session.living]
-    viewer_hand = ("hand", session.record.viewer)
     for slot in session.hidden_slots():
-        if slot == viewer_hand or slot not in session.counts.places:
+        if slot not in session.counts.places:
             continue
         sure = [k for k, p in session.card(slot).items() if p == 1]
         if sure:
             facts.append(Fact(slot_name(slot), sure[0]))
-    return facts
+    return [f for f in facts if not session.written(f)]

@@ -13,7 +13,7 @@ from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
 from suiri.solver.reasoning import inconsistency
 
-from .cards import KINDS, LOST_LEGACY, MADMAN, parse_kind
+from .cards import KINDS, LOST_LEGACY, MADMAN, VILLAGER, parse_kind
 from .counter import Counts, count
 from .encoder import WerewolfModel, encode
 from .reasoning import RULE_WEIGHT, WorldView, context_subjects, line_json, related, view
@@ -28,7 +28,7 @@ SUBJECT_ALIASES = {"lost-legacy": "lost-legacy", "ll": "lost-legacy", "遺産": 
 
 class WerewolfSession:
     rule_weight = RULE_WEIGHT
-    step_name = "turns"
+    step_name = "moves"  # turns and searches
     world_name = "histories"  # what `check` counts
 
     def __init__(self, record: WerewolfRecord) -> None:
@@ -121,10 +121,17 @@ class WerewolfSession:
             return ("ruins",)
         if len(parts) == 2 and parts[0] == "hand" and parts[1] in self.living:
             return hand(parts[1])
+        if len(parts) == 2 and parts[0] == "hand" and parts[1] in self.record.players:
+            raise FactError(f"{parts[1]} was eliminated: its hand card lies face-up in its discard", None,
+                            ", ".join(slot_name(s) for s in self.hidden_slots()))
         if len(parts) == 3 and parts[0] == "discard" and parts[2].isdigit():
             slot = ("pile", parts[1], int(parts[2]))
             if slot in self.hidden_slots():
                 return slot
+            cards = self.replay.piles.get(parts[1], [])
+            if 0 < int(parts[2]) <= len(cards) and cards[int(parts[2]) - 1].kind is not None:
+                raise FactError(f"{name} is face-up: everybody sees it is {cards[int(parts[2]) - 1].kind}", None,
+                                ", ".join(slot_name(s) for s in self.hidden_slots()))
         raise FactError(f"unknown subject {name!r}", None,
                         "lost-legacy, werewolf, madman, " + ", ".join(slot_name(s) for s in self.hidden_slots()))
 
@@ -148,6 +155,29 @@ class WerewolfSession:
             return Fact(subject, value, fact.holds)
         slot = self.slot(subject)
         return Fact(slot_name(slot), parse_kind(fact.value).id, fact.holds)
+
+    @cached_property
+    def public_face_down(self) -> dict[Slot, str]:
+        """Face-down cards the table saw go down as a known kind (W2: a Vote or Sleep after
+        its effect, an Attack, a flipped card, a Villager put down unmixed as itself)."""
+        out: dict[Slot, str] = {}
+        for m in self.replay.moves:
+            out.update({slot: kind.id for slot, kind in m.facedown})
+            if m.villager is not None and m.villager[1] in ("villager", VILLAGER):
+                out[m.villager[0]] = VILLAGER.id
+        return out
+
+    def written(self, fact: Fact) -> bool:
+        """Facts the table saw happen (W2) and no Sleep swap can have changed: a card that
+        went face-down as a known kind into the discard of a player who is not (and so
+        never was) the Werewolf; and the viewer's own hand."""
+        if self.record.viewer is not None and fact.subject == f"hand:{self.record.viewer}":
+            return True
+        parts = fact.subject.split(":")
+        if parts[0] != "discard" or len(parts) != 3 or not fact.holds:
+            return False
+        slot = ("pile", parts[1], int(parts[2]))
+        return self.public_face_down.get(slot) == fact.value and self.werewolf()[parts[1]] == 0
 
     def related(self, fact: Fact) -> list[str]:
         return related(self, fact)

@@ -6,15 +6,16 @@ intended, regenerate the files and review the diff in version control:
 
     SUIRI_REGEN_GOLDEN=1 .venv/bin/pytest tests/cli/test_golden.py
 
-The commands run in a temporary folder holding ``canary-3p.toml`` and
-``detective-3p.toml`` (the bundled reference records), so the file name in the output
-does not depend on the machine.
+The commands run in a temporary folder holding ``canary-3p.toml``,
+``detective-3p.toml`` and ``werewolf-4p.toml`` (the bundled reference records), so the
+file name in the output does not depend on the machine.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ GOLDEN = Path(__file__).parents[1] / "golden"
 REGEN = os.environ.get("SUIRI_REGEN_GOLDEN") == "1"
 RECORD = "canary-3p.toml"
 DETECTIVE = "detective-3p.toml"
-RECORDS = {RECORD: REFERENCE, DETECTIVE: DETECTIVE_REFERENCE}
+WEREWOLF = "werewolf-4p.toml"
+WEREWOLF_REFERENCE = files("suiri.models.werewolf") / "records" / WEREWOLF  # the shared reference, as bundled
+RECORDS = {RECORD: REFERENCE, DETECTIVE: DETECTIVE_REFERENCE, WEREWOLF: WEREWOLF_REFERENCE}
 
 TRANSCRIPTS: dict[str, list[str]] = {
     "canary-3p.analyze": ["analyze", RECORD],
@@ -37,6 +40,10 @@ TRANSCRIPTS: dict[str, list[str]] = {
     "detective-3p.explain-s7-bea": ["explain", DETECTIVE, "holder:s7=bea"],
     "detective-3p.hint-level-4": ["hint", DETECTIVE, "--level", "4"],
     "detective-3p.advise": ["advise", DETECTIVE],
+    "werewolf-4p.analyze": ["analyze", WEREWOLF],
+    "werewolf-4p.analyze-ja": ["analyze", WEREWOLF, "--lang", "ja"],
+    "werewolf-4p.explain-werewolf-dan": ["explain", WEREWOLF, "werewolf=dan"],
+    "werewolf-4p.hint-level-4": ["hint", WEREWOLF, "--level", "4"],
 }
 
 

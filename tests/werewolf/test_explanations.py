@@ -71,3 +71,36 @@ def test_impossible_fact_proves_the_negation() -> None:
     s = reference()
     proof = explain(s, s.parse_fact("werewolf=ben"))
     assert proof.status == "impossible" and proof.explanation is not None
+
+
+def simulated() -> list[tuple[str, WerewolfSession]]:
+    from suiri.models.werewolf.simulator import simulate
+
+    out = []
+    for players in (3, 4):
+        for seed in range(5):
+            g = simulate(players, 70 + seed)
+            seat = g.players[seed % players] if seed % 3 else None
+            turns = len(g.record(None).turns)
+            cut = turns if seed % 2 else max(1, (2 * turns) // 3)
+            out.append((f"{players}p-seed{70 + seed}-{seat or 'spectator'}-{cut}", WerewolfSession(g.record(seat, cut))))
+    return out
+
+
+@pytest.mark.parametrize("name,session", simulated(), ids=[n for n, _ in simulated()])
+def test_simulated_certain_facts_minimal(name: str, session: WerewolfSession) -> None:
+    facts = session.certain_facts()
+    extra = [Fact("werewolf", p, False) for p, q in session.werewolf().items() if q == 0][:2]
+    for fact in (facts[:3] + extra)[:4]:
+        assert_minimal(session, fact)
+
+
+@pytest.mark.parametrize("name,session", simulated()[:4], ids=[n for n, _ in simulated()[:4]])
+def test_simulated_hint_is_a_certain_fact(name: str, session: WerewolfSession) -> None:
+    from suiri.solver.reasoning import hint
+
+    result = hint(session, [])
+    certain = session.certain_facts()
+    assert result.remaining + len(result.hints) == len(certain)
+    for h in result.hints:
+        assert h.fact in certain and fact_probability(session, h.fact) == 1

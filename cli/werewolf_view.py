@@ -1,0 +1,239 @@
+"""Text rendering of Werewolf Never Sleeps results for people (the JSON comes from ``to_json``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from suiri.models.werewolf.analysis import WerewolfAnalysis
+from suiri.models.werewolf.cards import BY_ID, LOST_LEGACY
+from suiri.models.werewolf.reasoning import line_source
+from suiri.models.werewolf.rules import slot_name
+from suiri.models.werewolf.session import NOBODY, WerewolfSession
+from suiri.models.werewolf.text import Text
+from suiri.solver.facts import Fact
+from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.reasoning import HintResult, Proof
+
+from .layout import hint_levels, pad, percent, width
+
+
+def analysis(a: WerewolfAnalysis, lang: str) -> str:
+    s = a.session
+    t = Text(lang)
+    r = s.record
+    lines = t.count("n-turns", len(r.turns))
+    if r.searches:
+        lines += t("and") + t.count("n-searches", len(r.searches))
+    out = [t("title", file=r.file)]
+    out.append(t("seat", lines=lines, viewer=r.viewer) if r.viewer else t("seat-spectator", lines=lines))
+    out.append(_phase(s, t, a.phase))
+    out.append(_players(s, t))
+    out.append(t("histories", n=a.counts.total))
+    out += ["", t("ll-head")]
+    out += _table([(t.place(k), p) for k, p in a.lost_legacy.items()])
+    out += ["", t("wolf-head")]
+    out += _table([(t("wolf-nobody") if k == NOBODY else k, p) for k, p in a.werewolf.items()])
+    out += ["", t("madman-search" if a.phase == "search" else "madman-now")]
+    out += _table([(t("madman-nobody") if k == NOBODY else k, p) for k, p in a.madman.items()])
+    out += ["", t("cards-head")]
+    labels = {slot: t.place(slot_name(slot)) for slot in a.cards}
+    first = max((width(x) for x in labels.values()), default=0) + 2
+    for slot, row in a.cards.items():
+        possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+        out.append("  " + pad(labels[slot], first) + "  ".join(f"{t.card(k)} {percent(p)}" for k, p in possible))
+    out += ["", t("certain")]
+    sure = [f for f in a.certain if f.holds]
+    ruled = [f for f in a.certain if not f.holds]
+    out += [f"  • {t.fact(f)}" for f in sure]
+    if ruled:
+        out.append("  • " + t("fact-sep").join(t.fact(f) for f in ruled))
+    if not a.certain:
+        out.append("  " + t("nothing-certain"))
+    return "\n".join(out)
+
+
+def _table(rows: list[tuple[str, Fraction]]) -> list[str]:
+    first = max((width(label) for label, _ in rows), default=0) + 2
+    return ["  " + pad(label, first) + percent(p) for label, p in rows]
+
+
+def _phase(s: WerewolfSession, t: Text, phase: str) -> str:
+    rp = s.replay
+    if phase == "over":
+        return t("phase-over", reason=_over_reason(s, t))
+    if phase == "search":
+        return t("phase-search", n=len(s.record.searches))
+    if rp.pending is not None:
+        return t("phase-pending", p=rp.next_player, card=t.a(rp.pending), deck=rp.deck)
+    return t("phase-play", deck=rp.deck, p=rp.next_player)
+
+
+def _over_reason(s: WerewolfSession, t: Text) -> str:
+    """Why the game ended, from the replay (its own ``over`` text is English only)."""
+    rp = s.replay
+    if rp.searches and rp.searches[-1].search.found == LOST_LEGACY:
+        return t("over-found", p=rp.searches[-1].search.player)
+    wolf = next((m.elimination.player for m in rp.moves if m.elimination and m.elimination.werewolf), None)
+    if wolf is not None:
+        return t("over-werewolf", p=wolf)
+    if len(rp.living) == 1:
+        return t("over-alone", p=rp.living[0])
+    return rp.over or ""
+
+
+def _players(s: WerewolfSession, t: Text) -> str:
+    out = [p for p in s.record.players if p not in s.living]
+    living = t.names(s.living)
+    return t("players-out", living=living, out=t.names(out)) if out else t("players", living=living)
+
+
+# -- explain -------------------------------------------------------------------------------------
+def _line(session: WerewolfSession, t: Text, oid: str) -> str:
+    if oid.startswith(KNOWN_PREFIX):
+        return t("hint-premise", fact=t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX))))
+    src = line_source(session, oid)
+    line = f" ({t('line', n=src.line)})" if src.line else ""
+    return t.observation(oid, session.record, session.replay) + line
+
+
+def _narrowing(t: Text, remaining: dict[str, list[str]], ruled: dict[str, list[str]]) -> list[str]:
+    out = []
+    for subject, left in remaining.items():
+        if len(left) == 1:
+            out.append(t.fact(Fact(subject, left[0])))
+        else:
+            out.append(t("fact-sep").join(t.fact(Fact(subject, v, False)) for v in ruled[subject]))
+    return out
+
+
+def proof(session: WerewolfSession, p: Proof, lang: str) -> str:
+    t = Text(lang)
+    by_rules = p.explanation is not None and not p.explanation.observations
+    status = {"certain": t("certain-status"),
+              "impossible": t("impossible-rules-status" if by_rules else "impossible-status"),
+              "open": t("open-status", p=percent(p.probability))}[p.status]
+    out = [t("fact", fact=t.fact(p.fact)) + " — " + status]
+    if p.explanation is not None:
+        exp = p.explanation
+        if p.status == "impossible":
+            out += ["", t("why-impossible")]
+        out.append(t("proof-size", n=len(exp.observations)) if exp.observations else t("rules-alone"))
+        out += [f"  • {_line(session, t, o)}" for o in exp.observations]
+        if exp.rules:
+            out.append(t("rules-used"))
+            out += [f"  • {t.rule_name(r)}: {t.rule(r)}" for r in exp.rules]
+        out += ["", t("steps")]
+        for i, step in enumerate(p.steps, start=1):
+            out.append(f"  {i}. {_line(session, t, step.observation)}")
+            gained = _narrowing(t, step.remaining, step.ruled_out)
+            out += [f"     ⇒ {g}" for g in gained] or [f"     {t('combined')}"]
+        conclusion = p.fact if p.status == "certain" else p.fact.negate()
+        out.append("  " + t("therefore", fact=t.fact(conclusion)))
+    if p.counterexample is not None and p.status != "impossible":
+        out += ["", t("counterexample"), *("  " + line for line in _world(t, p.counterexample))]
+    return "\n".join(out)
+
+
+def _world(t: Text, w: Any) -> list[str]:
+    """A history where the fact fails (``reasoning.WorldView``): where things are now."""
+    hands = t("list-sep").join(t("world-hand", p=p, card=t.card(k)) for p, k in w.hands.items())
+    return [t.fact(Fact("lost-legacy", w.lost_legacy)), t.fact(Fact("werewolf", w.werewolf)),
+            t("world-hands", hands=hands), t.fact(Fact("ruins", w.ruins))]
+
+
+# -- hint ----------------------------------------------------------------------------------------
+def hint(session: WerewolfSession, h: HintResult, level: int, lang: str) -> str:
+    t = Text(lang)
+    if not h.hints:
+        return t("hint-none")
+    cited = {o for x in h.hints for o in x.observations}
+    turns = sorted(int(o.removeprefix("turn-")) for o in cited if o.startswith("turn-"))
+    searches = sorted(int(o.removeprefix("search-")) for o in cited if o.startswith("search-"))
+    parts = []
+    for key, numbers in (("turns", turns), ("searches", searches)):
+        if numbers:
+            parts.append(t(f"{key}-1" if len(numbers) == 1 else f"{key}-many",
+                           list=t("list-sep").join(str(n) for n in numbers)))
+    if "hand" in cited:
+        parts.append(t("hand-line"))
+    where = t("where-and").join(parts) if parts else t("hint-setup")
+    return hint_levels(h, level, t, where, lambda r: t("rule-with-text", name=t.rule_name(r), text=t.rule(r)),
+                       t("rule-sep"), lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact)
+
+
+def _short(session: WerewolfSession, t: Text, oid: str) -> str:
+    if oid.startswith(KNOWN_PREFIX):
+        return t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)))
+    return t.short(oid, session.record, session.replay)
+
+
+def advice(session: WerewolfSession, a: Any, lang: str) -> str:
+    t = Text(lang)
+    wolf = t.m["list-sep"].join(f"{t('wolf-nobody') if k == NOBODY else k} {percent(p)}"
+                                for k, p in sorted(a.werewolf.items(), key=lambda x: -x[1]) if p)
+    out = [t("adv-head", p=a.player, role=t(f"role-{a.role}"), wolf=wolf)]
+    if a.phase == "over":
+        return "\n".join([*out, t("adv-over", reason=_over_reason(session, t))])
+    if a.phase == "search":
+        out.append(t("adv-madman") if a.role == "madman" else
+                   t("adv-werewolf-search") if a.role == "werewolf" else t("adv-search"))
+        found = [s for s in a.searches if s.p]
+        out += [t("adv-search-row", p=percent(s.p), place=t.place(s.place)) for s in found]
+        rest = [t.place(s.place) for s in a.searches if not s.p]
+        if rest:
+            out.append(t("adv-search-rest", places=t.m["list-sep"].join(rest)))
+        return "\n".join(out)
+    if a.waiting_for:
+        out.append(t("adv-wait", p=a.waiting_for))
+    if a.phase == "draw":
+        draws = t.m["list-sep"].join(f"{t.card(k)} {percent(p)}" for k, p in a.draws)
+        return "\n".join([*out, t("adv-draw", draws=draws)])
+    if not a.options:
+        return "\n".join([*out, t("adv-none")])
+    tally = _tally(session)
+    for rank, o in enumerate(a.options, start=1):
+        out.append(t("adv-option", rank=rank, card=t.card(o.play), keep=t.card(o.keep), target=_target(t, o)))
+        if o.sees:
+            out.append(t("adv-sees", cards=t.m["list-sep"].join(f"{t.card(k)} {percent(p)}" for k, p in o.sees),
+                         bits=o.bits))
+        if o.hits:
+            out.append(t("adv-hits", who=t.m["list-sep"].join(
+                f"{t('adv-nobody') if k == NOBODY else k} {percent(p)}" for k, p in o.hits)))
+        if o.wins:
+            out.append(t("adv-wins", p=percent(o.wins)))
+        if o.play.id == "vote":
+            others = {k: p for k, p in a.werewolf.items() if k not in (NOBODY, a.player)}
+            best = max(others, key=lambda k: others[k]) if others else "-"
+            out.append(t("adv-vote-tally", tally=tally, best=best))
+        for note in o.notes:
+            if t(f"note-{note}"):
+                out.append(t(f"note-{note}"))
+        if o.table_before is not None and o.table_after is not None:
+            out.append(t("adv-table", before=percent(o.table_before), after=percent(o.table_after)))
+        out.append(t("adv-exposure", n=o.votes_against, knight=t("adv-knight") if o.protected else ""))
+    return "\n".join(out)
+
+
+def _target(t: Text, o: Any) -> str:
+    if o.target is None:
+        return ""
+    if o.play.id == "seer":
+        return t("adv-target-seer", p=o.target)
+    if o.play.id == "medium":
+        if o.target.startswith("discard:"):
+            return t("adv-target-peek", place=t.place(o.target))
+        who, card = o.target.split(":")
+        return t("adv-target-flip", p=who, card=t.card(card))
+    if o.play.id == "villager":
+        return t("adv-target-villager", card=t.card(o.put_down), p=o.target)
+    return t("adv-target-attack", p=o.target)
+
+
+def _tally(session: WerewolfSession) -> str:
+    """Face-down cards per living player: each one is a vote before anybody points."""
+    rp = session.replay
+    return ", ".join(f"{p} {sum(1 for c in rp.piles[p] if not c.face_up)}" for p in rp.living)
+
+
+__all__ = ["advice", "analysis", "hint", "proof"]

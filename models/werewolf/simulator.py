@@ -1,0 +1,214 @@
+"""Seeded random legal games of *Werewolf Never Sleeps*, and the record any seat would write.
+
+``simulate(players, seed, deck=...)`` deals with ``random.Random(seed)`` (``Table.shuffled``:
+hands in seat order, the ruins, then the deck) and plays a random legal strategy driven
+by the same generator only, so one seed always gives one game:
+
+- the card: uniformly among the legal kinds (``Table.legal_plays``: never the Lost Legacy,
+  an Attack in hand forced, W5);
+- Seer: a random other living player;
+- Medium: with probability ``PEEK_RATE`` it peeks at a random face-down card of another
+  living player's pile, if there is one; otherwise it flips a random face-up card
+  (player and kind) of a living player's pile.  The just-played Medium lies face-up in
+  its player's pile while its effect resolves, and the rules (and ``rules.replay``)
+  let it turn itself face-down, so a Medium always has a legal use: no fallback to the
+  other card is ever needed;
+- Villager: the card put down (the Villager itself or the other card) uniformly, then
+  the pile uniformly among the living players (the Lost Legacy only into one's own);
+  mixed (the record says ``"unknown"``) with probability ``MIX_RATE``;
+- Vote: each living player points at a random other living player;
+- Sleep: the Werewolf (Lost Legacy in hand or pile), if any, swaps with probability
+  ``SWAP_RATE`` with a uniformly chosen face-down card of its own pile (the Sleep just
+  played is face-up and never chosen), if it has one;
+- Attack: into a random living player's pile after the effect;
+- search: the Werewolf names the Lost Legacy's place (its hand, or its position in its
+  pile); anyone else a random hidden place nobody has named yet (other living players'
+  hands, the ruins, face-down pile cards), or its own hand if none is left.
+
+``SimulatedGame`` keeps the true log (``Played``/``Searched``) and the table after each
+step; ``record`` writes what one seat (or a spectator) saw, which ``rules.replay`` must
+accept, and ``truth_after`` gives the hidden truth at any cut, for the tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import KINDS, LOST_LEGACY, MEDIUM, SEER, SLEEP, STANDARD, VILLAGER, VOTE, Kind
+from .record import NONE, Search, Turn, WerewolfRecord
+from .rules import Slot
+from .table import OVER, PLAY, SEARCH, Played, Searched, Table
+
+PLAYER_NAMES = ("aki", "ben", "cho", "dan")
+PEEK_RATE = 0.75  # a Medium peeks (when it can) rather than flips
+MIX_RATE = 0.5  # a Villager's player mixes its two cards
+SWAP_RATE = 0.5  # the Werewolf swaps in a Sleep (when it can)
+ALL = 10**6
+
+
+@dataclass(frozen=True)
+class Truth:
+    """The hidden state at a cut of the game."""
+
+    hands: dict[str, Kind]  # living players
+    ruins: Kind
+    downs: dict[Slot, Kind]  # every face-down pile card, ("pile", name, index)
+    slots: dict[Slot, Kind]  # every hidden place: the hands, the ruins, the face-down cards
+    lost_legacy: str  # "hand:NAME", "discard:NAME", "ruins" or "deck"
+    werewolf: str  # a name or "nobody"
+    deck: tuple[Kind, ...]  # what is left, top first
+    phase: str
+
+
+@dataclass
+class SimulatedGame:
+    players: tuple[str, ...]
+    seed: int
+    deck: tuple[int, ...]  # copies per kind
+    order: tuple[Kind, ...]  # the shuffle: hands, ruins, then the deck
+    turns: list[Played]
+    searches: list[Searched]
+    tables: list[Table]  # the table at the start, after each turn, then after each search
+    winner: str | None
+    winners: tuple[str, ...]
+    reason: str
+
+    def cut(self, turns: int = ALL, searches: int | None = None) -> tuple[int, int]:
+        """(turns, searches) kept by a cut: searches only once every turn is kept."""
+        t = min(max(turns, 0), len(self.turns))
+        s = 0 if t < len(self.turns) else len(self.searches) if searches is None else min(searches, len(self.searches))
+        return t, s
+
+    def table_after(self, turns: int = ALL, searches: int | None = None) -> Table:
+        t, s = self.cut(turns, searches)
+        return self.tables[t + s]
+
+    def truth_after(self, turns: int = ALL, searches: int | None = None) -> Truth:
+        table = self.table_after(turns, searches)
+        downs = {s: k for s, k in table.hidden().items() if s[0] == "pile"}
+        hands = {p: h[0] for p, h in table.hands.items()}
+        return Truth(hands, table.ruins, downs, table.hidden(), table.lost_legacy(), table.werewolf() or "nobody",
+                     tuple(table.deck), table.phase)
+
+    def record(self, viewer: str | None, turns: int = ALL, searches: int | None = None) -> WerewolfRecord:
+        """What ``viewer`` (None = a spectator) writes of the first ``turns`` turns and, when
+        every turn is kept, of the first ``searches`` searches (all by default)."""
+        if viewer is not None and viewer not in self.players:
+            raise ValueError(f"{viewer!r} is not a player: {', '.join(self.players)}")
+        t, s = self.cut(turns, searches)
+        hand = self.order[self.players.index(viewer)] if viewer is not None else None
+        return WerewolfRecord(self.players, viewer, hand, [written(p, viewer) for p in self.turns[:t]],
+                              [Search(x.number, x.player, _place(x.target), x.found) for x in self.searches[:s]],
+                              self.deck, f"<simulated seed={self.seed}>")
+
+    def records(self, turns: int = ALL, searches: int | None = None) -> dict[str | None, WerewolfRecord]:
+        """Every seat's record and the spectator's (key None)."""
+        return {v: self.record(v, turns, searches) for v in (*self.players, None)}
+
+
+def _place(slot: Slot) -> tuple:
+    """A slot as records write places: ("discard", name, index) for a pile card."""
+    return ("discard", *slot[1:]) if slot[0] == "pile" else slot
+
+
+def written(p: Played, viewer: str | None) -> Turn:
+    """One true turn as ``viewer`` writes it (a fresh ``Turn``: replay fills fields in)."""
+    mine = p.player == viewer
+    t = Turn(p.number, p.player, p.play, drew=p.drew if mine else None)
+    if p.play == SEER:
+        t.target, t.saw = p.target, p.saw if mine else None
+    elif p.play == MEDIUM:
+        t.peek, t.flip = p.peek, p.flip
+        t.saw = p.saw if mine and p.peek else None
+    elif p.play == VILLAGER:
+        assert p.down is not None
+        t.put = p.put
+        t.placed = p.down if mine else "unknown" if p.mixed else "villager" if p.down == VILLAGER else "other"
+    elif p.play == SLEEP:
+        if viewer is not None and p.werewolf == viewer:
+            t.swapped = p.swap is not None
+            t.card = p.took
+    if p.play == VOTE:
+        t.votes = dict(p.votes or {})
+    if p.play.is_attack:
+        t.put = p.put
+    if p.play == VOTE or p.play.is_attack:
+        t.eliminated = p.eliminated or NONE
+        t.revealed = p.revealed
+    return t
+
+
+def simulate(players: int, seed: int, deck: Sequence[int] = STANDARD) -> SimulatedGame:
+    """One random legal game for ``players`` (3 or 4) seats, decided by ``seed`` alone."""
+    if not 3 <= players <= 4:
+        raise ValueError(f"Werewolf Never Sleeps is for 3 or 4 players, not {players}")
+    names = PLAYER_NAMES[:players]
+    rng = random.Random(seed)
+    table = Table.shuffled(names, rng, deck)
+    order = tuple(table.hands[p][0] for p in names) + (table.ruins, *table.deck)
+    tables = [table.copy()]
+    turns: list[Played] = []
+    while table.phase == PLAY:
+        turns.append(_turn(table, rng))
+        tables.append(table.copy())
+    searches: list[Searched] = []
+    named: set[Slot] = set()
+    while table.phase == SEARCH:
+        target = _search_target(table, table.current, named, rng)
+        named.add(target)
+        searches.append(table.search(table.current, target))
+        tables.append(table.copy())
+    assert table.phase == OVER
+    return SimulatedGame(names, seed, tuple(deck), order, turns, searches, tables, table.winner, table.winners,
+                         table.reason)
+
+
+def _turn(table: Table, rng: random.Random) -> Played:
+    player = table.current
+    table.draw()
+    card = rng.choice(table.legal_plays())
+    others = [p for p in table.living if p != player]
+    if card == SEER:
+        return table.play(card, target=rng.choice(others))
+    if card == MEDIUM:
+        peeks = [(p, i) for p in others for i in table.face_down(p)]
+        if peeks and rng.random() < PEEK_RATE:
+            return table.play(card, peek=rng.choice(peeks))
+        flips = {(p, c.kind.index) for p in table.living for c in table.piles[p] if c.face_up}
+        flips.add((player, MEDIUM.index))  # the Medium itself lies face-up once played
+        who, k = rng.choice(sorted(flips))
+        return table.play(card, flip=(who, KINDS[k]))
+    if card == VILLAGER:
+        held = table.hands[player]
+        other = held[0] if held[1] == VILLAGER else held[1]
+        down = rng.choice([VILLAGER, other])
+        put = player if down == LOST_LEGACY else rng.choice(table.living)
+        mixed = rng.random() < MIX_RATE
+        return table.play(card, put=put, down=down, mixed=mixed)
+    if card == VOTE:
+        return table.play(card, votes={p: rng.choice([q for q in table.living if q != p]) for p in table.living})
+    if card == SLEEP:
+        # the Sleep lands face-up before the Werewolf acts: the face-down cards now are the options
+        wolf = table.werewolf()
+        options = table.face_down(wolf) if wolf is not None else []
+        swap = rng.choice(options) if options and rng.random() < SWAP_RATE else None
+        return table.play(card, swap=swap)
+    if card.is_attack:
+        return table.play(card, put=lambda living: rng.choice(list(living)))
+    return table.play(card)  # Madman, Knight: no effect
+
+
+def _search_target(table: Table, player: str, named: set[Slot], rng: random.Random) -> Slot:
+    place = table.lost_legacy()
+    if place == f"hand:{player}":
+        return ("hand", player)
+    if place == f"discard:{player}":
+        index = next(i for i, c in enumerate(table.piles[player], start=1) if c.kind == LOST_LEGACY)
+        return ("pile", player, index)
+    hidden = [s for s in table.hidden() if s not in named and s != ("hand", player)]
+    return rng.choice(hidden) if hidden else ("hand", player)
+
+
+__all__ = ["MIX_RATE", "PEEK_RATE", "PLAYER_NAMES", "SWAP_RATE", "SimulatedGame", "Truth", "simulate", "written"]

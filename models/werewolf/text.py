@@ -1,0 +1,602 @@
+"""Every Werewolf Never Sleeps sentence, in English and Japanese, from one catalogue:
+card names, places, facts, record lines, rules, and the screens the CLI prints.
+
+Code asks ``Text(lang)`` for a sentence by meaning (``fact``, ``observation``,
+``rule``, or a screen key); differences of form between the languages (articles,
+how a list or a clause is joined) are kept here, not in the callers.  The Japanese
+follows the rulebook's terms (村人, 霊媒師, 狂人, 騎士, 失われた遺産：人狼, 占い師, 投票,
+就寝, 人狼の襲撃, 遺跡, 山札, 手札, 捨て札, 探索, 脱落).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from suiri.solver.facts import Fact
+
+from .cards import BY_ID, SLEEP, STANDARD, VOTE, Kind, hunted_kind
+from .record import NONE, Turn, WerewolfRecord, place_str
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Move, Replay
+
+NOBODY = "nobody"
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "en": {
+        # -- places --
+        "place-hand": "{p}'s hand",
+        "place-discard": "{p}'s discard",
+        "place-pile": "card {i} of {p}'s discard",
+        "place-ruins": "the ruins",
+        "place-deck": "the deck",
+        "at-hand": "{p}'s hand card",
+        "at-pile": "card {i} of {p}'s discard",
+        "at-ruins": "the card in the ruins",
+        "nobody": "nobody",
+        # -- facts --
+        "lost-legacy=": "the Lost Legacy is in {place}",
+        "lost-legacy!=": "the Lost Legacy is not in {place}",
+        "werewolf=": "{p} is the Werewolf",
+        "werewolf!=": "{p} is not the Werewolf",
+        "werewolf=nobody": "nobody is the Werewolf (the Lost Legacy is in the ruins or the deck)",
+        "werewolf!=nobody": "somebody is the Werewolf (the Lost Legacy is in a hand or a discard)",
+        "madman=": "{p} holds the Madman",
+        "madman!=": "{p} does not hold the Madman",
+        "madman=nobody": "nobody holds the Madman",
+        "madman!=nobody": "somebody holds the Madman",
+        "card=": "{at} is {card}",
+        "card!=": "{at} is not {card}",
+        "list-sep": ", ",
+        "fact-sep": "; ",
+        "and": " and ",
+        # -- record lines --
+        "turn": "turn {n}",
+        "search": "search {n}",
+        "clause-sep": "; ",
+        "own-hand": "{p} was dealt {card}",
+        "played": "{ev}: {p} played {card}",
+        "drew-played": "{ev}: {p} drew {drew} and played {card}",
+        "drew-pending": "{ev} (in progress): {p} drew {card}",
+        "seer": "looked at {q}'s hand",
+        "seer-saw": "saw {card} in {q}'s hand",
+        "peek": "looked at card {i} of {q}'s discard",
+        "peek-saw": "card {i} of {q}'s discard was {card}",
+        "flip": "turned {q}'s face-up {card} face-down (card {i} of its discard)",
+        "put-villager": "put the Villager itself face-down into {q}'s discard (card {i})",
+        "put-other": "put its other card face-down into {q}'s discard (card {i})",
+        "put-unknown": "put one of its two cards, mixed, face-down into {q}'s discard (card {i})",
+        "put-card": "put {card} face-down into {q}'s discard (card {i})",
+        "votes": "votes {votes}",
+        "vote-arrow": "{voter}→{target}",
+        "out-none": "nobody was eliminated",
+        "out": "{q} was eliminated and showed its hand card, {card}",
+        "out-downs": "{q} was eliminated and showed its hand card, {card}, and its face-down discards: {cards}",
+        "hunt-none": "nobody unprotected held {card}: nobody was eliminated",
+        "attack-put": "the Attack went face-down into {q}'s discard (card {i})",
+        "facedown": "then face-down as card {i} of {q}'s discard",
+        "swapped": "{v}, the Werewolf, swapped: it took {card} from its discard into its hand",
+        "swapped-unseen": "{v}, the Werewolf, swapped a face-down card of its discard with its hand",
+        "not-swapped": "{v}, the Werewolf, did not swap",
+        "searched": "{ev}: {p} searched {place} and found {card}",
+        # -- short forms (hint level 4) --
+        "short-hand": "dealt {card}",
+        "short-turn": "t{n} {p} {card}",
+        "short-extras": " ({extras})",
+        "short-sep": "; ",
+        "short-drew": "drew {card}",
+        "short-pending": "t{n} drew {card}",
+        "short-target": "→{q}",
+        "short-saw": "saw {card}",
+        "short-peek": "{q}:{i}",
+        "short-flip": "flipped {q}'s {card}",
+        "short-put": "into {q}:{i} ({what})",
+        "short-put-villager": "Villager",
+        "short-put-other": "other",
+        "short-put-unknown": "mixed",
+        "short-out": "{q} out: {cards}",
+        "short-out-none": "nobody out",
+        "short-swap": "{v} swapped for {card}",
+        "short-swap-unseen": "{v} swapped",
+        "short-no-swap": "{v} did not swap",
+        "short-search": "s{n} {p} found {card} ({place})",
+        # -- rules --
+        "rule:deck": "the 16 cards: two Seers, three Votes, three Sleeps and one of every other card",
+        "rule:must-play": "an Attack in hand after the draw must be played; the Lost Legacy is never played (W5)",
+        "rule:play": "the card played is one of the two in hand: the card kept from before or the card drawn",
+        "rule:lost-legacy-stays": "the Lost Legacy never goes into another player's discard",
+        "rule:attack": "an Attack eliminates the living holder of its search order unless a face-up Knight "
+                       "protects it; eliminating nobody, it shows that no unprotected player holds it (W4, W10)",
+        "rule:elimination": "an eliminated player's hand card and face-down discards turn face-up",
+        "rule:search-order": "players search in ascending search order of their hand cards; shared orders, "
+                             "Attacks and the Madman do not search (W12)",
+        "rule:seen": "a card one was dealt, drew, looked at or turned up in a search is the card that lies there",
+        "rule-name:deck": "the deck",
+        "rule-name:must-play": "must-play",
+        "rule-name:play": "playing from the hand",
+        "rule-name:lost-legacy-stays": "the Lost Legacy stays home",
+        "rule-name:attack": "the Werewolf Attack",
+        "rule-name:elimination": "elimination",
+        "rule-name:search-order": "search order",
+        "rule-name:seen": "what was seen",
+        # -- screens of the CLI views --
+        "title": "Werewolf Never Sleeps — {file}",
+        "n-turns": "{n} turns",
+        "n-turns-1": "1 turn",
+        "n-searches": "{n} searches",
+        "n-searches-1": "1 search",
+        "seat": "{lines}, seen by {viewer}",
+        "seat-spectator": "{lines}, seen by a spectator",
+        "phase-play": "Phase: play — {deck} card(s) left in the deck; next: {p}",
+        "phase-pending": "Phase: play — {p} has drawn {card} and not played yet; {deck} card(s) left in the deck",
+        "phase-search": "Phase: search — the deck is empty; searches so far: {n}",
+        "phase-over": "Phase: over — {reason}",
+        "over-found": "{p} found the Lost Legacy",
+        "over-werewolf": "the Werewolf {p} was eliminated",
+        "over-alone": "only {p} is left",
+        "players": "Players left: {living}",
+        "players-out": "Players left: {living} (out: {out})",
+        "histories": "consistent histories: {n}",
+        "ll-head": "The Lost Legacy: where it is now (✓ certain, ✗ ruled out, % probability)",
+        "wolf-head": "The Werewolf (the Lost Legacy in hand or discard)",
+        "wolf-nobody": "nobody (ruins or deck)",
+        "madman-search": "The Madman at the search phase (who holds the Madman in hand)",
+        "madman-now": "Who holds the Madman now",
+        "madman-nobody": "nobody (not in a hand)",
+        "cards-head": "Hidden cards in view: what each can be (most likely first)",
+        "certain": "Certain",
+        "nothing-certain": "(nothing beyond the record itself)",
+        "fact": "Fact: {fact}",
+        "certain-status": "certain",
+        "impossible-status": "impossible — the record rules it out",
+        "impossible-rules-status": "impossible — the rules rule it out",
+        "open-status": "not certain (probability {p})",
+        "rule-with-text": "{name} ({text})",
+        "rule-sep": "; ",
+        "proof-size": "Minimal proof: {n} record line(s); dropping any one leaves it unproven:",
+        "rules-alone": "It follows from the rules alone, no record line needed:",
+        "rules-used": "Rules used:",
+        "steps": "Proof:",
+        "therefore": "Therefore: {fact}.",
+        "combined": "(used together with the other lines)",
+        "counterexample": "A consistent history where it fails:",
+        "why-impossible": "Why it is impossible:",
+        "world-hands": "hands: {hands}",
+        "world-hand": "{p} {card}",
+        "line": "line {n}",
+        "hint-none": "Nothing more can be deduced from this record.",
+        "hint-obvious": "The obvious ones ({n} facts, one record line each):",
+        "hint-level1": "Look at {where}.",
+        "hint-level1-obvious": "Look at single lines: {where}.",
+        "hint-setup": "your dealt card and what you already know",
+        "hint-level2": "Rule to apply: {rules}.",
+        "hint-level2-none": "No special rule: every card is in one place.",
+        "hint-level3": "Observations to combine:",
+        "hint-level4": "Deduction:",
+        "hint-premise": "you already know: {fact}",
+        "hint-remaining": "({n} more deduction(s) after this one.)",
+        "turns-1": "turn {list}",
+        "turns-many": "turns {list}",
+        "searches-1": "search {list}",
+        "searches-many": "searches {list}",
+        "where-and": " and ",
+        "hand-line": "your dealt card",
+        "adv-head": "Advice for {p} ({role}).  Who is the Werewolf: {wolf}",
+        "role-villager": "a villager",
+        "role-werewolf": "the Werewolf",
+        "role-madman": "holding the Madman",
+        "adv-over": "The game is over for you: {reason}.",
+        "adv-wait": "It is {p}'s turn first; this is advice for your next turn.",
+        "adv-draw": "Draw first, then write the turn in progress (a last [[turn]] with only player and drew) for "
+                    "advice on both cards.  The next card: {draws}.",
+        "adv-search": "Search phase — where the Lost Legacy may be (search it, in your search order):",
+        "adv-search-row": "  {p:>7}  {place}",
+        "adv-search-rest": "  (ruled out: {places})",
+        "adv-madman": "You hold the Madman: you cannot search; you win if the Werewolf finds the Lost Legacy.",
+        "adv-werewolf-search": "You are the Werewolf: search the Lost Legacy where you know it is.",
+        "adv-option": "{rank}. play {card}{target}, keep {keep}",
+        "adv-target-seer": " on {p}",
+        "adv-target-peek": ": look at {place}",
+        "adv-target-flip": ": turn {p}'s {card} face-down",
+        "adv-target-villager": ": put {card} face-down into {p}'s discard",
+        "adv-target-attack": ", then put it into {p}'s discard",
+        "adv-sees": "     you may see: {cards}; about the Werewolf: {bits:.2f} bits",
+        "adv-hits": "     eliminates: {who}",
+        "adv-wins": "     ends the game for your side: {p}",
+        "adv-table": "     the table's chance you are the Werewolf: {before} now, {after} after",
+        "adv-exposure": "     face-down cards (votes) against you after it: {n}{knight}",
+        "adv-knight": "; a face-up Knight protects you",
+        "adv-vote-tally": "     votes before pointing: {tally}; point at the likeliest Werewolf: {best}",
+        "note-knight-protects": "     the Knight face-up in your discard keeps you from being eliminated",
+        "note-madman-gone": "     playing the Madman means you will not be the Madman at the search phase",
+        "note-keep-lost-legacy": "     you keep the Lost Legacy (it can never be played)",
+        "note-flip-knight": "     a face-down Knight no longer protects its owner",
+        "note-sleep-swap": "     in the Sleep you may swap your hand with a face-down card of your discard",
+        "note-vote-point": "",
+        "adv-none": "No legal play.",
+        "adv-nobody": "nobody",
+    },
+    "ja": {
+        "place-hand": "{p}の手札",
+        "place-discard": "{p}の捨て札",
+        "place-pile": "{p}の捨て札{i}枚目",
+        "place-ruins": "遺跡",
+        "place-deck": "山札",
+        "at-hand": "{p}の手札",
+        "at-pile": "{p}の捨て札{i}枚目",
+        "at-ruins": "遺跡のカード",
+        "nobody": "なし",
+        "lost-legacy=": "失われた遺産：人狼は{place}にある",
+        "lost-legacy!=": "失われた遺産：人狼は{place}にはない",
+        "werewolf=": "人狼プレイヤーは{p}",
+        "werewolf!=": "{p}は人狼プレイヤーではない",
+        "werewolf=nobody": "人狼プレイヤーはいない（失われた遺産：人狼は遺跡か山札にある）",
+        "werewolf!=nobody": "人狼プレイヤーはいる（失われた遺産：人狼は誰かの手札か捨て札にある）",
+        "madman=": "{p}の手札は狂人",
+        "madman!=": "{p}の手札は狂人ではない",
+        "madman=nobody": "狂人は誰の手札にもない",
+        "madman!=nobody": "狂人は誰かの手札にある",
+        "card=": "{at}は{card}",
+        "card!=": "{at}は{card}ではない",
+        "list-sep": "、",
+        "fact-sep": "。",
+        "and": "・",
+        "turn": "ターン{n}",
+        "search": "探索{n}",
+        "clause-sep": "。",
+        "own-hand": "{p}に配られた手札：{card}",
+        "played": "{ev}：{p}が{card}を出した",
+        "drew-played": "{ev}：{p}が{drew}を引き、{card}を出した",
+        "drew-pending": "{ev}（進行中）：{p}が{card}を引いた",
+        "seer": "{q}の手札を見た",
+        "seer-saw": "{q}の手札は{card}だった",
+        "peek": "{q}の捨て札{i}枚目を見た",
+        "peek-saw": "{q}の捨て札{i}枚目は{card}だった",
+        "flip": "{q}のオモテ向きの{card}（捨て札{i}枚目）をウラ向きにした",
+        "put-villager": "村人そのものを{q}の捨て札にウラ向きで置いた（{i}枚目）",
+        "put-other": "もう1枚のカードを{q}の捨て札にウラ向きで置いた（{i}枚目）",
+        "put-unknown": "2枚を混ぜ、どちらかを{q}の捨て札にウラ向きで置いた（{i}枚目）",
+        "put-card": "{card}を{q}の捨て札にウラ向きで置いた（{i}枚目）",
+        "votes": "投票は{votes}",
+        "vote-arrow": "{voter}→{target}",
+        "out-none": "脱落者なし",
+        "out": "{q}が脱落した：手札は{card}",
+        "out-downs": "{q}が脱落した：手札は{card}、ウラ向きの捨て札は{cards}",
+        "hunt-none": "{card}を持つ守られていない人はおらず、脱落者なし",
+        "attack-put": "人狼の襲撃は{q}の捨て札にウラ向きで置かれた（{i}枚目）",
+        "facedown": "その後{q}の捨て札{i}枚目としてウラ向きになった",
+        "swapped": "人狼プレイヤーの{v}が入れ替えた：捨て札の{card}を手札に取った",
+        "swapped-unseen": "人狼プレイヤーの{v}がウラ向きの捨て札1枚を手札と入れ替えた",
+        "not-swapped": "人狼プレイヤーの{v}は入れ替えなかった",
+        "searched": "{ev}：{p}が{place}を探索し、{card}が出た",
+        "short-hand": "配られた{card}",
+        "short-turn": "t{n} {p} {card}",
+        "short-extras": "（{extras}）",
+        "short-sep": "。",
+        "short-drew": "{card}を引いた",
+        "short-pending": "t{n} {card}を引いた",
+        "short-target": "→{q}",
+        "short-saw": "{card}を見た",
+        "short-peek": "{q}の{i}枚目",
+        "short-flip": "{q}の{card}をウラ向きに",
+        "short-put": "{q}の{i}枚目へ（{what}）",
+        "short-put-villager": "村人",
+        "short-put-other": "もう1枚",
+        "short-put-unknown": "混ぜた",
+        "short-out": "{q}脱落：{cards}",
+        "short-out-none": "脱落なし",
+        "short-swap": "{v}が{card}と入れ替え",
+        "short-swap-unseen": "{v}が入れ替え",
+        "short-no-swap": "{v}は入れ替えなし",
+        "short-search": "s{n} {p} {place}で{card}",
+        "rule:deck": "カードは16枚：占い師2枚、投票3枚、就寝3枚、ほかは1枚ずつ",
+        "rule:must-play": "引いた後に人狼の襲撃を持っていたら出さなければならない。失われた遺産：人狼は出せない（W5）",
+        "rule:play": "出したカードは手札の2枚のどちらか：前から持っていたカードか、引いたカード",
+        "rule:lost-legacy-stays": "失われた遺産：人狼は他のプレイヤーの捨て札には置けない",
+        "rule:attack": "人狼の襲撃は、その探索順のカードを持つ生存者を脱落させる（オモテ向きの騎士があれば守られる）。"
+                       "脱落者がなければ、守られていない人は誰もそのカードを持っていない（W4・W10）",
+        "rule:elimination": "脱落した人の手札とウラ向きの捨て札はすべてオモテ向きになる",
+        "rule:search-order": "手札の探索順の小さい人から探索する。探索順が他の人と同じ人、人狼の襲撃と狂人を持つ人は探索しない（W12）",
+        "rule:seen": "配られた・引いた・見た・探索で出たカードは、まさにそこにあるカード",
+        "rule-name:deck": "山札の構成",
+        "rule-name:must-play": "出す義務",
+        "rule-name:play": "手札から出す",
+        "rule-name:lost-legacy-stays": "失われた遺産：人狼の置き場所",
+        "rule-name:attack": "人狼の襲撃",
+        "rule-name:elimination": "脱落",
+        "rule-name:search-order": "探索順",
+        "rule-name:seen": "見たもの",
+        "title": "人狼は眠らない — {file}",
+        "n-turns": "{n}ターン",
+        "n-searches": "探索{n}回",
+        "seat": "{lines}、{viewer}の視点",
+        "seat-spectator": "{lines}、観戦者の視点",
+        "phase-play": "段階：プレイ中 — 山札残り{deck}枚、次は{p}の手番",
+        "phase-pending": "段階：プレイ中 — {p}が{card}を引いて、まだ出していない（山札残り{deck}枚）",
+        "phase-search": "段階：探索フェイズ — 山札は空、探索{n}回済み",
+        "phase-over": "段階：終了 — {reason}",
+        "over-found": "{p}が失われた遺産：人狼を見つけた",
+        "over-werewolf": "人狼プレイヤーの{p}が脱落した",
+        "over-alone": "残ったのは{p}だけ",
+        "players": "残っている人：{living}",
+        "players-out": "残っている人：{living}（脱落：{out}）",
+        "histories": "矛盾のない経過：{n}通り",
+        "ll-head": "失われた遺産：人狼の現在の場所（✓ 確定、✗ ありえない、% 確率）",
+        "wolf-head": "人狼プレイヤー（失われた遺産：人狼を手札か捨て札に持つ人）",
+        "wolf-nobody": "なし（遺跡か山札）",
+        "madman-search": "探索フェイズの狂人プレイヤー（狂人を手札に持つ人）",
+        "madman-now": "いま狂人を手札に持っている人",
+        "madman-nobody": "なし（手札にない）",
+        "cards-head": "見えていないカード：それぞれの可能性（高い順）",
+        "certain": "確定していること",
+        "nothing-certain": "（記録に書かれたこと以外はまだない）",
+        "fact": "事実：{fact}",
+        "certain-status": "確定",
+        "impossible-status": "ありえない — 記録が否定している",
+        "impossible-rules-status": "ありえない — ルールが否定している",
+        "open-status": "未確定（確率 {p}）",
+        "rule-with-text": "{name}（{text}）",
+        "rule-sep": "。",
+        "proof-size": "最小の証明：記録の{n}行（どれを除いても証明できない）：",
+        "rules-alone": "記録を使わず、ルールだけから言える：",
+        "rules-used": "使ったルール：",
+        "steps": "証明：",
+        "therefore": "よって：{fact}。",
+        "combined": "（他の行と組み合わせて使う）",
+        "counterexample": "成り立たない、矛盾のない経過：",
+        "why-impossible": "ありえない理由：",
+        "world-hands": "手札：{hands}",
+        "world-hand": "{p} {card}",
+        "line": "{n}行目",
+        "hint-none": "この記録からこれ以上は推理できません。",
+        "hint-obvious": "すぐわかること（{n}件、それぞれ記録の1行から）：",
+        "hint-level1": "{where}を見てください。",
+        "hint-level1-obvious": "一つずつの行を見てください：{where}。",
+        "hint-setup": "配られた手札と、すでに知っていること",
+        "hint-level2": "使うルール：{rules}。",
+        "hint-level2-none": "特別なルールは不要：カードは1か所にしかない。",
+        "hint-level3": "組み合わせる観察：",
+        "hint-level4": "推理：",
+        "hint-premise": "すでに知っている：{fact}",
+        "hint-remaining": "（この後、あと{n}件推理できます。）",
+        "turns-1": "ターン{list}",
+        "turns-many": "ターン{list}",
+        "searches-1": "探索{list}",
+        "searches-many": "探索{list}",
+        "where-and": "と",
+        "hand-line": "配られた手札",
+        "adv-head": "{p}への助言（{role}）。人狼は：{wolf}",
+        "role-villager": "村人側",
+        "role-werewolf": "人狼",
+        "role-madman": "狂人を所持",
+        "adv-over": "あなたのゲームは終わりました：{reason}。",
+        "adv-wait": "先に{p}のターンです。次のあなたのターンへの助言です。",
+        "adv-draw": "先にドローし、進行中のターン（player と drew だけの最後の [[turn]]）を書くと、2枚の手札で助言します。"
+                    "次のカード：{draws}。",
+        "adv-search": "探索フェイズ — 失われた遺産がありうる場所（探索順に探索）：",
+        "adv-search-row": "  {p:>7}  {place}",
+        "adv-search-rest": "  （ありえない：{places}）",
+        "adv-madman": "狂人を持っているので探索できません。人狼が失われた遺産を探索すればあなたも勝利です。",
+        "adv-werewolf-search": "あなたは人狼です。失われた遺産を置いた場所を探索しましょう。",
+        "adv-option": "{rank}. {card}をプレイ{target}、{keep}を残す",
+        "adv-target-seer": "（{p}に）",
+        "adv-target-peek": "：{place}を見る",
+        "adv-target-flip": "：{p}の{card}をウラ向きにする",
+        "adv-target-villager": "：{card}を{p}の捨て札にウラ向きで置く",
+        "adv-target-attack": "、その後{p}の捨て札に置く",
+        "adv-sees": "     見える可能性：{cards}。人狼についての情報：{bits:.2f}ビット",
+        "adv-hits": "     脱落：{who}",
+        "adv-wins": "     あなたの陣営の勝利で終わる確率：{p}",
+        "adv-table": "     卓から見てあなたが人狼である確率：今{before}、プレイ後{after}",
+        "adv-exposure": "     プレイ後のあなたの捨て札のウラ向きカード（票）：{n}{knight}",
+        "adv-knight": "。オモテ向きの騎士があなたを守ります",
+        "adv-vote-tally": "     指差し前の票：{tally}。最も人狼らしいのは：{best}",
+        "note-knight-protects": "     捨て札のオモテ向きの騎士で脱落しなくなります",
+        "note-madman-gone": "     狂人をプレイすると探索フェイズで狂人ではなくなります",
+        "note-keep-lost-legacy": "     失われた遺産を残します（プレイできません）",
+        "note-flip-knight": "     ウラ向きの騎士はもう持ち主を守りません",
+        "note-sleep-swap": "     就寝の間に手札と自分の捨て札のウラ向きカードを交換できます",
+        "note-vote-point": "",
+        "adv-none": "プレイできるカードがありません。",
+        "adv-nobody": "なし",
+    },
+}
+
+
+class Text:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.m = CATALOGUE[lang]
+
+    def __call__(self, key: str, **kw: object) -> str:
+        return self.m[key].format(**kw)
+
+    def count(self, key: str, n: int) -> str:
+        """``key`` with ``n``, in its singular form when there is one (``n-turns-1``)."""
+        return self(f"{key}-1" if n == 1 and f"{key}-1" in self.m else key, n=n)
+
+    # -- names -----------------------------------------------------------------------------
+    def card(self, kind: Kind | str) -> str:
+        """A card's bare name (tables, lists)."""
+        if isinstance(kind, str):
+            kind = BY_ID[kind]
+        return kind.name(self.lang)
+
+    def a(self, kind: Kind | str) -> str:
+        """A card's name in a sentence: "a Seer", "the Knight" (Japanese has no articles)."""
+        if isinstance(kind, str):
+            kind = BY_ID[kind]
+        if self.lang == "ja":
+            return kind.ja
+        return ("a " if STANDARD[kind.index] > 1 else "the ") + kind.en
+
+    def cards(self, kinds: Iterable[Kind | str]) -> str:
+        return self.m["list-sep"].join(self.card(k) for k in kinds)
+
+    def names(self, players: Iterable[str]) -> str:
+        return self.m["list-sep"].join(players)
+
+    def player(self, name: str) -> str:
+        return self("nobody") if name == NOBODY else name
+
+    def place(self, place: str) -> str:
+        """Where a card can be: ``hand:ben``, ``discard:ben``, ``discard:ben:2``, ``ruins``, ``deck``."""
+        parts = place.split(":")
+        if parts[0] == "hand":
+            return self("place-hand", p=parts[1])
+        if parts[0] == "discard":
+            return self("place-pile", p=parts[1], i=parts[2]) if len(parts) == 3 else self("place-discard", p=parts[1])
+        return self(f"place-{parts[0]}")
+
+    def card_at(self, place: str) -> str:
+        """The card at a place, as the subject of a fact ("ben's hand card")."""
+        parts = place.split(":")
+        if parts[0] == "hand":
+            return self("at-hand", p=parts[1])
+        if parts[0] == "discard":
+            return self("at-pile", p=parts[1], i=parts[2])
+        return self("at-ruins")
+
+    # -- facts ---------------------------------------------------------------------------------
+    def fact(self, fact: Fact) -> str:
+        sign = "=" if fact.holds else "!="
+        if fact.subject == "lost-legacy":
+            return self(f"lost-legacy{sign}", place=self.place(fact.value))
+        if fact.subject in ("werewolf", "madman"):
+            if fact.value == NOBODY:
+                return self(f"{fact.subject}{sign}nobody")
+            return self(f"{fact.subject}{sign}", p=fact.value)
+        return self(f"card{sign}", at=self.card_at(fact.subject), card=self.a(fact.value))
+
+    # -- record lines --------------------------------------------------------------------------
+    def observation(self, oid: str, record: WerewolfRecord, replay: Replay | None = None) -> str:
+        """The sentence of one record line: ``hand``, ``turn-N`` or ``search-N``."""
+        if oid == "hand":
+            assert record.viewer is not None and record.hand is not None
+            return self("own-hand", p=record.viewer, card=self.a(record.hand))
+        kind, _, number = oid.partition("-")
+        n = int(number)
+        if kind == "search":
+            s = record.searches[n - 1]
+            return self("searched", ev=self("search", n=n), p=s.player, place=self.place(place_str(s.target)),
+                        card=self.a(s.found))
+        ev = self("turn", n=n)
+        if n > len(record.turns):  # the viewer's turn in progress
+            assert record.pending is not None and record.viewer is not None
+            return self("drew-pending", ev=ev, p=record.viewer, card=self.a(record.pending))
+        t = record.turns[n - 1]
+        move = replay.moves[n - 1] if replay is not None and n <= len(replay.moves) else None
+        if t.drew is not None:
+            head = self("drew-played", ev=ev, p=t.player, drew=self.a(t.drew), card=self.a(t.play))
+        else:
+            head = self("played", ev=ev, p=t.player, card=self.a(t.play))
+        return self.m["clause-sep"].join([head, *self._clauses(t, move, record.viewer)])
+
+    def _clauses(self, t: Turn, move: Move | None, viewer: str | None) -> list[str]:
+        out: list[str] = []
+        play = t.play
+        if play.id == "seer" and t.target:
+            out.append(self("seer-saw", q=t.target, card=self.a(t.saw)) if t.saw else self("seer", q=t.target))
+        elif play.id == "medium" and t.peek:
+            q, i = t.peek
+            out.append(self("peek-saw", q=q, i=i, card=self.a(t.saw)) if t.saw else self("peek", q=q, i=i))
+        elif play.id == "medium" and t.flip:
+            q, card = t.flip
+            at = next((s[2] for s, _ in move.facedown), "?") if move else "?"
+            out.append(self("flip", q=q, card=self.card(card), i=at))
+        elif play.id == "villager" and t.put:
+            at = move.villager[0][2] if move and move.villager else "?"
+            placed = t.placed if t.placed is not None else "unknown"
+            if isinstance(placed, Kind):
+                out.append(self("put-card", q=t.put, i=at, card=self.a(placed)))
+            else:
+                out.append(self(f"put-{placed}", q=t.put, i=at))
+        elif play == VOTE and t.votes:
+            arrows = self.m["list-sep"].join(self("vote-arrow", voter=v, target=x) for v, x in t.votes.items())
+            out.append(self("votes", votes=arrows))
+        elif play == SLEEP and t.swapped is not None:
+            v = viewer or "?"  # only a Werewolf viewer writes whether it swapped
+            if not t.swapped:
+                out.append(self("not-swapped", v=v))
+            else:
+                out.append(self("swapped", v=v, card=self.a(t.card)) if t.card else self("swapped-unseen", v=v))
+        if play == VOTE or play.is_attack:
+            out += self._elimination(t)
+        if play.is_attack and move is not None:
+            out += [self("attack-put", q=s[1], i=s[2]) for s, _ in move.facedown]
+        elif play in (VOTE, SLEEP) and move is not None:
+            out += [self("facedown", q=s[1], i=s[2]) for s, _ in move.facedown]
+        return out
+
+    def _elimination(self, t: Turn) -> list[str]:
+        if t.eliminated is None:
+            return []
+        if t.eliminated == NONE:
+            if t.play.is_attack:
+                return [self("hunt-none", card=self.a(hunted_kind(t.play)))]
+            return [self("out-none")]
+        shown = t.revealed or ()
+        if not shown:
+            return [self("out", q=t.eliminated, card="?")]
+        if len(shown) == 1:
+            return [self("out", q=t.eliminated, card=self.a(shown[0]))]
+        return [self("out-downs", q=t.eliminated, card=self.a(shown[0]), cards=self.cards(shown[1:]))]
+
+    def short(self, oid: str, record: WerewolfRecord, replay: Replay | None = None) -> str:
+        """A record line in a few words, for the level-4 hint (``t7 cho Attack ① (→dan; ben out: Villager)``)."""
+        if oid == "hand":
+            assert record.hand is not None
+            return self("short-hand", card=self.card(record.hand))
+        kind, _, number = oid.partition("-")
+        n = int(number)
+        if kind == "search":
+            s = record.searches[n - 1]
+            return self("short-search", n=n, p=s.player, card=self.card(s.found),
+                        place=self.place(place_str(s.target)))
+        if n > len(record.turns):
+            assert record.pending is not None
+            return self("short-pending", n=n, card=self.card(record.pending))
+        t = record.turns[n - 1]
+        move = replay.moves[n - 1] if replay is not None and n <= len(replay.moves) else None
+        extras = []
+        if t.drew is not None:
+            extras.append(self("short-drew", card=self.card(t.drew)))
+        if t.target:
+            extras.append(self("short-target", q=t.target))
+        if t.peek:
+            extras.append(self("short-peek", q=t.peek[0], i=t.peek[1]))
+        if t.flip:
+            extras.append(self("short-flip", q=t.flip[0], card=self.card(t.flip[1])))
+        if t.saw is not None:
+            extras.append(self("short-saw", card=self.card(t.saw)))
+        if t.play.id == "villager" and t.put:
+            i = move.villager[0][2] if move and move.villager else "?"
+            placed = t.placed if t.placed is not None else "unknown"
+            what = self.card(placed) if isinstance(placed, Kind) else self(f"short-put-{placed}")
+            extras.append(self("short-put", q=t.put, i=i, what=what))
+        if t.play.is_attack and move is not None:
+            extras += [self("short-target", q=s[1]) for s, _ in move.facedown]
+        if t.swapped is not None:
+            v = record.viewer or "?"
+            extras.append(self("short-no-swap", v=v) if not t.swapped else
+                          self("short-swap", v=v, card=self.card(t.card)) if t.card else
+                          self("short-swap-unseen", v=v))
+        if t.eliminated == NONE:
+            extras.append(self("short-out-none"))
+        elif t.eliminated is not None:
+            extras.append(self("short-out", q=t.eliminated, cards=self.cards(t.revealed or ())))
+        out = self("short-turn", n=n, p=t.player, card=self.card(t.play))
+        if extras:
+            out += self("short-extras", extras=self.m["short-sep"].join(extras))
+        return out
+
+    # -- rules ---------------------------------------------------------------------------------
+    def rule(self, rule: str) -> str:
+        return self.m[f"rule:{rule}"]
+
+    def rule_name(self, rule: str) -> str:
+        return self.m[f"rule-name:{rule}"]
+
+
+__all__ = ["CATALOGUE", "NOBODY", "Text"]

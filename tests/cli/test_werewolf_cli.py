@@ -1,0 +1,496 @@
+"""The CLI on Werewolf Never Sleeps records: check, analyze, explain, hint, the text
+catalogue behind them, and one clear user error (exit status 2, no traceback) for every
+kind of bad record.
+
+Line numbers of the reference record ``werewolf-4p.toml`` used below: hand 8; turn 1 =
+line 13, turn 4 (dan's Vote) = 34, turn 5 (aki's Medium) = 41, turn 6 (ben's Seer on
+dan) = 51, turn 7 (cho's Attack ①) = 56, turn 9 (aki's Vote, cho out) = 68, turn 10 =
+76, turn 11 = 82; search 1 = 90.
+
+The exact answer for the reference (``analyze --json``) is stored beside the golden
+transcripts as ``tests/golden/werewolf-4p.answer.json``, a copy of the shared
+``records/werewolf-4p.answer.json`` (absent on CI machines).  Explanations take a few
+seconds each, so each command runs once per module (``cli``) and the tests share it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from cli_support import HERE, assert_clean_exit_2, marked_lines, user_error
+from click.testing import CliRunner, Result
+
+from suiri.cli.main import main
+
+REFERENCE = files("suiri.models.werewolf") / "records" / "werewolf-4p.toml"
+GOLDEN_ANSWER = Path(__file__).parents[1] / "golden" / "werewolf-4p.answer.json"
+SHARED_ANSWER = Path(__file__).parents[2].parent / "shared" / "records" / "werewolf-4p.answer.json"
+PLAYERS = ("aki", "ben", "cho", "dan")
+LOST_LEGACY_PLACES = {"hand:aki", "hand:dan", "discard:aki", "discard:ben", "discard:cho", "discard:dan", "ruins"}
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("werewolf") / "werewolf-4p.toml"
+    path.write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def cli(record: Path) -> Callable[..., Result]:
+    """``suiri ARGS...`` on the reference record (``REC`` stands for its path), each
+    command line run once per module."""
+
+    @cache
+    def run(*args: str) -> Result:
+        return CliRunner().invoke(main, [str(record) if a == "REC" else a for a in args])
+
+    return run
+
+
+def ok(result: Result) -> str:
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert "Traceback" not in result.output
+    return result.stdout
+
+
+def ok_json(result: Result) -> dict:
+    return json.loads(ok(result))
+
+
+# -- check and analyze -----------------------------------------------------------------------
+def test_check_reference(record: Path, cli) -> None:
+    out = ok(cli("check", "REC"))
+    assert out.startswith(f"{record}: legal and consistent — 12 ") and out.endswith(", 72 consistent histories\n")
+    data = ok_json(cli("check", "REC", "--json"))
+    assert data["file"] == str(record) and data["legal"] is True and data["consistent"] is True
+    assert data["worlds"] == "72" and 12 in data.values()  # 11 turns and 1 search
+
+
+def test_analyze_json_matches_the_reference_answer(cli) -> None:
+    data = ok_json(cli("analyze", "REC", "--json"))
+    answer = json.loads(GOLDEN_ANSWER.read_text(encoding="utf-8"))
+    # keys whose value is 0 may be missing from both; every key must be a valid place / name
+    assert set(data["lost_legacy"]) <= LOST_LEGACY_PLACES | {"deck"}
+    assert set(data["werewolf"]) <= {*PLAYERS, "nobody"}
+    for key in ("lost_legacy", "werewolf"):
+        assert set(answer[key]) <= set(data[key]) | {k for k, p in answer[key].items() if p == 0}
+        assert sum(data[key].values()) == pytest.approx(1, abs=1e-12)
+        for name in set(data[key]) | set(answer[key]):
+            assert data[key].get(name, 0.0) == pytest.approx(answer[key].get(name, 0.0), abs=1e-9), (key, name)
+
+
+@pytest.mark.skipif(not SHARED_ANSWER.exists(), reason=f"{SHARED_ANSWER} is absent")
+def test_stored_answer_is_the_shared_one() -> None:
+    assert json.loads(GOLDEN_ANSWER.read_text(encoding="utf-8")) == json.loads(SHARED_ANSWER.read_text(encoding="utf-8"))
+
+
+def test_analyze_json_extras(cli) -> None:
+    data = ok_json(cli("analyze", "REC", "--json"))
+    assert data["game"] == "werewolf" and data["viewer"] == "aki" and data["players"] == list(PLAYERS)
+    assert data["phase"] == "search" and data["over"] is None and data["living"] == ["aki", "dan"]
+    assert data["deck"] == 0 and data["histories"] == "72"
+    assert data["madman"] == {"nobody": 1.0}
+    assert data["cards"]["hand:aki"] == {"knight": 1.0}
+    assert data["cards"]["ruins"] == {"attack-2": 1.0}
+    for row in data["cards"].values():
+        assert sum(row.values()) == pytest.approx(1, abs=1e-12)
+    assert "werewolf=dan" in data["certain"] and "ruins=attack-2" in data["certain"]
+
+
+def test_analyze_text(record: Path, cli) -> None:
+    out = ok(cli("analyze", "REC"))
+    assert out.startswith(f"Werewolf Never Sleeps — {record}\n11 turns and 1 search, seen by aki\n"
+                          "Phase: search — the deck is empty; searches so far: 1\n"
+                          "Players left: aki, dan (out: ben, cho)\nconsistent histories: 72\n")
+    assert re.search(r"^  dan's discard +66\.7%$", out, re.M), out
+    assert re.search(r"^  dan's hand +33\.3%$", out, re.M), out
+    assert re.search(r"^  the ruins +✗$", out, re.M), out
+    assert re.search(r"^  dan +✓$", out, re.M) and re.search(r"^  nobody \(ruins or deck\) +✗$", out, re.M), out
+    assert "The Madman at the search phase" in out and "holds the Madman now" not in out
+    assert re.search(r"^  nobody \(not in a hand\) +✓$", out, re.M), out
+    # hidden cards, most likely first
+    assert re.search(r"^  card 1 of dan's discard +Vote 55\.6%  Lost Legacy 33\.3%  Werewolf Attack ① 11\.1%$",
+                     out, re.M), out
+    assert re.search(r"^  aki's hand +Knight ✓$", out, re.M), out
+    assert "  • dan is the Werewolf\n" in out and "  • the card in the ruins is the Werewolf Attack ②\n" in out
+
+
+def test_analyze_japanese(record: Path, cli) -> None:
+    out = ok(cli("analyze", "REC", "--lang", "ja"))
+    assert out.startswith(f"人狼は眠らない — {record}\n11ターン・探索1回、akiの視点\n段階：探索フェイズ")
+    assert "失われた遺産：人狼の現在の場所" in out and "確定していること" in out
+    assert re.search(r"^  danの捨て札 +66\.7%$", out, re.M), out
+    assert "  • 人狼プレイヤーはdan\n" in out and "遺跡のカードは人狼の襲撃②" in out
+    assert "Werewolf" not in out and "discard" not in out and "Phase" not in out
+
+
+# -- explain ---------------------------------------------------------------------------------
+def test_explain_certain_werewolf(cli) -> None:
+    out = ok(cli("explain", "REC", "werewolf=dan"))  # also the golden transcript; the JSON form is tested below
+    assert out.startswith("Fact: dan is the Werewolf — certain\nMinimal proof: ")
+    assert "turn 9: aki drew a Vote and played a Vote; votes aki→cho, cho→aki, dan→cho; cho was eliminated" in out
+    assert "(line 56)" in out and "(line 68)" in out and "     ⇒ cho is not the Werewolf" in out
+    assert "Rules used:\n  • the deck: the 16 cards: two Seers, three Votes, three Sleeps" in out
+    assert "  • elimination: an eliminated player's hand card" in out
+    assert out.rstrip().endswith("Therefore: dan is the Werewolf.")
+
+
+def test_explain_ruled_out_werewolf(cli) -> None:
+    out = ok(cli("explain", "REC", "werewolf!=aki"))
+    assert out.startswith("Fact: aki is not the Werewolf — certain\n")
+    assert out.rstrip().endswith("Therefore: aki is not the Werewolf.")
+    data = ok_json(cli("explain", "REC", "werewolf!=aki", "--json"))
+    assert data["status"] == "certain" and data["p"] == 1.0
+    for o in data["observations"]:
+        assert f"(line {o['line']})" in out, o
+    assert set(data["rules"]) <= {"deck", "must-play", "play", "lost-legacy-stays", "attack", "elimination",
+                                  "search-order", "seen"}
+
+
+def test_explain_hand_card(cli) -> None:
+    out = ok(cli("explain", "REC", "hand:dan!=seer"))
+    assert out.startswith("Fact: dan's hand card is not a Seer — certain\n")
+    assert "turn 6: ben played a Seer; looked at dan's hand (line 51)" in out
+    assert "     ⇒ dan's hand card is not a Seer" in out
+
+
+def test_explain_ruins(cli) -> None:
+    out = ok(cli("explain", "REC", "ruins=attack-2"))
+    assert out.startswith("Fact: the card in the ruins is the Werewolf Attack ② — certain\n")
+    assert "(line 8)" in out and "(line 76)" in out  # the dealt Seer; dan's Attack ③ hit nobody
+    assert out.rstrip().endswith("Therefore: the card in the ruins is the Werewolf Attack ②.")
+
+
+def test_explain_open_fact(cli) -> None:
+    out = ok(cli("explain", "REC", "lost-legacy=discard:dan"))
+    assert out.startswith("Fact: the Lost Legacy is in dan's discard — not certain (probability 66.7%)\n")
+    assert "A consistent history where it fails:\n  the Lost Legacy is in dan's hand\n  dan is the Werewolf\n" in out
+    assert "  hands: aki Knight, dan Lost Legacy\n" in out
+    data = ok_json(cli("explain", "REC", "lost-legacy=discard:dan", "--json"))
+    assert data["status"] == "open" and data["p"] == pytest.approx(2 / 3, abs=1e-12)
+    assert data["counterexample"]["lost_legacy"] == "hand:dan" and "observations" not in data
+
+
+def test_explain_impossible_fact(cli) -> None:
+    out = ok(cli("explain", "REC", "werewolf=cho"))
+    assert out.startswith("Fact: cho is the Werewolf — impossible — the record rules it out\n\nWhy it is impossible:\n")
+    assert "(line 68)" in out and "A consistent history" not in out
+    assert out.rstrip().endswith("Therefore: cho is not the Werewolf.")
+    data = ok_json(cli("explain", "REC", "werewolf=cho", "--json"))
+    assert data["status"] == "impossible" and data["p"] == 0.0
+    assert [o["id"] for o in data["observations"]] == ["turn-9"]
+
+
+def test_explain_japanese(cli) -> None:
+    out = ok(cli("explain", "REC", "werewolf=cho", "--lang", "ja"))
+    assert out.startswith("事実：人狼プレイヤーはcho — ありえない — 記録が否定している")
+    assert "ターン9：akiが投票を引き、投票を出した。" in out and "(68行目)" in out
+    assert "よって：choは人狼プレイヤーではない。" in out
+
+
+@pytest.mark.parametrize(("fact", "says"), [
+    ("colour=red", "unknown subject 'colour'"),
+    ("hand:ben=seer", "ben was eliminated: its hand card lies face-up"),
+    ("discard:aki:1=seer", "discard:aki:1 is face-up"),
+    ("hand:dan=joker", "unknown card 'joker'"),
+    ("lost-legacy=attic", "'attic' is not a place"),
+    ("werewolf=eve", "'eve' is not a player here"),
+])
+def test_explain_bad_fact(cli, fact: str, says: str) -> None:
+    result = cli("explain", "REC", fact)
+    assert_clean_exit_2(result)
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert says in result.stderr and "(valid: " in result.stderr
+
+
+# -- hint ------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def hinted(record: Path):
+    """The first hint on the reference, computed once (each takes seconds)."""
+    from suiri.models.werewolf.record import load
+    from suiri.models.werewolf.session import WerewolfSession
+    from suiri.solver.reasoning import hint
+
+    session = WerewolfSession(load(record))
+    return session, hint(session, [])
+
+
+def test_hint_levels(cli, hinted) -> None:
+    from suiri.cli.werewolf_view import hint as render
+
+    session, result = hinted
+    outs = {level: render(session, result, level, "en") + "\n" for level in (1, 2, 3, 4)}
+    assert ok(cli("hint", "REC", "--level", "4")) == outs[4]
+    data = result.to_json(session, 4)
+    assert [h["fact"] for h in data["hints"]] == ["ruins=attack-2"] and data["remaining"] == 1
+    assert outs[1].startswith("Look at turns 4, 5, 6, 7, 8, 9, 10, 11 and your dealt card.\n")
+    assert "Rule to apply:" not in outs[1]
+    assert "Rule to apply: the deck (the 16 cards" in outs[2]
+    assert "Observations to combine:" not in outs[2]
+    assert "  • turn 11: aki drew a Sleep and played a Sleep" in outs[3]
+    assert "(line 82)" in outs[3] and "⇒" not in outs[3]
+    assert "⇒ the card in the ruins is the Werewolf Attack ②\n" in outs[4]
+    for level in (1, 2, 3):  # every level repeats the one before it
+        head = outs[level].rsplit("\n(", 1)[0]
+        assert outs[level + 1].startswith(head)
+
+
+def test_hint_japanese(hinted) -> None:
+    from suiri.cli.werewolf_view import hint as render
+
+    out = render(*hinted, 4, "ja")
+    assert out.startswith("ターン4、5、6、7、8、9、10、11と配られた手札を見てください。\n使うルール：")
+    assert "⇒ 遺跡のカードは人狼の襲撃②" in out
+    assert "（この後、あと1件推理できます。）" in out
+    assert ", " not in out and "Deduction" not in out
+
+
+# -- the catalogue ---------------------------------------------------------------------------
+def test_catalogue_is_complete_in_both_languages() -> None:
+    from suiri.models.werewolf.encoder import RULE_IDS
+    from suiri.models.werewolf.text import CATALOGUE
+
+    plural_only = {"n-turns-1", "n-searches-1"}  # English singular forms
+    assert CATALOGUE["en"].keys() - plural_only == CATALOGUE["ja"].keys()
+    for lang, m in CATALOGUE.items():
+        for rule in RULE_IDS:
+            assert f"rule:{rule}" in m and f"rule-name:{rule}" in m, (lang, rule)
+        for key in ("hint-none", "hint-obvious", "hint-level1", "hint-level1-obvious", "hint-level2",
+                    "hint-level2-none", "hint-level3", "hint-level4", "hint-remaining"):  # cli/layout.hint_levels
+            assert key in m, (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_fact_sentences(lang: str) -> None:
+    from suiri.models.werewolf.text import Text
+    from suiri.solver.facts import Fact
+
+    t = Text(lang)
+    want = {
+        "en": ["the Lost Legacy is in ben's hand", "the Lost Legacy is not in the deck", "dan is the Werewolf",
+               "aki is not the Werewolf", "nobody is the Werewolf (the Lost Legacy is in the ruins or the deck)",
+               "cho holds the Madman", "nobody holds the Madman", "card 2 of ben's discard is a Vote",
+               "the card in the ruins is not the Knight"],
+        "ja": ["失われた遺産：人狼はbenの手札にある", "失われた遺産：人狼は山札にはない", "人狼プレイヤーはdan",
+               "akiは人狼プレイヤーではない", "人狼プレイヤーはいない（失われた遺産：人狼は遺跡か山札にある）",
+               "choの手札は狂人", "狂人は誰の手札にもない", "benの捨て札2枚目は投票", "遺跡のカードは騎士ではない"],
+    }[lang]
+    facts = [Fact("lost-legacy", "hand:ben"), Fact("lost-legacy", "deck", False), Fact("werewolf", "dan"),
+             Fact("werewolf", "aki", False), Fact("werewolf", "nobody"), Fact("madman", "cho"),
+             Fact("madman", "nobody"), Fact("discard:ben:2", "vote"), Fact("ruins", "knight", False)]
+    assert [t.fact(f) for f in facts] == want
+    assert [t.place(p) for p in ("hand:ben", "discard:ben", "discard:ben:2", "ruins", "deck")] == {
+        "en": ["ben's hand", "ben's discard", "card 2 of ben's discard", "the ruins", "the deck"],
+        "ja": ["benの手札", "benの捨て札", "benの捨て札2枚目", "遺跡", "山札"]}[lang]
+
+
+# -- other states of the game ------------------------------------------------------------------
+PLAYING = '''game = "werewolf"
+players = ["aki", "ben", "cho"]
+viewer = "ben"
+hand = "villager"
+
+[[turn]]
+player = "aki"
+play = "knight"
+
+[[turn]]
+player = "ben"
+drew = "seer"
+play = "villager"
+put = "cho"
+placed = "seer"
+
+[[turn]]
+player = "cho"
+play = "medium"
+flip = { player = "aki", card = "knight" }
+'''
+
+# aki, the Werewolf, swaps the Lost Legacy into its discard and is voted out
+OVER = '''game = "werewolf"
+players = ["aki", "ben", "cho"]
+viewer = "aki"
+hand = "lost-legacy"
+
+[[turn]]
+player = "aki"
+drew = "vote"
+play = "vote"
+votes = { aki = "ben", ben = "cho", cho = "ben" }
+eliminated = "ben"
+revealed = ["seer"]
+
+[[turn]]
+player = "cho"
+play = "sleep"
+
+[[turn]]
+player = "aki"
+drew = "sleep"
+play = "sleep"
+swapped = true
+card = "vote"
+
+[[turn]]
+player = "cho"
+play = "vote"
+votes = { aki = "cho", cho = "aki" }
+eliminated = "aki"
+revealed = ["vote", "lost-legacy", "sleep"]
+'''
+
+
+@pytest.fixture
+def suiri_at(write) -> Callable[..., Result]:
+    def run(text: str, *args: str) -> Result:
+        return CliRunner().invoke(main, [args[0], str(write(text)), *args[1:]])
+
+    return run
+
+
+def test_analyze_during_play(suiri_at) -> None:
+    out = ok(suiri_at(PLAYING, "analyze"))
+    assert "3 turns, seen by ben\nPhase: play — 9 card(s) left in the deck; next: aki\n" in out
+    assert "Who holds the Madman now" in out and "at the search phase" not in out
+    assert re.search(r"^  the deck +\d+\.\d%$", out, re.M), out
+    assert re.search(r"^  card 1 of aki's discard +Knight ✓$", out, re.M), out  # turned face-down by the Medium
+    pending = ok(suiri_at(PLAYING + '\n[[turn]]\nplayer = "aki"\nplay = "seer"\ntarget = "cho"\n\n'
+                          '[[turn]]\nplayer = "ben"\ndrew = "sleep"\n', "analyze", "--lang", "ja"))
+    assert "段階：プレイ中 — benが就寝を引いて、まだ出していない（山札残り7枚）" in pending
+
+
+def test_hint_sentences_of_play_turns(suiri_at) -> None:
+    out = ok(suiri_at(PLAYING, "hint", "--level", "4"))
+    assert "turn 2: ben drew a Seer and played the Villager; put a Seer face-down into cho's discard (card 1)" in out
+    assert "t2 ben Villager (drew Seer; into cho:1 (Seer)) ⇒ card 1 of cho's discard is a Seer" in out
+
+
+def test_analyze_after_the_game(suiri_at) -> None:
+    out = ok(suiri_at(OVER, "analyze"))
+    assert "Phase: over — the Werewolf aki was eliminated\nPlayers left: cho (out: aki, ben)\n" in out
+    assert "  • the Lost Legacy is in aki's discard\n  • aki is the Werewolf\n" in out
+    ja = ok(suiri_at(OVER, "analyze", "--lang", "ja"))
+    assert "段階：終了 — 人狼プレイヤーのakiが脱落した" in ja
+
+
+def test_record_line_sentences() -> None:
+    """One sentence per record line, and its short form, in both languages."""
+    from suiri.models.werewolf.record import loads
+    from suiri.models.werewolf.rules import replay
+    from suiri.models.werewolf.text import Text
+
+    over = loads(OVER)
+    en, ja = Text("en"), Text("ja")
+    assert en.observation("turn-3", over, replay(over)) == (
+        "turn 3: aki drew a Sleep and played a Sleep; aki, the Werewolf, swapped: it took a Vote from its discard "
+        "into its hand; then face-down as card 2 of aki's discard")
+    assert ja.observation("turn-3", over, replay(over)) == (
+        "ターン3：akiが就寝を引き、就寝を出した。人狼プレイヤーのakiが入れ替えた：捨て札の投票を手札に取った。"
+        "その後akiの捨て札2枚目としてウラ向きになった")
+    assert en.short("turn-4", over, replay(over)) == "t4 cho Vote (aki out: Vote, Lost Legacy, Sleep)"
+    playing = loads(PLAYING)
+    assert en.observation("turn-3", playing, replay(playing)) == (
+        "turn 3: cho played the Medium; turned aki's face-up Knight face-down (card 1 of its discard)")
+    assert ja.observation("turn-2", playing, replay(playing)) == (
+        "ターン2：benが占い師を引き、村人を出した。占い師をchoの捨て札にウラ向きで置いた（1枚目）")
+    assert en.observation("hand", playing) == "ben was dealt the Villager"
+
+
+# -- bad records -------------------------------------------------------------------------------
+HEAD = 'game = "werewolf"\nplayers = ["aki", "ben", "cho"]\nviewer = "aki"\nhand = "seer"\n'
+
+
+def turns(*tables: str) -> str:
+    return HEAD + "".join(f"\n[[turn]]\n{t}\n" for t in tables)
+
+
+KNIGHT_TURN = 'player = "aki"\ndrew = "knight"\nplay = "knight"'
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    text: str  # the record, its error line(s) marked with HERE
+    field: str
+    what: str  # must appear in the description of the problem
+    valid: str  # must appear inside "(valid: ...)"
+
+
+CASES = [
+    Case("unknown-card", turns(f'player = "aki"\ndrew = "knight"\nplay = "joker"{HERE}'),
+         "turn[1].play", "unknown card 'joker'", "villager, medium, madman, knight, lost-legacy"),
+    Case("lost-legacy-played", HEAD.replace('"seer"', '"lost-legacy"') + turns(
+        f'player = "aki"\ndrew = "knight"\nplay = "lost-legacy"{HERE}').removeprefix(HEAD),
+         "turn[1].play", "the Lost Legacy can never be played", "the other card in hand"),
+    Case("not-your-turn", turns(f'player = "ben"{HERE}\nplay = "knight"'),
+         "turn[1].player", "it is aki's turn, not ben's", "aki"),
+    Case("vote-count", turns('player = "aki"\ndrew = "vote"\nplay = "vote"\n'
+                             'votes = { aki = "ben", ben = "cho", cho = "ben" }\n'
+                             f'eliminated = "none"{HERE}'),
+         "turn[1].eliminated", "the votes (aki 0, ben 2, cho 1, face-down cards included) eliminate ben, not none",
+         '"ben"'),
+    Case("search-too-early", turns(KNIGHT_TURN) + f'\n[[search]]{HERE}\nplayer = "ben"\ntarget = "ruins"\nfound = "vote"\n',
+         "search[1]", "the search phase begins when the deck is empty; 11 cards are left",
+         "more [[turn]] sections first"),
+    Case("drew-on-another-turn", turns(KNIGHT_TURN, f'player = "ben"\ndrew = "vote"{HERE}\nplay = "sleep"'),
+         "turn[2].drew", "drew is written on ben's turn, but aki could not know it",
+         "drew only on the viewer's own turns"),
+    Case("saw-on-another-seer", turns(KNIGHT_TURN, f'player = "ben"\nplay = "seer"\ntarget = "cho"\nsaw = "vote"{HERE}'),
+         "turn[2].saw", "saw is written on ben's turn, but aki could not know it",
+         "saw only on the viewer's own turns"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_bad_record(case: Case, write, suiri) -> None:
+    path = write(case.text)
+    for command in (("check", path), ("analyze", path), ("hint", path)):
+        result = suiri(*command)
+        err = user_error(result)
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert err.file == str(path)
+        lines = marked_lines(case.text)
+        assert err.line in lines, f"line {err.line}, expected {sorted(lines)}: {err.message}"
+        assert err.field == case.field, err.message
+        assert case.what in err.what, err.message
+        assert case.valid in err.what.split("(valid: ", 1)[1], err.message
+
+
+# aki holds the only Knight (its dealt card, line 4), yet ben plays a Knight (turn 2).
+# Each line is legal alone; together no history fits them.
+INCONSISTENT = HEAD.replace('hand = "seer"', f'hand = "knight"{HERE}') + f'''
+[[turn]]
+player = "aki"
+drew = "madman"
+play = "madman"
+
+[[turn]]{HERE}
+player = "ben"
+play = "knight"
+'''
+
+
+def test_inconsistent_record_names_the_conflicting_lines(write, suiri) -> None:
+    path = write(INCONSISTENT)
+    result = suiri("check", path)
+    assert_clean_exit_2(result)
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"error: {path}: no history fits these 2 record lines together"), lines[0]
+    assert "(valid: " in lines[0]
+    cited = [re.fullmatch(r"\s+(.+?):(\d+): (\S+)", line) for line in lines[1:]]
+    assert len(cited) >= 2 and all(cited), result.stderr
+    assert {int(m[2]) for m in cited if m} == marked_lines(INCONSISTENT)
+    assert [m[3] for m in cited if m] == ["hand", "turn[2]"]
+    for command in ("analyze", "explain"):  # every command refuses it the same way
+        again = suiri(command, path, *(["werewolf=aki"] if command == "explain" else []))
+        assert_clean_exit_2(again)
+        assert again.stderr == result.stderr

@@ -177,6 +177,8 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
         return "\n".join([*out, t("adv-over", reason=_over_reason(session, t))])
     if a.phase == "search":
         out.append(t("adv-madman") if a.role == "madman" else
+                   t("adv-searched") if a.note == "searched" else
+                   t("adv-cannot-search") if a.note == "cannot-search" else
                    t("adv-werewolf-search") if a.role == "werewolf" else t("adv-search"))
         found = [s for s in a.searches if s.p]
         out += [t("adv-search-row", p=percent(s.p), place=t.place(s.place)) for s in found]

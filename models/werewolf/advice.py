@@ -60,7 +60,8 @@ class Option:
 
     @property
     def score(self) -> tuple[float, float, float]:
-        hidden = float((self.table_before or 0) - (self.table_after or 0))
+        hidden = 0.0 if self.table_before is None or self.table_after is None else \
+            float(self.table_before - self.table_after)
         return (float(self.wins), round(self.bits, 9), hidden)
 
     def to_json(self) -> dict[str, Any]:
@@ -136,8 +137,14 @@ def advise(session: WerewolfSession) -> WerewolfAdvice:
 
 # -- search phase --------------------------------------------------------------------------------
 def search_advice(session: WerewolfSession, advice: WerewolfAdvice) -> WerewolfAdvice:
+    rp = session.replay
+    held = rp.viewer_hand
     if advice.role == "madman":
         advice.note = "madman-cannot-search"
+    elif advice.player in {s.search.player for s in rp.searches}:
+        advice.note = "searched"
+    elif held is not None and held.order is None:
+        advice.note = "cannot-search"
     searched = {s.slot for s in session.replay.searches}
     out = []
     for slot in session.hidden_slots():
@@ -206,7 +213,6 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
     others = [p for p in rp.living if p != me]
     table = spectator(r)
     table_now = (werewolf_of(table) or {}).get(me, Fraction(0))
-    wolf_now = session.werewolf()
     options: list[Option] = []
     number = len(r.turns) + 1
     for play in dict.fromkeys(playable):
@@ -230,9 +236,30 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
         return []
     for o in options:
         if o.play.is_attack:
-            o.wins = sum((p for who, p in o.hits if wolf_now.get(who, 0) and role != "werewolf"
-                          for p in [p * wolf_now[who]]), Fraction(0)) if role != "werewolf" else Fraction(0)
+            o.wins = attack_wins(session, o, role)
     return options
+
+
+def attack_wins(session: WerewolfSession, o: Option, role: str) -> Fraction:
+    """The exact chance an Attack ends the game for the viewer's side now: it eliminates the
+    Werewolf (a villager's win), or the last other player (the Werewolf's win).  Joint,
+    not a product of marginals: the victim's hand holds the hunted card, so it can only be
+    the Werewolf with the Lost Legacy in its discard."""
+    rp = session.replay
+    me = session.record.viewer
+    victim = hunted_kind(o.play)
+    total = session.counts.total
+    wins = Fraction(0)
+    for who, p in o.hits:
+        if who in (NOBODY, me):
+            continue
+        if role == "werewolf":
+            if len(rp.living) == 2:
+                wins += p
+            continue
+        joint = count(rp, [(hand(who), victim)])
+        wins += Fraction(joint.werewolf().get(who, 0), total)
+    return wins
 
 
 def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind, others: list[str],

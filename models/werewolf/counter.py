@@ -23,7 +23,7 @@ Docs: docs/counting-werewolf.md (with a worked example).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -52,13 +52,15 @@ class Counts:
     living: tuple[str, ...]
     states: int  # merged states at the end (a measure of the work)
     public_lost_legacy: str | None = None  # "discard:NAME" once an elimination turned it up
+    drawn: tuple[str, list[int]] | None = None  # the viewer's card drawn in a turn in progress: (viewer, row)
 
     def lost_legacy(self) -> dict[str, int]:
         """Where the Lost Legacy is: ``hand:NAME``, ``discard:NAME``, ``ruins`` or ``deck``."""
         if self.public_lost_legacy is not None:
             return {self.public_lost_legacy: self.total}
         out: dict[str, int] = defaultdict(int)
-        for slot, row in self.places.items():
+        rows = list(self.places.items()) + ([(hand(self.drawn[0]), self.drawn[1])] if self.drawn else [])
+        for slot, row in rows:
             if row[LL]:
                 out[_place(slot)] += row[LL]
         out["deck"] = self.total - sum(out.values())
@@ -73,6 +75,8 @@ class Counts:
     def holder(self, kind: Kind) -> dict[str, int]:
         """Who holds ``kind`` in hand now (``nobody``: elsewhere)."""
         out = {p: self.places[hand(p)][kind.index] for p in self.living if hand(p) in self.places}
+        if self.drawn is not None:  # a turn in progress: the viewer holds two cards
+            out[self.drawn[0]] = out.get(self.drawn[0], 0) + self.drawn[1][kind.index]
         out["nobody"] = self.total - sum(out.values())
         return {k: v for k, v in out.items() if v}
 
@@ -81,8 +85,10 @@ def _place(slot: Slot) -> str:
     return "ruins" if slot[0] == "ruins" else ("hand:" if slot[0] == "hand" else "discard:") + slot[1]
 
 
-def count(rp: Replay) -> Counts:
-    return Counter(rp).run()
+def count(rp: Replay, given: Sequence[tuple[Slot, Kind]] = ()) -> Counts:
+    """The histories of a replayed record; with ``given``, only those where each of these
+    places holds that kind now (a joint count, as advice needs)."""
+    return Counter(rp).run(given)
 
 
 # -- filling lazy places and the deck from the pool (closed form) ------------------------------------
@@ -213,6 +219,7 @@ class Counter:
 
     def __init__(self, rp: Replay) -> None:
         self.rp = rp
+        self.drawn: tuple[str, list[int]] | None = None
         self.layout: list[Slot] = [hand(p) for p in rp.record.players] + [("ruins",), DRAW]
         self.index = {s: i for i, s in enumerate(self.layout)}
         pool = list(rp.record.deck)
@@ -226,7 +233,7 @@ class Counter:
             self.states = {(tuple(vals), tuple(pool)): 1}
 
     # -- the pass ------------------------------------------------------------------------------------
-    def run(self) -> Counts:
+    def run(self, given: Sequence[tuple[Slot, Kind]] = ()) -> Counts:
         for move in self.rp.moves:
             self.step(move)
         if self.rp.pending is not None:
@@ -235,7 +242,17 @@ class Counter:
             self.hands_at_search()
             for s in self.rp.searches:
                 self.search(s)
+        if given:
+            self.condition(given)
         return self.finish()
+
+    def condition(self, given: Sequence[tuple[Slot, Kind]]) -> None:
+        out: dict[State, int] = defaultdict(int)
+        for (v, p), w in self.states.items():
+            vals, pool = list(v), list(p)
+            if all(realize(vals, pool, self.index[s], k.index) for s, k in given) and normalize(vals, pool):
+                out[(tuple(vals), tuple(pool))] += w
+        self.states = dict(out)
 
     def add_slot(self, slot: Slot, value: int) -> int:
         if slot in self.index:
@@ -421,6 +438,8 @@ class Counter:
     # -- the end: fill lazy places and the deck -------------------------------------------------------
     def finish(self) -> Counts:
         deck = self.rp.deck
+        viewer = self.rp.record.viewer
+        drawn = ("drawn", viewer) if self.rp.pending is not None and viewer is not None else None
         places: dict[Slot, list[int]] = {}
         total = 0
         for (v, p), w in self.states.items():
@@ -436,7 +455,7 @@ class Counter:
             share = {m: row for (m, _), row in zip(classes, per_class, strict=True)}
             size = dict(classes)
             for i, x in enumerate(v):
-                if x == GONE or self.layout[i] == DRAW:
+                if x == GONE or (self.layout[i] == DRAW and drawn is None):
                     continue
                 row = places.setdefault(self.layout[i], [0] * K)
                 if x >= 0:
@@ -445,8 +464,11 @@ class Counter:
                 for k, pairs in enumerate(share[-x]):
                     if pairs:
                         row[k] += w * (pairs // size[-x])
+        drawn_row = places.pop(DRAW, None)
+        if drawn is not None and drawn_row is not None:
+            self.drawn = (drawn[1], drawn_row)
         hidden = {s for s in places if any(places[s])}
         public = next((f"discard:{p}" for p, cards in self.rp.piles.items() if any(c.kind == LOST_LEGACY
                                                                                   for c in cards)), None)
         return Counts(total, {s: r for s, r in places.items() if s in hidden}, deck, self.rp.living, len(self.states),
-                      public)
+                      public, self.drawn)

@@ -152,6 +152,10 @@ class _Reader(RecordReader):
         deck = self.catch(lambda: deck_counts(d.get("deck"), self.root("deck"))) if "deck" in d else STANDARD
         if players is None:
             return None
+        if deck is not None and sum(deck) < len(players) + 1:
+            self.fail(f"a deck of {sum(deck)} cards cannot deal {len(players)} hands and the ruins", self.root("deck"),
+                      f"at least {len(players) + 1} cards")
+            return None
         viewer = d.get("viewer")
         if viewer is not None and viewer not in players:
             self.fail(f"viewer {viewer!r} is not a player", self.root("viewer"), ", ".join(players))

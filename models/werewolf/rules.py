@@ -217,6 +217,7 @@ class _Replayer:
     def run(self) -> Replay:
         mover = 0
         self.next_mover = 0
+        self.search_phase = self.deck == 0  # a reduced deck may deal every card
         for t in self.r.turns:
             if self.over:
                 raise self.illegal(f"the game was over ({self.over}): no turn follows", self.at(t),

@@ -52,7 +52,7 @@ ALL = 10**6
 class Truth:
     """The hidden state at a cut of the game."""
 
-    hands: dict[str, Kind]  # living players
+    hands: dict[str, Kind]  # living players (mid-turn: the card held before the draw)
     ruins: Kind
     downs: dict[Slot, Kind]  # every face-down pile card, ("pile", name, index)
     slots: dict[Slot, Kind]  # every hidden place: the hands, the ruins, the face-down cards
@@ -81,27 +81,38 @@ class SimulatedGame:
         s = 0 if t < len(self.turns) else len(self.searches) if searches is None else min(searches, len(self.searches))
         return t, s
 
-    def table_after(self, turns: int = ALL, searches: int | None = None) -> Table:
+    def table_after(self, turns: int = ALL, searches: int | None = None, pending: bool = False) -> Table:
+        """The true table at a cut (a copy); with ``pending`` (see ``record``), after the
+        next player's draw."""
         t, s = self.cut(turns, searches)
-        return self.tables[t + s]
+        table = self.tables[t + s].copy()
+        if pending and t < len(self.turns):
+            table.draw()
+        return table
 
-    def truth_after(self, turns: int = ALL, searches: int | None = None) -> Truth:
-        table = self.table_after(turns, searches)
-        downs = {s: k for s, k in table.hidden().items() if s[0] == "pile"}
+    def truth_after(self, turns: int = ALL, searches: int | None = None, pending: bool = False) -> Truth:
+        """The hidden truth at a cut; with ``pending``, after the next player's draw."""
+        table = self.table_after(turns, searches, pending)
+        hidden = table.hidden()
+        downs = {s: k for s, k in hidden.items() if s[0] == "pile"}
         hands = {p: h[0] for p, h in table.hands.items()}
-        return Truth(hands, table.ruins, downs, table.hidden(), table.lost_legacy(), table.werewolf() or "nobody",
+        return Truth(hands, table.ruins, downs, hidden, table.lost_legacy(), table.werewolf() or "nobody",
                      tuple(table.deck), table.phase)
 
-    def record(self, viewer: str | None, turns: int = ALL, searches: int | None = None) -> WerewolfRecord:
+    def record(self, viewer: str | None, turns: int = ALL, searches: int | None = None,
+               pending: bool = False) -> WerewolfRecord:
         """What ``viewer`` (None = a spectator) writes of the first ``turns`` turns and, when
-        every turn is kept, of the first ``searches`` searches (all by default)."""
+        every turn is kept, of the first ``searches`` searches (all by default).  With
+        ``pending``, when the next turn is the viewer's, the record ends with that turn's
+        draw (a turn in progress: ``drew`` without ``play``)."""
         if viewer is not None and viewer not in self.players:
             raise ValueError(f"{viewer!r} is not a player: {', '.join(self.players)}")
         t, s = self.cut(turns, searches)
         hand = self.order[self.players.index(viewer)] if viewer is not None else None
+        drawn = self.turns[t].drew if pending and t < len(self.turns) and self.turns[t].player == viewer else None
         return WerewolfRecord(self.players, viewer, hand, [written(p, viewer) for p in self.turns[:t]],
                               [Search(x.number, x.player, _place(x.target), x.found) for x in self.searches[:s]],
-                              self.deck, f"<simulated seed={self.seed}>")
+                              self.deck, f"<simulated seed={self.seed}>", pending=drawn)
 
     def records(self, turns: int = ALL, searches: int | None = None) -> dict[str | None, WerewolfRecord]:
         """Every seat's record and the spectator's (key None)."""
@@ -125,7 +136,10 @@ def written(p: Played, viewer: str | None) -> Turn:
     elif p.play == VILLAGER:
         assert p.down is not None
         t.put = p.put
-        t.placed = p.down if mine else "unknown" if p.mixed else "villager" if p.down == VILLAGER else "other"
+        # the viewer's own: the card's id; the Villager's id is the string "villager" (what a
+        # record reads back), the same statement as the Kind
+        t.placed = "villager" if p.down == VILLAGER and (mine or not p.mixed) else \
+            p.down if mine else "unknown" if p.mixed else "other"
     elif p.play == SLEEP:
         if viewer is not None and p.werewolf == viewer:
             t.swapped = p.swap is not None
@@ -141,9 +155,13 @@ def written(p: Played, viewer: str | None) -> Turn:
 
 
 def simulate(players: int, seed: int, deck: Sequence[int] = STANDARD) -> SimulatedGame:
-    """One random legal game for ``players`` (3 or 4) seats, decided by ``seed`` alone."""
+    """One random legal game for ``players`` (3 or 4) seats, decided by ``seed`` alone;
+    ``deck``: copies per kind (``cards.deck_counts``), a smaller deck for brute-force tests."""
     if not 3 <= players <= 4:
         raise ValueError(f"Werewolf Never Sleeps is for 3 or 4 players, not {players}")
+    if len(deck) != len(KINDS) or deck[LOST_LEGACY.index] != 1 or \
+            any(not 0 <= n <= k.copies for n, k in zip(deck, KINDS, strict=True)) or sum(deck) < players + 2:
+        raise ValueError(f"not a deck for {players} players: {tuple(deck)} (copies per kind, the Lost Legacy once)")
     names = PLAYER_NAMES[:players]
     rng = random.Random(seed)
     table = Table.shuffled(names, rng, deck)

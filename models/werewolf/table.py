@@ -172,8 +172,9 @@ class Table:
         return "ruins" if self.ruins == LOST_LEGACY else "deck"
 
     def hidden(self) -> dict[Slot, Kind]:
-        """Every hidden place and its card: living hands, the ruins, face-down pile cards."""
-        out: dict[Slot, Kind] = {("hand", p): h[0] for p, h in self.hands.items() if len(h) == 1}
+        """Every hidden place and its card: living hands, the ruins, face-down pile cards.
+        Mid-turn (after the draw) a hand is the card held before the draw."""
+        out: dict[Slot, Kind] = {("hand", p): h[0] for p, h in self.hands.items()}
         out[("ruins",)] = self.ruins
         for p, cs in self.piles.items():
             for i, c in enumerate(cs, start=1):
@@ -217,6 +218,16 @@ class Table:
         pile, or None); Attack ``put``, a name or a function choosing one among the
         living players after the effect (ignored when the Attack eliminated its player).
         """
+        before = self.copy()
+        try:
+            return self._play(card, target, peek, flip, put, down, mixed, votes, swap)
+        except Illegal:
+            self.__dict__.update(before.__dict__)  # an illegal move changes nothing
+            raise
+
+    def _play(self, card: Kind, target: str | None, peek: tuple[str, int] | None, flip: tuple[str, Kind] | None,
+              put: str | Callable[[Sequence[str]], str] | None, down: Kind | None, mixed: bool,
+              votes: Mapping[str, str] | None, swap: int | None) -> Played:
         player = self.current
         hand = self.hands[player]
         if card not in self.legal_plays():

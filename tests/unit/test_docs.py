@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "docs" / "tutorial-canary.md", ROOT / "docs" / "tutorial-detective.md"]
+DOCS = [ROOT / "docs" / "tutorial-canary.md", ROOT / "docs" / "tutorial-detective.md",
+        ROOT / "docs" / "tutorial-werewolf.md"]
 BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 
 

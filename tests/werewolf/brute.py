@@ -20,7 +20,8 @@ A history survives when every field the record wrote matches the table: the deal
 ``drew``, ``saw`` (Seer / Medium peek), the Villager's ``placed``, ``swapped``/``card``,
 ``eliminated`` (from the votes and the pile's face-down cards, or from the Attack's hunt)
 and ``revealed``, the Attack's ``put``, the search order (W12: the Table's searchers in
-order) and each search's ``found``.  Each surviving history counts once.
+order) and each search's ``found``; a record ending with the viewer's turn in progress
+(``pending``) adds that draw.  Each surviving history counts once.
 
 The counts per slot cover what the counter tracks: living players' hands, the ruins,
 every face-down pile card, and pile cards turned up by a search.  The remaining deck's
@@ -77,19 +78,27 @@ class DeckCounts(constraint.Constraint):
 
 
 @cache
-def shuffles(deck: tuple[int, ...]) -> tuple[tuple[Kind, ...], ...]:
-    """Every distinct order of the deck's cards, as kinds (top first); kept, as many
-    records share a deck."""
-    return tuple(_shuffles(deck))
-
-
-def _shuffles(deck: tuple[int, ...]) -> Iterator[tuple[Kind, ...]]:
+def shuffles(deck: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct order of the deck's cards, as kind indices (top first); kept, as
+    many records share a deck."""
     n = sum(deck)
     problem = constraint.Problem(constraint.BacktrackingSolver())
     problem.addVariables(list(range(n)), [k for k in range(K) if deck[k]])
     problem.addConstraint(DeckCounts(deck), list(range(n)))
-    for solution in problem.getSolutionIter():
-        yield tuple(KINDS[solution[i]] for i in range(n))
+    return tuple(tuple(solution[i] for i in range(n)) for solution in problem.getSolutionIter())
+
+
+@cache
+def prefixes(deck: tuple[int, ...], reach: int) -> tuple[tuple[tuple[Kind, ...], int], ...]:
+    """The orders grouped by their first ``reach`` cards: (one full order, how many share
+    that prefix)."""
+    weight: Counter[tuple[int, ...]] = Counter()
+    first: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for order in shuffles(deck):
+        key = order[:reach]
+        weight[key] += 1
+        first.setdefault(key, order)
+    return tuple((tuple(KINDS[k] for k in first[key]), n) for key, n in weight.items())
 
 
 # -- one order, played along the record -------------------------------------------------------------
@@ -103,6 +112,9 @@ def histories(record: WerewolfRecord, order: Sequence[Kind]) -> Iterator[Table]:
 
 def _turns(table: Table, record: WerewolfRecord, i: int) -> Iterator[Table]:
     if i == len(record.turns):
+        if record.pending is not None:  # the viewer's turn in progress: only its draw
+            if table.phase != PLAY or table.current != record.viewer or table.draw() != record.pending:
+                return
         yield from _searches(table, record, 0)
         return
     t = record.turns[i]
@@ -209,32 +221,31 @@ def tracked(table: Table) -> dict[Slot, Kind]:
     return out
 
 
-def brute(record: WerewolfRecord, grouped: bool = True) -> BruteCounts:
+def brute(record: WerewolfRecord, grouped: bool = True, given: Sequence[tuple[Slot, Kind]] = ()) -> BruteCounts:
+    """The counts over every history that fits ``record`` (and, with ``given``, holds each
+    of these kinds in these tracked slots at the end: a joint count)."""
     n = len(record.players)
-    reach = min(sum(record.deck), n + 1 + len(record.turns))
-    prefixes: Counter[tuple[Kind, ...]] = Counter()
-    full: dict[tuple[Kind, ...], list[tuple[Kind, ...]]] = defaultdict(list)
-    orders = 0
-    for order in shuffles(record.deck):
-        orders += 1
-        key = order[:reach] if grouped else order
-        if key not in prefixes:
-            full[key].append(order)
-        prefixes[key] += 1
+    deck = tuple(record.deck)
+    drawn = len(record.turns) + (record.pending is not None)
+    reach = min(sum(deck), n + 1 + drawn) if grouped else sum(deck)
+    groups = prefixes(deck, reach)
     places: dict[Slot, list[int]] = defaultdict(lambda: [0] * K)
     ll: Counter[str] = Counter()
     wolf: Counter[str] = Counter()
     total = 0
-    for key, weight in prefixes.items():
-        for table in histories(record, full[key][0]):
+    for order, weight in groups:
+        for table in histories(record, order):
+            now = tracked(table)
+            if any(now.get(slot) != kind for slot, kind in given):
+                continue
             total += weight
-            for slot, kind in tracked(table).items():
+            for slot, kind in now.items():
                 places[slot][kind.index] += weight
             ll[table.lost_legacy()] += weight
             wolf[table.werewolf() or "nobody"] += weight
     assert sum(ll.values()) == total
-    return BruteCounts(total, {s: r for s, r in places.items() if any(r)}, dict(ll), dict(wolf), orders,
-                       len(prefixes))
+    return BruteCounts(total, {s: r for s, r in places.items() if any(r)}, dict(ll), dict(wolf),
+                       len(shuffles(deck)), len(groups))
 
 
-__all__ = ["BruteCounts", "DeckCounts", "brute", "histories", "shuffles", "tracked"]
+__all__ = ["BruteCounts", "DeckCounts", "brute", "histories", "prefixes", "shuffles", "tracked"]

@@ -1,0 +1,341 @@
+"""The Werewolf history counter against an independent brute force, on small decks.
+
+``brute.py`` lists every deck order of a small deck with python-constraint and plays each
+along the record on the true-state ``Table``, branching over the hidden choices
+(mixed Villagers, Sleep swaps by position), keeping the histories whose every written
+field matches.  ``counter.count`` (forward DP over merged lazy states) must agree exactly
+(Python integers) on the total, every slot's kind counts, where the Lost Legacy is and
+who the Werewolf is.
+
+Records: simulated games on small decks (``simulate(players, seed, deck=...)``) from every
+seat and the spectator in turn, cut at random turns, mid-search and after the last search,
+some ending with the viewer's turn in progress (``drew`` without ``play``); and a few
+hand-written records (a mixed Villager, a Sleep with two face-down cards of one kind in
+the Werewolf's pile, an Attack that finds nobody, a Vote elimination, searches).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from copy import copy
+from dataclasses import replace
+from math import factorial, prod
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from suiri.models.werewolf.cards import KINDS, LOST_LEGACY, VILLAGER, deck_counts
+from suiri.models.werewolf.counter import Counts, count
+from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
+from suiri.models.werewolf.rules import replay
+from suiri.models.werewolf.simulator import simulate
+
+
+def _load_brute() -> ModuleType:
+    """``brute.py`` beside this file, as ``werewolf_brute``: tests/detective has a ``brute``
+    module too, and the first one imported would take the plain name."""
+    name = "werewolf_brute"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("brute.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # before running it: its dataclasses look their module up
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+_brute = _load_brute()
+brute, shuffles = _brute.brute, _brute.shuffles  # BruteCounts: total, places, lost_legacy, werewolf
+
+# name: (players, copies per kind); 3 players and 8 cards = 4 turns, 9 cards = 5 turns
+DECKS: dict[str, tuple[int, dict[str, int]]] = {
+    "attack": (3, {"villager": 1, "lost-legacy": 1, "seer": 1, "vote": 2, "sleep": 2, "attack-1": 1}),
+    "medium": (3, {"villager": 1, "medium": 1, "lost-legacy": 1, "seer": 2, "vote": 2, "sleep": 1}),
+    "knight": (3, {"medium": 1, "madman": 1, "knight": 1, "lost-legacy": 1, "vote": 2, "sleep": 2}),
+    "hunts": (3, {"villager": 1, "medium": 1, "madman": 1, "lost-legacy": 1, "vote": 2, "attack-2": 1,
+                  "attack-3": 1}),
+    "sleepy": (3, {"lost-legacy": 1, "seer": 2, "vote": 3, "sleep": 3}),
+    "four": (4, {"villager": 1, "lost-legacy": 1, "seer": 1, "vote": 2, "sleep": 2, "attack-1": 1}),
+    "four-long": (4, {"villager": 1, "lost-legacy": 1, "seer": 2, "vote": 2, "sleep": 3}),
+}
+GAMES_PER_DECK = 7
+
+
+def simulated_cases() -> list:
+    """Per game: one seat (every seat and the spectator in turn), cut at a random turn (or,
+    when that turn is the viewer's, with its draw pending), plus the whole game with every
+    search and, when there were several, a cut after the first search."""
+    out = []
+    for d, (name, (players, spec)) in enumerate(DECKS.items()):
+        for seed in range(GAMES_PER_DECK):
+            game = simulate(players, seed, deck=deck_counts(spec))
+            seats: list[str | None] = [*game.players, None]
+            viewer = seats[(seed + d) % len(seats)]
+            rng = random.Random(f"{name}-{seed}")
+            cut = rng.randrange(len(game.turns))
+            pending = game.turns[cut].player == viewer
+            cuts = [(cut, 0, pending), (len(game.turns), len(game.searches), False)]
+            if len(game.searches) > 1:
+                cuts.append((len(game.turns), 1, False))
+            for turns, searches, pend in cuts:
+                label = f"{name}-s{seed}-{viewer or 'spectator'}-t{turns}" + (f"-s{searches}" if searches else "") + \
+                    ("-pending" if pend else "")
+                out.append(pytest.param(name, seed, viewer, turns, searches, pend, id=label))
+    return out
+
+
+def simulated(name: str, seed: int, viewer: str | None, turns: int, searches: int, pending: bool) -> WerewolfRecord:
+    players, spec = DECKS[name]
+    return simulate(players, seed, deck=deck_counts(spec)).record(viewer, turns, searches, pending=pending)
+
+
+def assert_agree(record: WerewolfRecord) -> tuple[Counts, Any]:
+    text = to_toml(record)
+    c = count(replay(loads(text)))  # the written form, as a user would type it
+    b = brute(loads(text))  # a fresh read: replay fills in fields
+    assert c.total == b.total, text
+    assert {s: r for s, r in c.places.items() if any(r)} == b.places, text
+    assert c.lost_legacy() == b.lost_legacy, text
+    assert c.werewolf() == b.werewolf, text
+    for slot, row in b.places.items():
+        assert sum(row) == b.total, slot  # every history has one card in each tracked slot
+    return c, b
+
+
+@pytest.mark.parametrize("name, seed, viewer, turns, searches, pending", simulated_cases())
+def test_simulated(name: str, seed: int, viewer: str | None, turns: int, searches: int, pending: bool) -> None:
+    c, b = assert_agree(simulated(name, seed, viewer, turns, searches, pending))
+    assert b.total > 0  # the true history is one of them
+
+
+@pytest.mark.parametrize("name, seed", [(n, s) for n in ("attack", "knight", "sleepy", "four") for s in (1, 2)])
+def test_joint_counts(name: str, seed: int) -> None:
+    """``count(rp, given)``: the histories where given slots hold given kinds, against the
+    brute force's histories filtered the same way (two slots, kinds drawn from the possible)."""
+    players, spec = DECKS[name]
+    game = simulate(players, seed, deck=deck_counts(spec))
+    rng = random.Random(seed)
+    record = game.record(rng.choice([*game.players, None]), rng.randrange(len(game.turns) + 1))
+    b = brute(record)
+    slots = sorted(b.places, key=str)
+    for _ in range(3):
+        given = []
+        for slot in rng.sample(slots, min(2, len(slots))):
+            kinds = [k for k in KINDS if b.places[slot][k.index]]
+            given.append((slot, rng.choice(kinds)))
+        c = count(replay(loads(to_toml(record))), given)
+        j = brute(record, given=given)
+        assert c.total == j.total, (to_toml(record), given)
+        assert {s: r for s, r in c.places.items() if any(r)} == j.places, (to_toml(record), given)
+
+
+def test_the_enumeration_lists_every_order_once() -> None:
+    for _, spec in DECKS.values():
+        deck = deck_counts(spec)
+        orders = shuffles(deck)
+        assert len(orders) == len(set(orders)) == factorial(sum(deck)) // prod(factorial(n) for n in deck)
+        assert all(tuple(o.count(k) for k in range(len(KINDS))) == deck for o in orders[:500])
+
+
+def test_grouping_orders_by_prefix_changes_nothing() -> None:
+    """The brute force replays each prefix the record reaches once, weighted; replaying
+    every full order gives the same counts."""
+    record = simulated("medium", 3, None, 2, 0, False)
+    assert brute(record) == replace(brute(record, grouped=False), replayed=brute(record).replayed)
+
+
+# -- hand-written records --------------------------------------------------------------------------------
+HEAD = 'game = "werewolf"\nplayers = ["aki", "ben", "cho"]\n'
+DECK_A = "deck = { villager = 1, lost-legacy = 1, seer = 1, vote = 2, sleep = 2, attack-1 = 1 }\n"
+DECK_S = "deck = { lost-legacy = 1, seer = 2, vote = 3, sleep = 3 }\n"
+CYCLE = 'votes = { aki = "ben", ben = "cho", cho = "aki" }\neliminated = "none"\n'
+
+# The Werewolf aki plays two Votes, which lie face-down at positions 1 and 2 of its pile;
+# at ben's second Sleep it swaps the Lost Legacy with one of them (W11: two histories).
+SLEEP_TWO_VOTES = HEAD + 'viewer = "aki"\nhand = "lost-legacy"\n' + DECK_S + f"""
+[[turn]]
+player = "aki"
+drew = "vote"
+play = "vote"
+{CYCLE}
+[[turn]]
+player = "ben"
+play = "sleep"
+swapped = false
+
+[[turn]]
+player = "cho"
+play = "vote"
+{CYCLE}
+[[turn]]
+player = "aki"
+drew = "vote"
+play = "vote"
+{CYCLE}
+[[turn]]
+player = "ben"
+play = "sleep"
+swapped = true
+card = "vote"
+"""
+
+# A mixed Villager (aki's card into cho's pile), a tied Vote, then the first search turns up
+# that card: the Villager, so aki kept the other card.
+MIXED_VILLAGER = HEAD + DECK_A + """
+[[turn]]
+player = "aki"
+play = "villager"
+put = "cho"
+placed = "unknown"
+
+[[turn]]
+player = "ben"
+play = "seer"
+target = "aki"
+
+[[turn]]
+player = "cho"
+play = "sleep"
+
+[[turn]]
+player = "aki"
+play = "vote"
+votes = { aki = "ben", ben = "aki", cho = "aki" }
+eliminated = "none"
+
+[[search]]
+player = "aki"
+target = "discard:cho:1"
+found = "villager"
+"""
+
+# An Attack that finds nobody (nobody unprotected holds the Villager), then a Vote that
+# eliminates ben (2 pointed + the Attack face-down in its pile), then cho's own Villager.
+ATTACK_NONE_VOTE_OUT = HEAD + 'viewer = "cho"\nhand = "sleep"\n' + DECK_A + """
+[[turn]]
+player = "aki"
+play = "attack-1"
+put = "ben"
+eliminated = "none"
+
+[[turn]]
+player = "ben"
+play = "vote"
+votes = { aki = "ben", ben = "aki", cho = "ben" }
+eliminated = "ben"
+revealed = ["seer", "attack-1"]
+
+[[turn]]
+player = "cho"
+drew = "villager"
+play = "villager"
+put = "cho"
+placed = "sleep"
+"""
+
+# The whole of a game to the search phase: two searches that miss, by W12's order.
+SEARCHES = HEAD + 'viewer = "ben"\nhand = "seer"\n' + DECK_S + """
+[[turn]]
+player = "aki"
+play = "sleep"
+
+[[turn]]
+player = "ben"
+drew = "vote"
+play = "seer"
+target = "cho"
+saw = "vote"
+
+[[turn]]
+player = "cho"
+play = "vote"
+votes = { aki = "ben", ben = "aki", cho = "ben" }
+eliminated = "none"
+
+[[turn]]
+player = "aki"
+play = "seer"
+target = "ben"
+
+[[turn]]
+player = "ben"
+drew = "sleep"
+play = "sleep"
+
+[[search]]
+player = "cho"
+target = "discard:aki:1"
+found = "sleep"
+
+[[search]]
+player = "ben"
+target = "ruins"
+found = "vote"
+"""
+
+HAND_WRITTEN = {"sleep-two-votes": SLEEP_TWO_VOTES, "mixed-villager": MIXED_VILLAGER,
+                "attack-none-vote-out": ATTACK_NONE_VOTE_OUT, "searches": SEARCHES}
+
+
+def spectator(record: WerewolfRecord) -> WerewolfRecord:
+    """The same game as a spectator writes it (a viewer's own Villager: "unknown")."""
+    turns = []
+    for t in record.turns:
+        t = copy(t)
+        t.drew = t.saw = t.swapped = t.card = None
+        if t.placed is not None and not isinstance(t.placed, str):
+            t.placed = "unknown"
+        turns.append(t)
+    return replace(record, viewer=None, hand=None, turns=turns, pending=None, lines=None)
+
+
+@pytest.mark.parametrize("name", HAND_WRITTEN)
+def test_hand_written(name: str) -> None:
+    record = loads(HAND_WRITTEN[name], name)
+    _, b = assert_agree(record)
+    assert b.total > 0
+    if record.viewer is not None:
+        _, s = assert_agree(spectator(record))
+        assert s.total >= b.total
+
+
+def test_sleep_swap_positions_are_separate_histories() -> None:
+    """By hand: aki's two Votes fix 2 cards; the other six (vote, 3 sleeps, 2 seers) lie in
+    2 x 7 ways fitting cho's Vote and ben's two Sleeps; each has two swaps (W11) -> 28, the
+    Lost Legacy at position 1 or 2 of aki's pile in 14 each."""
+    c, _ = assert_agree(loads(SLEEP_TWO_VOTES))
+    assert c.total == 28
+    ll = LOST_LEGACY.index
+    assert c.places[("pile", "aki", 1)][ll] == c.places[("pile", "aki", 2)][ll] == 14
+    assert c.lost_legacy() == {"discard:aki": 28}
+
+
+def test_mixed_villager_found_down() -> None:
+    """The search turned up the Villager in cho's pile: aki kept the Lost Legacy."""
+    c, _ = assert_agree(loads(MIXED_VILLAGER))
+    assert c.places[("pile", "cho", 1)][VILLAGER.index] == c.total
+    assert c.werewolf() == {"aki": c.total}
+
+
+def test_pending_draw_of_the_lost_legacy() -> None:
+    """The viewer's turn in progress, having drawn the Lost Legacy: it holds it, so it is
+    the Werewolf."""
+    record = loads(HEAD + 'viewer = "aki"\nhand = "villager"\n' + DECK_A +
+                   '\n[[turn]]\nplayer = "aki"\ndrew = "lost-legacy"\n')
+    c = count(replay(record))
+    b = brute(record)
+    assert c.total == b.total == 180
+    assert {s: r for s, r in c.places.items() if any(r)} == b.places
+    assert b.lost_legacy == {"hand:aki": 180} and b.werewolf == {"aki": 180}
+
+
+def test_counter_places_a_pending_lost_legacy_in_hand() -> None:
+    record = loads(HEAD + 'viewer = "aki"\nhand = "villager"\n' + DECK_A +
+                   '\n[[turn]]\nplayer = "aki"\ndrew = "lost-legacy"\n')
+    c = count(replay(record))
+    assert c.lost_legacy() == {"hand:aki": c.total}
+    assert c.werewolf() == {"aki": c.total}

@@ -11,7 +11,7 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .layout import hint_levels, pad, percent
+from .layout import hint_levels, pad, percent, proof_lines
 
 
 def _text(session: CanarySession, lang: str) -> Text:
@@ -132,25 +132,9 @@ def _narrowing(t: Text, ruled: dict[str, list[str]], remaining: dict[str, list[s
 def proof(session: CanarySession, p: Proof, lang: str) -> str:
     t = m = _text(session, lang)
     kinds = session.variant.deck.by_id
-    status = {"certain": m("certain-status"), "impossible": m("impossible-status"),
-              "open": m("open-status", p=percent(p.probability))}[p.status]
-    out = [m("fact", fact=t.fact(p.fact, kinds)) + " — " + status]
-    if p.explanation is not None:
-        exp = p.explanation
-        if p.status == "impossible":
-            out += ["", m("why-impossible")]
-        out.append(m("proof-size", n=len(exp.observations)))
-        out += [f"  • {_obs_line(session, t, m, o)}" for o in exp.observations]
-        if exp.rules:
-            out.append(m("rules-used"))
-            out += [f"  • {t.rule_name(r)}: {t.rule(r)}" for r in exp.rules]
-        out += ["", m("steps")]
-        for i, step in enumerate(p.steps, start=1):
-            out.append(f"  {i}. {_obs_line(session, t, m, step.observation)}")
-            gained = _narrowing(t, step.ruled_out, step.remaining, kinds)
-            out += [f"     ⇒ {g}" for g in gained] or [f"     {m('combined')}"]
-        conclusion = p.fact if p.status == "certain" else p.fact.negate()
-        out.append("  " + m("therefore", fact=t.fact(conclusion, kinds)))
+    out = proof_lines(p, m, lambda o: _obs_line(session, t, m, o), lambda f: t.fact(f, kinds),
+                      lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
+                      lambda step: _narrowing(t, step.ruled_out, step.remaining, kinds))
     if p.counterexample is not None and p.status != "impossible":
         w = p.counterexample
         out += ["", m("counterexample")]

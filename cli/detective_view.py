@@ -11,7 +11,7 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .layout import hint_levels, pad, percent, width
+from .layout import hint_levels, narrowing, pad, percent, proof_lines, width
 
 TOP_TRIPLES = 10
 
@@ -85,39 +85,10 @@ def _deducer(session: DetectiveSession, event: int | None) -> str | None:
     return getattr(e, "by", None)
 
 
-def _narrowing(t: Text, remaining: dict[str, list[str]], ruled: dict[str, list[str]]) -> list[str]:
-    out = []
-    for subject, left in remaining.items():
-        if len(left) == 1:
-            out.append(t.fact(Fact(subject, left[0])))
-        else:
-            out.append("; ".join(t.fact(Fact(subject, v, False)) for v in ruled[subject]))
-    return out
-
-
 def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
     t = _text(session, lang)
-    by_rules = p.explanation is not None and not p.explanation.observations
-    status = {"certain": t("certain-status"),
-              "impossible": t("impossible-rules-status" if by_rules else "impossible-status"),
-              "open": t("open-status", p=percent(p.probability))}[p.status]
-    out = [t("fact", fact=t.fact(p.fact)) + " — " + status]
-    if p.explanation is not None:
-        exp = p.explanation
-        if p.status == "impossible":
-            out += ["", t("why-impossible")]
-        out.append(t("proof-size", n=len(exp.observations)) if exp.observations else t("rules-alone"))
-        out += [f"  • {_line(session, t, o)}" for o in exp.observations]
-        if exp.rules:
-            out.append(t("rules-used"))
-            out += [f"  • {t.rule_name(r)}: {t.rule(r)}" for r in exp.rules]
-        out += ["", t("steps")]
-        for i, step in enumerate(p.steps, start=1):
-            out.append(f"  {i}. {_line(session, t, step.observation)}")
-            gained = _narrowing(t, step.remaining, step.ruled_out)
-            out += [f"     ⇒ {g}" for g in gained] or [f"     {t('combined')}"]
-        conclusion = p.fact if p.status == "certain" else p.fact.negate()
-        out.append("  " + t("therefore", fact=t.fact(conclusion)))
+    out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
+                      lambda step: narrowing(step, t.fact, "; "))
     if p.counterexample is not None and p.status != "impossible":
         w = p.counterexample
         out += ["", t("counterexample"), "  " + t("world-case", cards=t.cards(session.deck.parse(c, None)

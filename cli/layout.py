@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.solver.facts import Fact
-    from suiri.solver.reasoning import HintResult
+    from suiri.solver.proof import Step
+    from suiri.solver.reasoning import HintResult, Proof
 
 
 def width(s: str) -> int:
@@ -55,3 +56,47 @@ def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, 
     if h.remaining:
         out.append(say("hint-remaining", n=h.remaining))
     return "\n".join(out)
+
+
+def proof_lines(p: Proof, say: Callable[..., str], line: Callable[[str], str], fact: Callable[[Fact], str],
+                rule: Callable[[str], str], gained: Callable[[Step], list[str]]) -> list[str]:
+    """A proof as every game shows it: the status, the cited lines and rules, then the steps
+    (each cited line and what it rules out) and the conclusion.  The game's view supplies
+    its sentences (``say``) and how a line, a fact, a rule and a step's gain read; it adds
+    its own picture of a counterexample."""
+    by_rules = p.explanation is not None and not p.explanation.observations
+    status = {"certain": say("certain-status"),
+              "impossible": say("impossible-rules-status" if by_rules else "impossible-status"),
+              "open": say("open-status", p=percent(p.probability))}[p.status]
+    out = [say("fact", fact=fact(p.fact)) + " — " + status]
+    if p.explanation is None:
+        return out
+    exp = p.explanation
+    if p.status == "impossible":
+        out += ["", say("why-impossible")]
+    out.append(say("proof-size", n=len(exp.observations)) if exp.observations else say("rules-alone"))
+    out += [f"  • {line(o)}" for o in exp.observations]
+    if exp.rules:
+        out.append(say("rules-used"))
+        out += [f"  • {rule(r)}" for r in exp.rules]
+    out += ["", say("steps")]
+    for i, step in enumerate(p.steps, start=1):
+        out.append(f"  {i}. {line(step.observation)}")
+        out += [f"     ⇒ {g}" for g in gained(step)] or [f"     {say('combined')}"]
+    conclusion = p.fact if p.status == "certain" else p.fact.negate()
+    out.append("  " + say("therefore", fact=fact(conclusion)))
+    return out
+
+
+def narrowing(step: Step, fact: Callable[[Fact], str], sep: str) -> list[str]:
+    """What one proof step leaves of each subject: its value once one is left, else the
+    values it rules out."""
+    from suiri.solver.facts import Fact
+
+    out = []
+    for subject, left in step.remaining.items():
+        if len(left) == 1:
+            out.append(fact(Fact(subject, left[0])))
+        else:
+            out.append(sep.join(fact(Fact(subject, v, False)) for v in step.ruled_out[subject]))
+    return out

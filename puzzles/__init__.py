@@ -5,6 +5,7 @@ difficulty is the number of record lines in the answer's minimal explanation."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -35,3 +36,24 @@ class Puzzle:
         return {"seed": self.seed, "question": self.question, "answer": str(self.answer),
                 "difficulty": self.difficulty, "lines": list(self.explanation.observations),
                 "rules": list(self.explanation.rules), "record": self.write(self.record)}
+
+
+Candidate = Callable[[random.Random, int], "tuple[Any, Fact, str] | None"]
+
+
+def search(seed: int, attempts: int, min_lines: int, max_lines: int, candidate: Candidate,
+           write: Callable[[Any], str]) -> Puzzle | None:
+    """The first of ``attempts`` simulated games whose cut answers the question with a proof
+    of ``min_lines`` to ``max_lines`` record lines.  ``candidate(rng, game_seed)`` plays one
+    game and returns (a session on the cut record, the answer, the subject asked) or None."""
+    rng = random.Random(seed)
+    for _ in range(attempts):
+        game_seed = rng.randrange(10**9)
+        found = candidate(rng, game_seed)
+        if found is None:
+            continue
+        session, fact, subject = found
+        explanation = session.engine.explain(fact, first=session.related(fact))
+        if min_lines <= len(explanation.observations) <= max_lines:
+            return Puzzle(session.record, subject, fact, explanation, game_seed, write)
+    return None

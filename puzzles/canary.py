@@ -17,7 +17,7 @@ from suiri.models.canary.session import CanarySession
 from suiri.models.canary.simulator import simulate
 from suiri.solver.facts import Fact
 
-from . import Puzzle
+from . import Puzzle, search
 
 QUESTIONS = ("clue", "goal")
 
@@ -44,19 +44,14 @@ def generate(players: int = 3, seed: int = 1, question: str = "clue", min_lines:
         raise ValueError(f"question must be one of {QUESTIONS}")
     if question == "goal" and players == 2:
         raise ValueError("with 2 players the goal is five squares, not one: ask for a clue")
-    rng = random.Random(seed)
-    for _ in range(attempts):
-        game_seed = rng.randrange(10**9)
+
+    def candidate(rng: random.Random, game_seed: int) -> tuple[CanarySession, Fact, str] | None:
         game = simulate(Variant.for_players(players), game_seed, max_turns=60, declare_rate=0.15)
-        viewer = rng.choice(game.players)
-        record = game.record(viewer)
+        record = game.record(rng.choice(game.players))
         found = first_answer(record, question)
         if found is None:
-            continue
+            return None
         cut, fact = found
-        session = CanarySession(record.truncated(cut))
-        explanation = session.engine.explain(fact, first=session.related(fact))
-        if min_lines <= len(explanation.observations) <= max_lines:
-            subject = fact.subject if question == "clue" else "goal"
-            return Puzzle(session.record, subject, fact, explanation, game_seed, to_toml)
-    return None
+        return CanarySession(record.truncated(cut)), fact, fact.subject if question == "clue" else "goal"
+
+    return search(seed, attempts, min_lines, max_lines, candidate, to_toml)

@@ -18,7 +18,7 @@ from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import SimulatedGame, simulate
 from suiri.solver.facts import Fact
 
-from . import Puzzle
+from . import Puzzle, search
 
 QUESTIONS = ("suspect", "weapon", "scene", "card")
 
@@ -43,16 +43,13 @@ def generate(players: int = 3, seed: int = 1, question: str = "suspect", min_lin
     """A puzzle whose answer needs between ``min_lines`` and ``max_lines`` record lines."""
     if question not in QUESTIONS:
         raise ValueError(f"question must be one of {', '.join(QUESTIONS)}")
-    rng = random.Random(seed)
-    for _ in range(attempts):
-        game_seed = rng.randrange(10**9)
+
+    def candidate(rng: random.Random, game_seed: int) -> tuple[DetectiveSession, Fact, str] | None:
         game = simulate(variant_for(players, "base"), game_seed, max_events=40)
         found = first_answer(game, rng.choice(game.players), question)
         if found is None:
-            continue
+            return None
         record, fact = found
-        session = DetectiveSession(record)
-        explanation = session.engine.explain(fact, first=session.related(fact))
-        if min_lines <= len(explanation.observations) <= max_lines:
-            return Puzzle(record, fact.subject, fact, explanation, game_seed, to_toml)
-    return None
+        return DetectiveSession(record), fact, fact.subject
+
+    return search(seed, attempts, min_lines, max_lines, candidate, to_toml)

@@ -16,7 +16,7 @@ from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.simulator import SimulatedGame, simulate
 from suiri.solver.facts import Fact
 
-from . import Puzzle
+from . import Puzzle, search
 
 QUESTIONS = ("werewolf", "lost-legacy")
 
@@ -44,16 +44,13 @@ def generate(players: int = 4, seed: int = 1, question: str = "werewolf", min_li
     """A puzzle whose answer needs between ``min_lines`` and ``max_lines`` record lines."""
     if question not in QUESTIONS:
         raise ValueError(f"question must be one of {', '.join(QUESTIONS)}")
-    rng = random.Random(seed)
-    for _ in range(attempts):
-        game_seed = rng.randrange(10**9)
+
+    def candidate(rng: random.Random, game_seed: int) -> tuple[WerewolfSession, Fact, str] | None:
         game = simulate(players, game_seed)
         found = first_answer(game, rng.choice(game.players), question)
         if found is None:
-            continue
+            return None
         record, fact = found
-        session = WerewolfSession(record)
-        explanation = session.engine.explain(fact, first=session.related(fact))
-        if min_lines <= len(explanation.observations) <= max_lines:
-            return Puzzle(record, fact.subject, fact, explanation, game_seed, to_toml)
-    return None
+        return WerewolfSession(record), fact, fact.subject
+
+    return search(seed, attempts, min_lines, max_lines, candidate, to_toml)

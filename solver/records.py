@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import RecordSyntaxError, Source, SuiriError
+from .errors import RecordSyntaxError, Source, SuiriError, raise_all
 
 T = TypeVar("T")
 
@@ -156,6 +156,28 @@ class RecordReader:
         self.doc = doc
         self.lines = doc.lines
         self.errors: list[SuiriError] = []
+
+    def read(self) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def build(cls, doc: TomlDocument) -> Any:
+        """The game's typed record, or every field error found, raised together."""
+        reader = cls(doc)
+        record = reader.read()
+        raise_all(reader.errors)
+        assert record is not None
+        return record
+
+    def root_fields(self, keys: Sequence[str], game: str) -> None:
+        """Report unknown top-level fields and a record of another game."""
+        d = self.doc.data
+        for key in d:
+            if key not in keys:
+                self.fail(f"unknown field {key!r}", self.root(key), ", ".join(keys))
+        if d.get("game") != game:
+            what = f"game is {d['game']!r}" if "game" in d else "missing game"
+            self.fail(f"{what}, this reader is for {game!r}", self.root("game"), f'"{game}"')
 
     def src(self, table: TablePath, key: str | None, label: str | None) -> Source:
         return self.lines.source(table, key, label)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Source, raise_all
+from suiri.solver.errors import Source
 from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from .board import Square
@@ -75,22 +75,14 @@ def loads(text: str, name: str = "<record>") -> CanaryRecord:
 
 def from_document(doc: TomlDocument) -> CanaryRecord:
     """Build a typed record, collecting every field error before raising them all."""
-    reader = _Reader(doc)
-    record = reader.read()
-    raise_all(reader.errors)
-    assert record is not None
-    return record
+    return _Reader.build(doc)  # type: ignore[no-any-return]
 
 
 class _Reader(RecordReader):
     def read(self) -> CanaryRecord | None:
         d = self.doc.data
         root = lambda key: self.src((), key, key)  # noqa: E731
-        for key in d:
-            if key not in ROOT_KEYS:
-                self.fail(f"unknown field {key!r}", root(key), ", ".join(sorted(ROOT_KEYS)))
-        if d.get("game") != "canary":
-            self.fail(f"game is {d.get('game')!r}, this reader is for 'canary'", root("game"), '"canary"')
+        self.root_fields(sorted(ROOT_KEYS), "canary")
 
         players = self.players(MIN_PLAYERS, MAX_PLAYERS)
         if players is None:

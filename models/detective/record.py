@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Source, raise_all
+from suiri.solver.errors import Source
 from suiri.solver.records import NAME, LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from .cards import FAKE, STANDARD_DECK, Card, Deck
@@ -93,11 +93,7 @@ def loads(text: str, name: str = "<record>") -> DetectiveRecord:
 
 def from_document(doc: TomlDocument) -> DetectiveRecord:
     """Build a typed record, collecting every field error before raising them all."""
-    reader = _Reader(doc)
-    record = reader.read()
-    raise_all(reader.errors)
-    assert record is not None
-    return record
+    return _Reader.build(doc)  # type: ignore[no-any-return]
 
 
 def _quoted(items: Sequence[str]) -> str:
@@ -147,12 +143,7 @@ class _Reader(RecordReader):
     # -- the record ----------------------------------------------------------------------------
     def read(self) -> DetectiveRecord | None:
         d = self.doc.data
-        for key in d:
-            if key not in ROOT_KEYS:
-                self.fail(f"unknown field {key!r}", self.root(key), ", ".join(ROOT_KEYS))
-        if d.get("game") != GAME:
-            what = f"game is {d['game']!r}" if "game" in d else "missing game"
-            self.fail(f"{what}, this reader is for {GAME!r}", self.root("game"), f'"{GAME}"')
+        self.root_fields(ROOT_KEYS, GAME)
 
         players = self.players(MIN_PLAYERS, MAX_PLAYERS)
         deck = self._deck(d.get("cards"))

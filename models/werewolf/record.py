@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Source, raise_all
+from suiri.solver.errors import Source
 from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from .cards import KINDS, STANDARD, VILLAGER, Kind, deck_counts, parse_kind
@@ -123,11 +123,8 @@ def loads(text: str, name: str = "<record>") -> WerewolfRecord:
 
 
 def from_document(doc: TomlDocument) -> WerewolfRecord:
-    reader = _Reader(doc)
-    record = reader.read()
-    raise_all(reader.errors)
-    assert record is not None
-    return record
+    """Build a typed record, collecting every field error before raising them all."""
+    return _Reader.build(doc)  # type: ignore[no-any-return]
 
 
 class _Reader(RecordReader):
@@ -142,12 +139,7 @@ class _Reader(RecordReader):
 
     def read(self) -> WerewolfRecord | None:
         d = self.doc.data
-        for key in d:
-            if key not in ROOT_KEYS:
-                self.fail(f"unknown field {key!r}", self.root(key), ", ".join(ROOT_KEYS))
-        if d.get("game") != GAME:
-            what = f"game is {d['game']!r}" if "game" in d else "missing game"
-            self.fail(f"{what}, this reader is for {GAME!r}", self.root("game"), f'"{GAME}"')
+        self.root_fields(ROOT_KEYS, GAME)
         players = self.players(MIN_PLAYERS, MAX_PLAYERS)
         deck = self.catch(lambda: deck_counts(d.get("deck"), self.root("deck"))) if "deck" in d else STANDARD
         if players is None:

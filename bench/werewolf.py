@@ -53,8 +53,12 @@ def bench(folder: Path, command_time: Callable[..., float]) -> dict[str, object]
                     facts = analyze(session).certain
                     if facts and seat == "first seat":
                         e.append(timed(lambda r=record, f=facts[0]: explain(WerewolfSession(r), f), 1))  # type: ignore[misc]
-                    if seat == "first seat":
-                        d.append(timed(lambda r=record: advise(WerewolfSession(r)), 1))  # type: ignore[misc]
+                    if seat == "first seat":  # advice on the viewer's next turn in progress
+                        start = len(record.turns)
+                        mine = [i for i, p in enumerate(g.turns) if i >= start and p.player == viewer] or \
+                            [i for i, p in enumerate(g.turns) if p.player == viewer]
+                        playing = g.record(viewer, mine[0], pending=True)
+                        d.append(timed(lambda r=playing: advise(WerewolfSession(r)), 1))  # type: ignore[misc]
                     path = folder / f"w{players}p-{cut}-{seat[0]}-{i}.toml"
                     path.write_text(to_toml(record), encoding="utf-8")
                     cli.append(command_time(["analyze", str(path)], repeats=REPEATS))
@@ -68,7 +72,26 @@ def bench(folder: Path, command_time: Callable[..., float]) -> dict[str, object]
                       f"(max {row['analyze_max']*1000:.1f}, states {row['states']})  explain "
                       f"{row['explain']*1000:6.0f} ms  advise {row['advise']*1000:6.0f} ms  CLI {row['cli']*1000:.0f} ms",
                       flush=True)
-    return {"rows": rows}
+    return {"rows": rows, "sweep": sweep()}
+
+
+def sweep(games: int = 20) -> dict[str, float]:
+    """Every cut of ``games`` games per player count, as a spectator and from the second
+    seat: the counter's (in-process analyze's core) time over all of them."""
+    times = []
+    for players in PLAYERS:
+        for i in range(games):
+            g = simulate(players, 7000 + 100 * players + i)
+            for turns in range(len(g.turns) + 1):
+                for viewer in (None, g.players[1]):
+                    record = g.record(viewer, turns)
+                    fill.cache_clear()
+                    t = time.perf_counter()
+                    count(replay(record))
+                    times.append(time.perf_counter() - t)
+    times.sort()
+    return {"records": len(times), "median": statistics.median(times), "p99": times[int(0.99 * len(times))],
+            "max": times[-1]}
 
 
 def report(result: dict[str, object], help_t: float) -> list[str]:
@@ -90,6 +113,7 @@ def report(result: dict[str, object], help_t: float) -> list[str]:
         lines.append(f"| {r['players']} | {r['cut']} | {r['seat']} | {r['analyze']*1000:.1f} | "
                      f"{r['analyze_max']*1000:.1f} | {r['states']} | {ex} | {ad} | {r['cli']*1000:.0f} | "
                      f"{(r['cli'] - help_t)*1000:.0f} | {(r['cli_max'] - help_t)*1000:.0f} |")
+    sw: dict[str, float] = result["sweep"]  # type: ignore[assignment]
     slowest = max(r["cli_max"] for r in rows) - help_t
     whole = [r for r in rows if r["cut"] == "whole"]
     lines += [
@@ -97,9 +121,14 @@ def report(result: dict[str, object], help_t: float) -> list[str]:
         "- Full-game records, median `suiri analyze` beyond start-up: "
         + ", ".join(f"{r['players']}p {r['seat']} {(r['cli'] - help_t)*1000:.0f} ms" for r in whole)
         + f"; slowest command over every cell: **{slowest*1000:.0f} ms** beyond start-up (target < 500 ms).",
+        f"- Every cut of 20 games per player count, as a spectator and from the second seat "
+        f"({sw['records']:.0f} records): counting median {sw['median']*1000:.1f} ms, 99th percentile "
+        f"{sw['p99']*1000:.0f} ms, slowest {sw['max']*1000:.0f} ms (a 4-player spectator early in the game, "
+        "when most cards are still unseen and many hidden states stay apart).",
         "- The counter merges hidden states that no turn has told apart (docs/counting-werewolf.md); "
         "\"merged states\" is the most it held at the end of a record in that cell.",
-        "- `explain` builds the time-step CP-SAT model and runs the minimal-explanation solves; `advise` counts "
+        "- `explain` builds the time-step CP-SAT model and runs the minimal-explanation solves; `advise` is "
+        "timed on the first seat's next turn in progress (the record cut there, with its drawn card): it counts "
         "the record extended by each card a Seer or Medium could show, and once more from the table's view.",
         "",
     ]

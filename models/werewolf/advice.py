@@ -265,7 +265,6 @@ def attack_wins(session: WerewolfSession, o: Option, role: str) -> Fraction:
 def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind, others: list[str],
                     role: str) -> list[tuple[Turn, Option]]:
     """Every legal way to play ``play`` (its targets), each with what it would show."""
-    r = session.record
     rp = session.replay
     me = base.player
     out: list[tuple[Turn, Option]] = []
@@ -322,7 +321,6 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
         if play.id == "sleep" and role == "werewolf":
             o.notes.append("sleep-swap")
         out.append((base, o))
-    del r
     return out
 
 

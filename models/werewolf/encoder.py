@@ -61,7 +61,7 @@ def encode(rp: Replay) -> WerewolfModel:
     for move in rp.moves:
         turn(wm, move)
     for s in rp.searches:
-        search(wm, s, rp)
+        search(wm, s)
     if rp.pending is not None:
         drawing(wm, rp)
     declare_subjects(wm, rp)
@@ -258,7 +258,7 @@ def drawing(wm: WerewolfModel, rp: Replay) -> None:
 
 
 # -- the search phase -------------------------------------------------------------------------------
-def search(wm: WerewolfModel, s: SearchMove, rp: Replay) -> None:
+def search(wm: WerewolfModel, s: SearchMove) -> None:
     """W12: the searcher is eligible and every other living player who has not searched
     yet is ineligible or has a higher search order; the card turned up is what was found."""
     cp = wm.model.cp

@@ -9,6 +9,7 @@ In-process times exclude interpreter start-up and imports (measured separately a
 from __future__ import annotations
 
 import argparse
+import importlib
 import platform
 import statistics
 import subprocess
@@ -117,26 +118,18 @@ def main() -> None:
 
     rows = []
     help_t = command_time(["--help"], repeats=9)
-    werewolf: dict[str, object] = {}
-    if opts.game in ("all", "werewolf"):
-        import werewolf as werewolf_bench  # bench/werewolf.py, beside this file
-
+    extra: list[str] = []
+    for name in ("detective", "werewolf"):  # bench/<game>.py, beside this file
+        if opts.game not in ("all", name):
+            continue
+        module = importlib.import_module(name)
         with tempfile.TemporaryDirectory() as tmp:
-            werewolf = werewolf_bench.bench(Path(tmp), command_time)
-        if opts.game == "werewolf":
+            report = module.report(module.bench(Path(tmp), command_time), help_t)
+        if opts.game == name:
             if opts.out:
-                Path(opts.out).write_text("\n".join(werewolf_bench.report(werewolf, help_t)), encoding="utf-8")
+                Path(opts.out).write_text("\n".join(report), encoding="utf-8")
             return
-    detective: dict[str, object] = {}
-    if opts.game in ("all", "detective"):
-        import detective as detective_bench  # bench/detective.py, beside this file
-
-        with tempfile.TemporaryDirectory() as tmp:
-            detective = detective_bench.bench(Path(tmp), command_time)
-        if opts.game == "detective":
-            if opts.out:
-                Path(opts.out).write_text("\n".join(detective_bench.report(detective, help_t)), encoding="utf-8")
-            return
+        extra += report
     with tempfile.TemporaryDirectory() as tmp:
         for players in PLAYERS:
             for turns in TURNS:
@@ -155,15 +148,6 @@ def main() -> None:
     print(f"suiri --help: {help_t*1000:.0f} ms; CLI analyze (3p, 60 turns): {cli_analyze*1000:.0f} ms;"
           f" CLI check: {cli_check*1000:.0f} ms")
     if opts.out:
-        extra = []
-        if detective:
-            import detective as detective_bench
-
-            extra = detective_bench.report(detective, help_t)
-        if werewolf:
-            import werewolf as werewolf_bench
-
-            extra += werewolf_bench.report(werewolf, help_t)
         write_report(Path(opts.out), rows, help_t, cli_analyze, cli_check, extra)
 
 

@@ -151,7 +151,9 @@ def analyze(record: str, as_json: bool, lang: str) -> None:
       suiri analyze game.toml --json | jq .goal
     """
     game, session = open_session(record)
-    result = game.analyze(session)
+    from suiri.models import analyze as run
+
+    result = run(game, session)
     if as_json:
         emit(result.to_json())
     else:
@@ -235,7 +237,9 @@ def advise(record: str, as_json: bool, lang: str) -> None:
       suiri advise game.toml
     """
     game, session = open_session(record)
-    result = game.advise(session)
+    from suiri.models import advise as run
+
+    result = run(game, session)
     if as_json:
         emit(result.to_json(session))
     else:
@@ -261,7 +265,9 @@ def convert(record: str) -> None:
       suiri convert game.txt > game.toml
     """
     game, session = open_session(record)
-    click.echo(game.write_toml(session), nl=False)
+    from suiri.models import write_toml
+
+    click.echo(write_toml(game, session), nl=False)
 
 
 @main.command()

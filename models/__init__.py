@@ -25,13 +25,30 @@ class GameModule(Protocol):
     QUESTIONS: tuple[str, ...]
 
     def open_record(self, doc: TomlDocument) -> Any: ...
-    def analyze(self, session: Any) -> Any: ...
-    def advise(self, session: Any) -> Any: ...
-    def write_toml(self, session: Any) -> str: ...
     def is_compact(self, text: str) -> bool: ...
     def parse_compact(self, name: str, text: str) -> TomlDocument: ...
     def simulate(self, players: int, seed: int, turns: int, viewer: str | None, variant: str = "base") -> str: ...
     def puzzle(self, players: int, seed: int, question: str, low: int, high: int) -> Any: ...
+
+
+def part(game: GameModule, name: str) -> ModuleType:
+    """One of a game's modules, imported on first use (``suiri --help`` must stay fast)."""
+    return importlib.import_module(f"suiri.models.{game.GAME}.{name}")
+
+
+def analyze(game: GameModule, session: Any) -> Any:
+    """Every game answers with ``<game>/analysis.py: analyze(session)``."""
+    return part(game, "analysis").analyze(session)
+
+
+def advise(game: GameModule, session: Any) -> Any:
+    """Every game advises with ``<game>/advice.py: advise(session)``."""
+    return part(game, "advice").advise(session)
+
+
+def write_toml(game: GameModule, session: Any) -> str:
+    """Every game writes its records with ``<game>/record.py: to_toml(record)``."""
+    return str(part(game, "record").to_toml(session.record))
 
 
 def game_module(name: str) -> GameModule:

@@ -25,25 +25,6 @@ def open_record(doc: Any) -> Any:
     return CanarySession(from_document(doc))
 
 
-def analyze(session: Any) -> Any:
-    from .analysis import analyze as run
-
-    return run(session)
-
-
-
-def advise(session: Any) -> Any:
-    from .advice import advise as run
-
-    return run(session)
-
-
-def write_toml(session: Any) -> str:
-    from .record import to_toml
-
-    return to_toml(session.record)
-
-
 def is_compact(text: str) -> bool:
     from .notation import is_compact as run
 

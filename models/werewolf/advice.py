@@ -172,14 +172,10 @@ def next_draw(session: WerewolfSession) -> list[tuple[str, Fraction]]:
     out: list[tuple[str, Fraction]] = []
     for k in KINDS:
         hidden = sum(Fraction(row[k.index], c.total) for row in c.places.values())
-        in_deck = Fraction(r_copies(session, k) - seen[k.index]) - hidden
+        in_deck = Fraction(session.record.deck[k.index] - seen[k.index]) - hidden
         if in_deck:
             out.append((k.id, in_deck / rp.deck))
     return sorted(out, key=lambda x: -x[1])
-
-
-def r_copies(session: WerewolfSession, k: Kind) -> int:
-    return session.record.deck[k.index]
 
 
 def spectator(record: WerewolfRecord) -> WerewolfRecord:
@@ -189,7 +185,7 @@ def spectator(record: WerewolfRecord) -> WerewolfRecord:
     return replace(record, viewer=None, hand=None, turns=turns, pending=None)
 
 
-def werewolf_of(record: WerewolfRecord) -> dict[str, Fraction] | None:
+def werewolf_chances(record: WerewolfRecord) -> dict[str, Fraction] | None:
     """The ``werewolf`` distribution of a (hypothetical) record; None when no history fits."""
     try:
         c = count(replay(record))
@@ -212,7 +208,7 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
         playable = [c for c in cards if c != LOST_LEGACY]
     others = [p for p in rp.living if p != me]
     table = spectator(r)
-    table_now = (werewolf_of(table) or {}).get(me, Fraction(0))
+    table_now = (werewolf_chances(table) or {}).get(me, Fraction(0))
     options: list[Option] = []
     number = len(r.turns) + 1
     for play in dict.fromkeys(playable):
@@ -222,7 +218,7 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
             option.table_before = table_now
             public = replace(turn, drew=None, saw=None,
                              placed="unknown" if isinstance(turn.placed, Kind) else turn.placed)
-            after = werewolf_of(replace(table, turns=[*table.turns, public]))
+            after = werewolf_chances(replace(table, turns=[*table.turns, public]))
             option.table_after = after.get(me, Fraction(0)) if after else None
             exposure(session, option, turn)
             if play == KNIGHT:
@@ -332,7 +328,7 @@ def sight(session: WerewolfSession, before: float, dist: dict[str, Fraction],
     after = 0.0
     for k, p in seen:
         turn = extended(next(x for x in KINDS if x.id == k))
-        posterior = werewolf_of(replace(r, turns=[*r.turns, turn], pending=None))
+        posterior = werewolf_chances(replace(r, turns=[*r.turns, turn], pending=None))
         if posterior is not None:
             after += float(p) * entropy(posterior.values())
     return seen, max(0.0, before - after)
@@ -342,7 +338,7 @@ def exposure(session: WerewolfSession, option: Option, turn: Turn) -> None:
     """Face-down cards (votes) in the viewer's discard, and Knight protection, after the play."""
     me = turn.player
     pile = list(session.replay.piles[me])
-    if option.play in (KNIGHT,):
+    if option.play == KNIGHT:
         pile.append(PileCard(KNIGHT, turn.number))
     if option.play.id in ("vote", "sleep"):
         pile.append(PileCard(None, turn.number))

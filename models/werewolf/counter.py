@@ -12,7 +12,7 @@ card gets its kind only when a turn needs it (it is played, seen, revealed, sear
 or the Werewolf's identity matters in a Sleep); until then cards are interchangeable,
 so the thousands of deals that no turn has yet told apart stay one state.  States
 reached by different histories merge and add their counts.  At the end, each state's
-lazy places and the deck are filled from the pool in closed form (``arrangements``).
+lazy places and the deck are filled from the pool in closed form (``fill``).
 
 Splitting a lazy place into "it is k" (k leaves the pool) and leaving the rest lazy is
 an exact partition, so the count equals plain enumeration; tests/werewolf checks it
@@ -23,7 +23,7 @@ Docs: docs/counting-werewolf.md (with a worked example).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -93,12 +93,6 @@ def count(rp: Replay, given: Sequence[tuple[Slot, Kind]] = ()) -> Counts:
 
 # -- filling lazy places and the deck from the pool (closed form) ------------------------------------
 Classes = tuple[tuple[int, int], ...]  # ((mask, places), ...): lazy places of one mask are alike
-
-
-def arrangements(pool: tuple[int, ...], classes: Classes, deck: int) -> int:
-    """Ways to lay the pool's cards (as kind sequences) into the lazy places and ``deck``
-    positions."""
-    return fill(pool, classes, deck)[0]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -246,36 +240,29 @@ class Counter:
             self.condition(given)
         return self.finish()
 
-    def condition(self, given: Sequence[tuple[Slot, Kind]]) -> None:
+    def advance(self, branches: Callable[[Values, Pool], Iterable[tuple[Values, Pool]]]) -> None:
+        """Replace every state by the states its branches lead to, merging equal ones (their
+        counts add up); a branch the pool cannot fill is dropped."""
         out: dict[State, int] = defaultdict(int)
         for (v, p), w in self.states.items():
-            vals, pool = list(v), list(p)
-            if all(realize(vals, pool, self.index[s], k.index) for s, k in given) and normalize(vals, pool):
-                out[(tuple(vals), tuple(pool))] += w
+            for vals, pool in branches(list(v), list(p)):
+                if normalize(vals, pool):
+                    out[(tuple(vals), tuple(pool))] += w
         self.states = dict(out)
 
-    def add_slot(self, slot: Slot, value: int) -> int:
-        if slot in self.index:
-            i = self.index[slot]
-            self.states = {(v[:i] + (value,) + v[i + 1:], p): w for (v, p), w in self.states.items()}
-            return i
-        self.layout.append(slot)
-        self.index[slot] = len(self.layout) - 1
-        self.states = {(v + (value,), p): w for (v, p), w in self.states.items()}
-        return self.index[slot]
+    def condition(self, given: Sequence[tuple[Slot, Kind]]) -> None:
+        self.advance(lambda vals, pool: [(vals, pool)] if all(
+            realize(vals, pool, self.index[s], k.index) for s, k in given) else [])
 
     def step(self, move: Move) -> None:
         """One turn: every state branches on the hidden possibilities the turn leaves open."""
         new_slots = ([move.villager[0]] if move.villager else []) + [s for s, _ in move.facedown]
         for slot in new_slots:
-            if slot not in self.index:
-                self.add_slot(slot, GONE)
-        out: dict[State, int] = defaultdict(int)
-        for (v, p), w in self.states.items():
-            for vals, pool in self.turn(move, list(v), list(p)):
-                if normalize(vals, pool):
-                    out[(tuple(vals), tuple(pool))] += w
-        self.states = dict(out)
+            if slot not in self.index:  # a new discard position: no card there before this turn
+                self.layout.append(slot)
+                self.index[slot] = len(self.layout) - 1
+                self.states = {(v + (GONE,), p): w for (v, p), w in self.states.items()}
+        self.advance(lambda vals, pool: self.turn(move, vals, pool))
 
     def turn(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
         ix = self.index
@@ -389,51 +376,44 @@ class Counter:
     def draw_pending(self, drew: Kind) -> None:
         """The viewer's turn in progress: the card it drew left the deck."""
         d = self.index[DRAW]
-        out: dict[State, int] = defaultdict(int)
-        for (v, p), w in self.states.items():
-            vals, pool = list(v), list(p)
+
+        def draw(vals: Values, pool: Pool) -> list[tuple[Values, Pool]]:
             vals[d] = -ALL_MASK
-            if realize(vals, pool, d, drew.index) and normalize(vals, pool):
-                out[(tuple(vals), tuple(pool))] += w
-        self.states = dict(out)
+            return [(vals, pool)] if realize(vals, pool, d, drew.index) else []
+
+        self.advance(draw)
 
     # -- search phase ----------------------------------------------------------------------------------
     def hands_at_search(self) -> None:
-        """W12 needs every living player's card: give each its kind."""
-        living = self.rp.living
-        out: dict[State, int] = defaultdict(int)
-        for (v, p), w in self.states.items():
-            partial = [(list(v), list(p))]
-            for who in living:
-                i = self.index[hand(who)]
-                nxt = []
-                for vals, pool in partial:
-                    if vals[i] >= 0:
-                        nxt.append((vals, pool))
-                        continue
-                    for k in range(K):
-                        va, pa = vals[:], pool[:]
-                        if realize(va, pa, i, k) and normalize(va, pa):
-                            nxt.append((va, pa))
-                partial = nxt
-            for vals, pool in partial:
-                out[(tuple(vals), tuple(pool))] += w
-        self.states = dict(out)
+        """W12 needs every living player's card: give each its kind, one hand at a time."""
+        for who in self.rp.living:
+            i = self.index[hand(who)]
+
+            def every_kind(vals: Values, pool: Pool, i: int = i) -> Iterator[tuple[Values, Pool]]:
+                if vals[i] >= 0:
+                    yield vals, pool
+                    return
+                for k in range(K):
+                    va, pa = vals[:], pool[:]
+                    if realize(va, pa, i, k):
+                        yield va, pa
+
+            self.advance(every_kind)
 
     def search(self, s: SearchMove) -> None:
-        out: dict[State, int] = defaultdict(int)
+        """W12: the searchers so far are the lowest eligible ones in order; what was found is there."""
         want = (*s.earlier, s.search.player)
         i = self.index.get(s.slot)
-        for (v, p), w in self.states.items():
-            hands = {who: KINDS[v[self.index[hand(who)]]] for who in s.living}
+
+        def searched(vals: Values, pool: Pool) -> list[tuple[Values, Pool]]:
+            hands = {who: KINDS[vals[self.index[hand(who)]]] for who in s.living}
             if tuple(searchers(hands)[:len(want)]) != want:
-                continue
-            vals, pool = list(v), list(p)
+                return []
             if s.public is None and (i is None or not realize(vals, pool, i, s.search.found.index)):
-                continue
-            if normalize(vals, pool):
-                out[(tuple(vals), tuple(pool))] += w
-        self.states = dict(out)
+                return []
+            return [(vals, pool)]
+
+        self.advance(searched)
 
     # -- the end: fill lazy places and the deck -------------------------------------------------------
     def finish(self) -> Counts:

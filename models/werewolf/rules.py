@@ -162,10 +162,6 @@ class Replay:
     pending: Kind | None = None  # the viewer's turn in progress: the card it drew
     next_player: str | None = None  # whose turn is next (or in progress)
 
-    @property
-    def hands(self) -> int:
-        return len(self.record.players)
-
 
 def replay(record: WerewolfRecord) -> Replay:
     return _Replayer(record).run()
@@ -215,8 +211,7 @@ class _Replayer:
 
     # -- the game ----------------------------------------------------------------------------------
     def run(self) -> Replay:
-        mover = 0
-        self.next_mover = 0
+        self.next_mover = 0  # index into the living players
         self.search_phase = self.deck == 0  # a reduced deck may deal every card
         for t in self.r.turns:
             if self.over:
@@ -225,20 +220,19 @@ class _Replayer:
             if self.search_phase:
                 raise self.illegal("the deck is empty: the search phase has begun, no more turns", self.at(t),
                                    "[[search]] sections")
-            expected = self.living[mover % len(self.living)]
+            expected = self.living[self.next_mover % len(self.living)]
             if t.player != expected:
                 raise self.illegal(f"it is {expected}'s turn, not {t.player}'s", self.at(t, "player"), expected)
             self.turn(t)
             if self.over is None and len(self.living) == 1:
                 self.over = f"only {self.living[0]} is left"
             if t.player in self.living:
-                mover = self.living.index(t.player) + 1
+                self.next_mover = self.living.index(t.player) + 1
             else:  # the mover was eliminated: the next living seat after it
-                mover = next((i for i, p in enumerate(self.living)
-                              if self.players.index(p) > self.players.index(t.player)), 0)
+                self.next_mover = next((i for i, p in enumerate(self.living)
+                                        if self.players.index(p) > self.players.index(t.player)), 0)
             if self.over is None and self.deck == 0:
                 self.search_phase = True
-            self.next_mover = mover
         for s in self.r.searches:
             self.search(s)
         if self.r.pending is not None:

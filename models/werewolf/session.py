@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 
-from suiri.solver.errors import FactError, InconsistentRecordError
+from suiri.solver.errors import FactError, InconsistentRecordError, Source
 from suiri.solver.facts import Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
@@ -16,7 +16,15 @@ from suiri.solver.reasoning import inconsistency
 from .cards import KINDS, LOST_LEGACY, MADMAN, VILLAGER, parse_kind
 from .counter import Counts, count
 from .encoder import WerewolfModel, encode
-from .reasoning import RULE_WEIGHT, WorldView, context_subjects, line_json, related, view
+from .reasoning import (
+    RULE_WEIGHT,
+    WorldView,
+    context_subjects,
+    line_json,
+    line_source,
+    related,
+    view,
+)
 from .record import WerewolfRecord
 from .rules import Replay, Slot, hand, replay, slot_name
 
@@ -54,9 +62,7 @@ class WerewolfSession:
         return inconsistency(self.engine, self.source, "history",
                              "a record in which some deal and hidden choices fit every turn")
 
-    def source(self, oid: str):  # type: ignore[no-untyped-def]
-        from .reasoning import line_source
-
+    def source(self, oid: str) -> Source:
         return line_source(self, oid)
 
     @cached_property

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import KINDS, LOST_LEGACY, MADMAN, MEDIUM, SEER, SLEEP, STANDARD, VILLAGER, VOTE, Kind
-from .rules import PileCard, Slot, protected, searchers, tally, vote_result, werewolf_of
+from .rules import PileCard, Slot, face_down, protected, searchers, tally, vote_result, werewolf_of
 
 PLAY, SEARCH, OVER = "play", "search", "over"
 VILLAGERS, WEREWOLF, NOBODY = "villagers", "werewolf", "nobody"
@@ -138,8 +138,8 @@ class Table:
         return {p: [PileCard(c.kind if c.face_up else None, c.turn) for c in cs] for p, cs in self.piles.items()}
 
     def face_down(self, player: str) -> list[int]:
-        """Positions (from 1) of the face-down cards in ``player``'s pile."""
-        return [i for i, c in enumerate(self.piles[player], start=1) if not c.face_up]
+        """Positions (from 1) of the face-down cards in ``player``'s pile (``rules.face_down``)."""
+        return face_down(self.public_piles()[player])
 
     def werewolf(self) -> str | None:
         """The Werewolf player: the Lost Legacy in its hand or its pile (None: nobody)."""

@@ -172,7 +172,9 @@ def map_check(cm: CanaryModel, o: CheckSeen) -> None:
 
 
 def declaration(cm: CanaryModel, o: Declared) -> None:
-    """The declared card is shown to all; R4: a genuine declarer's clue is on it."""
+    """The declared card is shown to all; R4: a genuine declarer's clue is on it (with a
+    fake in play: the declarer is the fake or its clue is on it).  The declaration
+    replaces the turn's check (R8), so nothing here says hidden or revealed."""
     m = cm.model
     lit = m.observation(o.id, o.source)
     m.cp.add_bool_and([cm.card[o.square][o.face.id]]).only_enforce_if(lit)

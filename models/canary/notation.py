@@ -10,8 +10,12 @@ shared (errors point at the line typed)::
     rule skip_turns=2             # optional rulings, as in [rules]
     aki b7 h giant-stone-bridge   # player, square, check (h / r / - = hidden / revealed / none), card
     bea f7 r abandoned-materials
-    cid a4 h ! lava-rock-hill aki=n bea=y   # "!" declares: the card shown, then each answer
+    cid a4 ! lava-rock-hill aki=n bea=y     # "!" declares instead of the check (R8): the card, the answers
     # outcome=success / outcome=failure may follow the answers (4 players)
+
+A declaring turn has no check letter and no card before ``!`` (R8: the declaration
+replaces the map check); written anyway, they reach the reader as ``check`` / ``card``
+and the rules refuse them with the same message as in TOML.
 
 ``suiri convert FILE`` prints the canonical TOML of such a file.
 """
@@ -27,7 +31,8 @@ from suiri.solver.records import LineMap, TomlDocument
 HEADS = {"canary", "viewer", "start", "rule"}
 CHECKS = {"h": "hidden", "hidden": "hidden", "r": "revealed", "revealed": "revealed", "-": "none", "none": "none"}
 ANSWERS = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
-GRAMMAR = "canary NAMES… | viewer NAME CLUE [genuine|fake] | start SQ… | rule KEY=VALUE | NAME SQ h|r|- [CARD] [! CARD NAME=y|n…]"
+GRAMMAR = ("canary NAMES… | viewer NAME CLUE [genuine|fake] | start SQ… | rule KEY=VALUE | NAME SQ h|r|- [CARD]"
+           " | NAME SQ ! CARD NAME=y|n…")
 
 
 def is_compact(text: str) -> bool:
@@ -111,18 +116,21 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
     table: tuple[str | int, ...] = ("turn", index)
     lines.tables[table] = number
     if len(words) < 3:
-        raise RecordSyntaxError(f"a turn needs a player, a square and a check, got {' '.join(words)!r}",
-                                Source(name, number, label), "NAME SQUARE h|r|- [CARD] [! CARD NAME=y|n ...]")
-    turn: dict[str, Any] = {"player": words[0], "to": words[1], "check": CHECKS.get(words[2], words[2])}
+        raise RecordSyntaxError(f"a turn needs a player, a square and a check or a declaration, got {' '.join(words)!r}",
+                                Source(name, number, label), "NAME SQUARE h|r|- [CARD]  or  NAME SQUARE ! CARD NAME=y|n ...")
+    turn: dict[str, Any] = {"player": words[0], "to": words[1]}
     for key in ("player", "to", "check", "card", "declare"):
         lines.keys[(table, key)] = number
-    rest = words[3:]
+    rest = words[2:]
+    if rest[0] != "!":  # a declaring turn has no check (R8); one written anyway is refused by the rules
+        turn["check"] = CHECKS.get(rest[0], rest[0])
+        rest = rest[1:]
     if rest and rest[0] != "!":
         turn["card"] = rest.pop(0)
     if rest:
         if rest[0] != "!" or len(rest) < 2:
             raise RecordSyntaxError(f"cannot read {' '.join(rest)!r}", Source(name, number, label),
-                                    "! CARD NAME=y|n ... after the check")
+                                    "! CARD NAME=y|n ... (a declaration, in place of the check)")
         declare: dict[str, Any] = {"card": rest[1], "answers": {}}
         sub = (*table, "declare")
         lines.tables[sub] = number
@@ -152,7 +160,7 @@ def to_compact(record: Any) -> str:
     out.append("start " + " ".join(board.name(record.start[p]) for p in record.players))
     short = {"hidden": "h", "revealed": "r", "none": "-"}
     for t in record.turns:
-        words = [t.player, board.name(t.to), short[t.check.value]]
+        words = [t.player, board.name(t.to)] + ([short[t.check.value]] if t.check is not None else [])
         if t.card is not None:
             words.append(t.card.id)
         if t.declare is not None:

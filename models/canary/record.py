@@ -61,7 +61,7 @@ class CanaryRecord:
     def as_seen_by(self, viewer: str | None, clue: Attribute | None, genuine: bool | None = None) -> CanaryRecord:
         """A copy with another seat's private knowledge (faces hidden by others dropped)."""
         turns = [t if t.player == viewer or t.check is not Check.HIDDEN else Turn(t.player, t.to, t.check, None, t.declare)
-                 for t in self.turns]
+                 for t in self.turns]  # a declaration's face (declare.card) is public
         return CanaryRecord(self.variant, self.players, viewer, clue, genuine, dict(self.start), turns, self.file, None)
 
 
@@ -179,12 +179,14 @@ class _Reader(RecordReader):
             ok = False
         to = self.catch(lambda: variant.board.parse(raw.get("to"), at("to")))
         check_text = raw.get("check")
-        try:
-            check = Check(check_text)
-        except ValueError:
-            self.fail(f"check is {check_text!r}" if check_text is not None else "missing check", at("check"),
-                      '"hidden", "revealed" or "none"')
-            check = None
+        check: Check | None = None
+        if check_text is not None or "declare" not in raw:  # R8: a declaring turn has no check
+            try:
+                check = Check(check_text)
+            except ValueError:
+                self.fail(f"check is {check_text!r}" if check_text is not None else "missing check", at("check"),
+                          '"hidden", "revealed" or "none" (omitted only on a declaring turn, R8)')
+                ok = False
         card = None
         if "card" in raw:
             card = self.catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
@@ -193,7 +195,7 @@ class _Reader(RecordReader):
         if "declare" in raw:
             declare = self._declare(n, raw["declare"], players, variant)
             ok = ok and declare is not None
-        if not ok or not isinstance(player, str) or to is None or check is None:
+        if not ok or not isinstance(player, str) or to is None:
             return None
         return Turn(player, to, check, card, declare)
 
@@ -249,7 +251,9 @@ def to_toml(record: CanaryRecord) -> str:
         out += ["", "[rules]"] + [f"{k} = {str(x).lower() if isinstance(x, bool) else x}" for k, x in rulings.items()]
     out += ["", "[start]"] + [f"{p} = {q(board.name(record.start[p]))}" for p in record.players if p in record.start]
     for n, t in enumerate(record.turns, start=1):
-        out += ["", f"[[turn]]  # {n}", f"player = {q(t.player)}", f"to = {q(board.name(t.to))}", f"check = {q(t.check.value)}"]
+        out += ["", f"[[turn]]  # {n}", f"player = {q(t.player)}", f"to = {q(board.name(t.to))}"]
+        if t.check is not None:  # none on a declaring turn (R8)
+            out.append(f"check = {q(t.check.value)}")
         if t.card is not None:
             out.append(f"card = {q(t.card.id)}")
         if t.declare is not None:

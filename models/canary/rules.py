@@ -3,7 +3,7 @@
 One implementation serves three users: the record validator (``replay`` raises at the
 first illegal step), the simulator (which also knows the hidden ``Deal``) and the
 encoders (``replay`` turns a legal record into ``observations``).  Every rule is a
-small function named after it; rulings R1-R7 are cited where they apply.
+small function named after it; rulings R1-R8 are cited where they apply.
 """
 
 from __future__ import annotations
@@ -70,11 +70,14 @@ class Declare:
 
 @dataclass(frozen=True)
 class Turn:
-    """One written turn, like ``chess.Move``: who moved where, and what the check showed."""
+    """One written turn, like ``chess.Move``: who moved where, and what the check showed.
+
+    A declaring turn has no check and no ``card`` (R8: the declaration replaces the map
+    check; its face is ``declare.card``)."""
 
     player: str
     to: Square
-    check: Check
+    check: Check | None
     card: Kind | None = None
     declare: Declare | None = None
 
@@ -129,7 +132,8 @@ class CheckSeen(Observation):
 
 @dataclass(frozen=True)
 class Declared(Observation):
-    """The declarer showed ``face`` on ``square`` (and, R4, a genuine declarer's clue is on it)."""
+    """The declarer opened ``face`` on ``square`` for all, in place of the check (R8);
+    R4: a genuine declarer's clue is on it."""
 
     player: str
     square: Square
@@ -285,9 +289,27 @@ def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, whe
     raise IllegalMoveError(f"{player} cannot move from {board.name(here)} to {board.name(to)}: {why}", where, legal)
 
 
+def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: Source) -> None:
+    """R8: a declaring turn opens the card for all instead of hiding or revealing it, so
+    it has no check, and its face is written once, as the declaration's card."""
+    if turn.declare is None:
+        return
+    if turn.check is not None:
+        raise IllegalMoveError(
+            f"{turn.player} declared on this turn, and a declaration replaces the map check (R8): the card is "
+            "opened for all, not hidden or revealed", where_check, "omit check on a declaring turn")
+    if turn.card is not None:
+        raise IllegalMoveError(
+            f"{turn.player} declared on this turn: the face opened for all is declare.card (R8: the declaration "
+            "replaces the map check)", where_card, "omit card; write the face as declare.card")
+
+
 def check_matches_card_side(state: PublicState, turn: Turn, where: Source) -> None:
     """A face-down destination is checked (hidden/revealed); a face-up one is not (none)."""
     name = state.variant.board.name(turn.to)
+    if turn.check is None:
+        valid = '"none"' if state.is_face_up(turn.to) else '"hidden" or "revealed"'
+        raise IllegalMoveError(f"{turn.player} moved to {name} without declaring, so the turn has a check", where, valid)
     if state.is_face_up(turn.to) and turn.check is not Check.NONE:
         raise IllegalMoveError(
             f"the card on {name} is face-up ({state.face_up[turn.to].id}), so there is no check", where, '"none"'
@@ -454,6 +476,11 @@ def replay(record: RecordLike) -> Replay:
             raise IllegalMoveError(f"it is {expected}'s turn, not {turn.player}'s{note}", at, expected)
         state.advance()
         move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
+        declaration_replaces_the_check(turn, record.where(n, "check"), record.where(n, "card"))
+        if turn.declare is not None:
+            state.move(turn.player, turn.to)
+            obs.extend(_declaration(state, record, n, turn, seen))
+            continue
         check_matches_card_side(state, turn, record.where(n, "check"))
         face_is_given_where_seen(state, turn, record.viewer, seen, record.where(n, "card"))
         viewer_does_not_lie(turn, record.viewer, record.clue, record.where(n, "check"))
@@ -468,12 +495,12 @@ def replay(record: RecordLike) -> Replay:
         if turn.check is not Check.NONE:
             obs.append(CheckSeen(f"t{n}.check", record.where(n, "check"), n, turn.player, sq,
                                  turn.check is Check.HIDDEN, turn.card))
-        if turn.declare is not None:
-            obs.extend(_declaration(state, record, n, turn, seen))
     return Replay(state, obs, seen)
 
 
 def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, seen: dict[Square, Kind]) -> Iterator[Observation]:
+    """A declaring turn (R8): the face opened for all, R4, the answers and the outcome;
+    a failure leaves the card face-down with its face public (R3), even a face-up one."""
     v = state.variant
     d = turn.declare
     assert d is not None

@@ -1,9 +1,12 @@
 """Seeded random legal games of Canary, and the records any seat would write of them.
 
 The simulator plays by ``rules``: legal moves only, checks answered from the hidden
-``Deal``, declarations only where R4 allows (the fake holder anywhere), answers and
-outcomes from ``rules.answer`` / ``rules.succeeds``.  Player strategy is random on
-purpose (R7: strategy is not evidence), with a taste for unexplored squares.
+``Deal``, answers and outcomes from ``rules.answer`` / ``rules.succeeds``.  A player
+decides to declare at the map check, having looked at the card (or seeing it face-up),
+before any hide or reveal: the declaration replaces the check (R8).  It declares only
+where R4 allows (the fake holder anywhere) and R5 allows (face-up cards), on cards of
+any size.  Player strategy is random on purpose (R7: strategy is not evidence), with a
+taste for unexplored squares and for declaring on cards that could be the goal.
 """
 
 from __future__ import annotations
@@ -18,11 +21,17 @@ from .record import CanaryRecord
 from .rules import Check, Deal, Declare, PublicState, Turn, Variant, answer, check_result, succeeds
 
 PLAYER_NAMES = ("aki", "bea", "cid", "dai")
+# How much less often a player declares on a card with fewer attributes than a goal
+# needs (1 = as often as on a possible goal), by how many attributes are missing.
+DECLARE_SHARE = {0: 1.0, 1: 0.3}
+DECLARE_SHARE_FEWER = 0.1
+FAKE_SHARE = 1 / 3  # the fake holder declares less often (it is guessing)
 
 
 @dataclass
 class SimulatedGame:
-    """A whole game with its hidden deal; every check's face is kept (the truth)."""
+    """A whole game with its hidden deal; every check's face is kept (the truth), and a
+    declaring turn's face is its ``declare.card`` (it has no check, R8)."""
 
     variant: Variant
     players: tuple[str, ...]
@@ -81,35 +90,36 @@ def simulate(variant: Variant, seed: int, max_turns: int = 60, players: Sequence
         fresh = [sq for sq in moves if not state.is_face_up(sq)]
         to = rng.choice(fresh if fresh and rng.random() < 0.75 else moves)
         state.move(player, to)
-        face = truth.layout[to]
-        check = Check.NONE if state.is_face_up(to) else check_result(truth, player, to)
-        if check is Check.REVEALED:
-            state.reveal(to, face)
-        declare = _maybe_declare(variant, truth, names, player, face, check, rng, declare_rate)
+        face = truth.layout[to]  # the mover sees it: at the check, or face-up
         n = len(turns) + 1
-        if declare is not None:
+        declare = _maybe_declare(variant, truth, names, player, face, state.is_face_up(to), rng, declare_rate)
+        if declare is not None:  # R8: the declaration replaces the check
             if declare.outcome == "success":
                 state.declaration_succeeded(player, n)
             else:
-                state.declaration_failed(player, to, face)
+                state.declaration_failed(player, to, face)  # face-down again, face public (R3)
                 declare = Declare(declare.card, declare.answers, None)
-        turns.append(Turn(player, to, check, face, declare))
+            turns.append(Turn(player, to, None, None, declare))
+            continue
+        check = Check.NONE if state.is_face_up(to) else check_result(truth, player, to)
+        if check is Check.REVEALED:
+            state.reveal(to, face)
+        turns.append(Turn(player, to, check, face))
     return SimulatedGame(variant, names, truth, start, turns, seed)
 
 
 def _maybe_declare(variant: Variant, truth: Deal, names: Sequence[str], player: str, face: Kind,
-                   check: Check, rng: random.Random, rate: float) -> Declare | None:
+                   face_up: bool, rng: random.Random, rate: float) -> Declare | None:
+    """Whether ``player``, at the check of ``face``, declares instead (R8), and how the
+    table answers.  R4: a genuine player only on its own clue; R5: face-up cards too."""
     genuine = truth.fake != player
-    own = truth.clues[player] in face.attrs
-    if genuine and variant.declare_needs_own_clue and not own:
+    if genuine and variant.declare_needs_own_clue and truth.clues[player] not in face.attrs:
         return None
-    face_up = check is not Check.HIDDEN  # revealed just now, or already face-up
     if face_up and not variant.declare_on_face_up:
         return None
-    if check is Check.NONE and not variant.fake:
-        return None  # R5 allows it, but only the 4-player game gains anything by it
-    wanted = variant.genuine_count if variant.players > 2 else 2
-    if len(face.attrs) < wanted or rng.random() >= (rate if genuine else rate / 3):
+    wanted = variant.genuine_count if variant.players > 2 else 2  # attributes on a goal card
+    share = DECLARE_SHARE.get(max(wanted - len(face.attrs), 0), DECLARE_SHARE_FEWER)
+    if rng.random() >= rate * share * (1 if genuine else FAKE_SHARE):
         return None
     answers = {q: answer(truth, q, face) for q in names if q != player}
     won = succeeds(truth, player, answers)

@@ -48,7 +48,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "hid-face": "{turn}: {p} moved to {sq} and put {kind} ({attrs}) back face-down",
         "hid": "{turn}: {p} moved to {sq} and put the card back face-down",
         "revealed": "{turn}: {p} moved to {sq} and revealed {kind} ({attrs})",
-        "declared": "{turn}: {p} declared ここだ! on {sq}, showing {kind} ({attrs})",
+        "declared": "{turn}: {p} moved to {sq}, opened {kind} ({attrs}) for all and declared ここだ!",
         "answered-yes": "{turn}: {p} answered ここだ (yes) to {d}'s {kind}",
         "answered-no": "{turn}: {p} answered ちがう (no) to {d}'s {kind}",
         "outcome-won": "{turn}: {d}'s declaration succeeded",
@@ -71,6 +71,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule:reveal": "a player turns a card face-up only if it lacks the player's clue",
         "rule:answer": "a genuine player answers ここだ exactly when the card carries its clue; the fake only says ちがう",
         "rule:declare-own-clue": "a genuine player declares only on a card carrying its own clue (R4)",
+        "rule:declare-own-clue-4": "a genuine player declares only on a card carrying its own clue (R4), so the declarer holds the fake or its clue is on the card",
         "rule:outcome": "a genuine declaration wins when every genuine player says ここだ; the fake's wins only when all do",
         "rule-name:deck": "counting the deck",
         "rule-name:clues-differ": "clues differ",
@@ -163,7 +164,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "hid-face": "{turn}：{p}が{sq}に移動し、{kind}（{attrs}）を裏向きに戻した",
         "hid": "{turn}：{p}が{sq}に移動し、カードを裏向きに戻した",
         "revealed": "{turn}：{p}が{sq}に移動し、{kind}（{attrs}）を公開した",
-        "declared": "{turn}：{p}が{sq}で「ここだ！」を宣言し、{kind}（{attrs}）を見せた",
+        "declared": "{turn}：{p}が{sq}に移動し、{kind}（{attrs}）をオープンにして「ここだ！」を宣言した",
         "answered-yes": "{turn}：{p}は{d}の{kind}に「ここだ！」と答えた",
         "answered-no": "{turn}：{p}は{d}の{kind}に「ちがう！」と答えた",
         "outcome-won": "{turn}：{d}の宣言は成功した",
@@ -186,6 +187,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule:reveal": "自分の手がかりが描かれていないカードは表向きにする",
         "rule:answer": "本物の手がかりの持ち主は、カードに自分の手がかりがあるときだけ「ここだ！」と答える。偽物は「ちがう！」のみ",
         "rule:declare-own-clue": "本物の手がかりの持ち主は、自分の手がかりが描かれたカードでのみ宣言する（R4）",
+        "rule:declare-own-clue-4": "本物の手がかりの持ち主は、自分の手がかりが描かれたカードでのみ宣言する（R4）。よって宣言者は偽物か、カードに宣言者の手がかりがある",
         "rule:outcome": "本物の宣言は本物の3人全員の「ここだ！」で成功し、偽物の宣言は全員の「ここだ！」でのみ成功する",
         "rule-name:deck": "カード枚数",
         "rule-name:clues-differ": "手がかりは重複しない",
@@ -350,6 +352,9 @@ class Text:
         return o.id  # pragma: no cover
 
     def rule(self, rule: str) -> str:
+        """The rule's sentence; R4 with a fake in play says what it leaves open."""
+        if self.players == 4 and f"rule:{rule}-4" in self.t:
+            return self(f"rule:{rule}-4")
         return self(f"rule:{rule}")
 
     def rule_name(self, rule: str) -> str:

@@ -7,6 +7,10 @@ that agree with each observation, read directly from the rules digest
 (the shared rules digest, ``rules/canary.md``).  Only the *type* ``counter.Hypothesis`` is borrowed,
 to compare the per-deal weights key by key.
 
+A second filter reads the record's *turns* instead of ``rules.replay``'s observations
+(``record_filter``), so what a turn tells (R8: a declaring turn has no check) is also
+checked independently of the replay that turns a record into observations.
+
 Layouts are held in a numpy array (one row per layout, one column per square), so a
 world filter is a handful of vectorised lookups; the worlds are still every layout of
 every deal, nothing is grouped or counted analytically.
@@ -142,14 +146,57 @@ def world_filter(variant: Variant, players, clues, fake, observations, layouts):
     return mask
 
 
-def brute_force(variant: Variant, players: tuple[str, ...], observations):
-    """Per-deal weights, clue/fake/goal marginals by enumerating every world."""
+def record_filter(variant: Variant, record: CanaryRecord, clues, fake, layouts):
+    """Boolean mask of the layouts consistent with the record's lines under this deal,
+    read turn by turn from the rules digest (not through ``rules.replay``)."""
+    kinds = variant.deck.kinds
+    idx = {k: i for i, k in enumerate(kinds)}
+    mask = np.ones(len(layouts), dtype=bool)
+
+    def carries(sq, attr):
+        return np.array([attr in k.attrs for k in kinds])[layouts[:, sq]]
+
+    if record.viewer is not None:
+        if record.clue is not None and clues[record.viewer] != record.clue:
+            return None
+        if record.genuine is not None and record.genuine == (fake == record.viewer):
+            return None
+    for n, t in enumerate(record.turns, start=1):
+        if t.declare is None:
+            if t.check is Check.NONE:
+                continue  # a face-up card is not checked
+            has = carries(t.to, clues[t.player])
+            mask &= has if t.check is Check.HIDDEN else ~has
+            if t.card is not None:
+                mask &= layouts[:, t.to] == idx[t.card]
+            continue
+        # R8: the card is opened for the declaration; there is no hide or reveal
+        d = t.declare
+        mask &= layouts[:, t.to] == idx[d.card]
+        if variant.declare_needs_own_clue and t.player != fake and clues[t.player] not in d.card.attrs:
+            return None  # R4
+        for q, yes in d.answers.items():
+            if yes != (q != fake and clues[q] in d.card.attrs):
+                return None
+        last = n == len(record.turns)
+        won = (d.outcome == "success") if d.outcome is not None else (None if last else False)
+        if won is not None and declaration_wins(record.players, t.player, d.answers, fake) != won:
+            return None
+    return mask
+
+
+def brute_force(variant: Variant, players: tuple[str, ...], observations, record: CanaryRecord | None = None):
+    """Per-deal weights, clue/fake/goal marginals by enumerating every world (filtered
+    by the record's turns when ``record`` is given, else by the observations)."""
     layouts = all_layouts(variant.deck, variant.board.size)
     kinds = variant.deck.kinds
     weights: dict[counter.Hypothesis, int] = {}
     goal_counts = np.zeros(variant.board.size, dtype=np.int64)
     for clues, fake in clue_deals(variant, players):
-        mask = world_filter(variant, players, clues, fake, observations, layouts)
+        if record is not None:
+            mask = record_filter(variant, record, clues, fake, layouts)
+        else:
+            mask = world_filter(variant, players, clues, fake, observations, layouts)
         if mask is None:
             continue
         n = int(mask.sum())
@@ -172,8 +219,8 @@ def brute_force(variant: Variant, players: tuple[str, ...], observations):
     return weights, clue_m, fake_m, goal_m
 
 
-def compare(variant, players, observations):
-    weights, clue_m, fake_m, goal_m = brute_force(variant, players, observations)
+def compare(variant, players, observations, record: CanaryRecord | None = None):
+    weights, clue_m, fake_m, goal_m = brute_force(variant, players, observations, record)
     assert weights, "the brute force found no world: the record is inconsistent"
     t = counter.tally(variant, players, observations)
     assert t.weights == weights
@@ -223,7 +270,7 @@ def instances():
     return out
 
 
-def simulated_observations(spec, seed):
+def simulated_record(spec, seed):
     variant = variant_of(spec)
     assert variant.deck.size == variant.board.size
     game = simulator.simulate(variant, seed, max_turns=24, declare_rate=0.5)
@@ -231,14 +278,21 @@ def simulated_observations(spec, seed):
     viewer = rng.choice([*game.players, None])
     cut = rng.randint(0, len(game.turns))
     record = game.record(viewer, turns=cut, forget=0.2, rng=rng)
+    return variant, game, record
+
+
+def simulated_observations(spec, seed):
+    variant, game, record = simulated_record(spec, seed)
     return variant, game, replay(record).observations
 
 
 @pytest.mark.parametrize("spec_index,seed", instances())
 def test_counter_matches_brute_force(spec_index, seed):
     spec = SPECS[spec_index]
-    variant, game, observations = simulated_observations(spec, seed)
+    variant, game, record = simulated_record(spec, seed)
+    observations = replay(record).observations
     weights, _, _, goal_m = compare(variant, game.players, observations)
+    assert brute_force(variant, game.players, None, record)[0] == weights  # the turns say the same (R8)
     # the truth is one of the counted worlds
     deal = game.deal
     h = counter.Hypothesis(tuple(deal.clues[p] for p in game.players),
@@ -254,19 +308,47 @@ def test_counter_matches_brute_force(spec_index, seed):
 
 
 def test_instances_are_informative():
-    """The simulated instances are not all trivial: some have declarations, some a
-    viewer, some fewer worlds than the unconstrained game."""
+    """The simulated instances are not all trivial: some have declarations (on cards
+    with fewer attributes than a goal, on face-up cards, by a four-player fake holder on
+    a card without its clue), some a viewer, some fewer worlds than the unconstrained game."""
     kinds = set()
+    declarations: set[str] = set()
     narrowed = 0
     for si, spec in enumerate(SPECS):
         for j in range(PER_SPEC):
-            variant, game, observations = simulated_observations(spec, 1000 * si + 17 * j + 3)
+            variant, game, record = simulated_record(spec, 1000 * si + 17 * j + 3)
+            observations = replay(record).observations
             kinds |= {type(o).__name__ for o in observations}
+            declarations |= declaration_kinds(variant, game, record.turns)
             t = counter.tally(variant, game.players, observations, goals=False)
             free = len(all_layouts(variant.deck, variant.board.size)) * len(list(clue_deals(variant, game.players)))
             narrowed += t.total < free
     assert {"OwnClue", "CheckSeen", "Declared", "Answered", "DeclarationOutcome", "OwnAuthenticity"} <= kinds
+    assert {"short-card", "face-up", "fake-off-clue"} <= declarations
     assert narrowed >= len(SPECS) * PER_SPEC // 2
+
+
+def declaration_kinds(variant: Variant, game, turns) -> set[str]:
+    """Which kinds of declaration the turns hold: on a card with fewer attributes than a
+    goal ("short-card"), on a face-up card ("face-up"), by the four-player fake holder on
+    a card without its clue ("fake-off-clue")."""
+    out = set()
+    wanted = variant.genuine_count if variant.players > 2 else 2
+    face_up: set[int] = set()
+    for t in turns:
+        if t.declare is not None:
+            assert t.check is None and t.card is None  # R8
+            face = t.declare.card
+            if len(face.attrs) < wanted:
+                out.add("short-card")
+            if t.to in face_up:
+                out.add("face-up")
+                face_up.discard(t.to)  # a failure puts it back face-down (R3)
+            if game.deal.fake == t.player and game.deal.clues[t.player] not in face.attrs:
+                out.add("fake-off-clue")
+        elif t.check is Check.REVEALED:
+            face_up.add(t.to)
+    return out
 
 
 # -- hand-made instances with known answers ---------------------------------------------
@@ -313,7 +395,7 @@ def _four_player_declaration(outcome: str):
     b = v.board
     face = kind(v, "high+dark+ancient")
     answers = {"bea": True, "cid": True, "dai": False}
-    turns = [Turn("aki", b.parse("a2"), Check.HIDDEN, None, Declare(face, answers, outcome))]
+    turns = [Turn("aki", b.parse("a2"), None, None, Declare(face, answers, outcome))]
     obs = hand_replay(v, players, None, None, None, {"aki": "a1", "bea": "b1", "cid": "a3", "dai": "b3"}, turns)
     return v, players, b, obs
 
@@ -339,3 +421,59 @@ def test_hand_four_players_failure_unmasks_the_declarer():
     expected = [Fraction(1, 5)] * 6
     expected[b.parse("a2")] = Fraction(0)
     assert goal_m == expected
+
+
+def test_r8_fake_declaring_off_its_clue_is_neither_named_nor_ruled_out():
+    """Regression (issue 9, R8): a four-player fake holder declares on a card without its
+    clue.  The turn has no check, so it tells only "aki holds the fake, or aki's clue is
+    on the card" (R4).  Before R8 the record had to add a check: a reveal named aki the
+    fake at 100%, a hide gave aki's true clue (weathered) 0%.  Five attributes are
+    needed (with four, such a declaration always unmasks the fake); the deck is
+    high+dark x2, high+dark+ancient, none x3 on a 2x3 board."""
+    attrs = (H, D, A, N, "weathered")
+    kinds = (Kind("high+dark", frozenset({H, D}), 2, "hd", "hd"),
+             Kind("high+dark+ancient", frozenset({H, D, A}), 1, "hda", "hda"),
+             Kind("none", frozenset(), 3, "none", "none"))
+    v = Variant.for_players(4, board=Board(2, 3), deck=Deck(attrs, kinds))
+    players = ("aki", "bea", "cid", "dai")
+    b = v.board
+    start = {p: b.parse(s) for p, s in {"aki": "a1", "bea": "b1", "cid": "a3", "dai": "b3"}.items()}
+    # the truth: aki holds the fake weathered, bea high, cid ancient, dai nature
+    turns = [Turn("aki", b.parse("a2"), None, None, Declare(kinds[0], {"bea": True, "cid": False, "dai": False})),
+             Turn("bea", b.parse("a1"), Check.REVEALED, kinds[2])]
+    record = CanaryRecord(v, players, None, None, None, start, turns, "<hand>")
+    obs = replay(record).observations
+    assert not any(isinstance(o, CheckSeen) and o.turn == 1 for o in obs)  # R8: no check on turn 1
+    weights, clue_m, fake_m, _ = compare(v, players, obs, record)
+    assert brute_force(v, players, obs)[0] == weights
+    assert 0 < fake_m["aki"] < 1
+    assert clue_m["aki"]["weathered"] > 0
+    truth = counter.Hypothesis(("weathered", H, A, N), 0)
+    assert weights[truth] > 0
+
+
+def test_r8_failed_declaration_on_a_face_up_card_turns_it_face_down():
+    """R8 with R3: after a failed declaration on a face-up card, the card lies face-down
+    with its face public, so the next visitor checks it and the check is evidence."""
+    v = variant_of((3, (2, 3), HDA, {3: 1, 2: 1, 0: 2}))
+    players = ("aki", "bea", "cid")
+    b = v.board
+    hda, hd = kind(v, "high+dark+ancient"), kind(v, "high+dark")
+    start = {"aki": "a1", "bea": "b1", "cid": "b3"}
+    turns = [Turn("aki", b.parse("a2"), Check.REVEALED, hd),
+             Turn("bea", b.parse("a1"), Check.REVEALED, kind(v, "none")),
+             Turn("cid", b.parse("a3"), Check.HIDDEN),
+             Turn("aki", b.parse("b2"), Check.HIDDEN),
+             Turn("bea", b.parse("a2"), None, None, Declare(hd, {"aki": False, "cid": True})),
+             Turn("cid", b.parse("a2"), Check.HIDDEN)]  # face-down again (R3): checked
+    obs = hand_replay(v, players, None, None, None, start, turns)
+    checks = [o for o in obs if isinstance(o, CheckSeen)]
+    assert [o.turn for o in checks] == [1, 2, 3, 4, 6]
+    record = CanaryRecord(v, players, None, None, None, {p: b.parse(s) for p, s in start.items()}, turns, "<hand>")
+    weights, clue_m, _, _ = compare(v, players, obs, record)
+    assert brute_force(v, players, obs)[0] == weights
+    assert checks[-1].square == b.parse("a2") and checks[-1].hidden and checks[-1].face is None
+    assert clue_m["aki"][A] == 1  # aki revealed high+dark
+    assert clue_m["cid"] == {H: Fraction(1, 2), D: Fraction(1, 2), A: 0}  # cid hid the public high+dark
+    assert set(weights) == {counter.Hypothesis((A, H, D)), counter.Hypothesis((A, D, H))}
+    assert hda.copies == 1  # the goal card is elsewhere: the failed declaration was on high+dark

@@ -18,6 +18,7 @@ from suiri.models.canary.board import Board
 from suiri.models.canary.cards import reduced_deck
 from suiri.models.canary.rules import (
     Answered,
+    Check,
     CheckSeen,
     DeclarationOutcome,
     Declared,
@@ -161,21 +162,61 @@ def enumerate_possible(variant: Variant, players: tuple[str, ...], observations,
 def instances():
     out = []
     for si, spec in enumerate(SPECS):
-        for j in range(PER_SPEC):
-            seed = 500 * si + 31 * j + 7
+        seeds = [500 * si + 31 * j + 7 for j in range(PER_SPEC)]
+        if spec[0] == 4:
+            seeds += fake_declaration_seeds(si)
+        for seed in seeds:
             out.append(pytest.param(si, seed, id=f"{spec[0]}p-{spec[1][0]}x{spec[1][1]}-s{seed}"))
     return out
 
 
-@pytest.mark.parametrize("spec_index,seed", instances())
-def test_possible_values_match(spec_index, seed):
+def fake_declaration_seeds(spec_index: int, scan: int = 400) -> list[int]:
+    """The first seed (of ``scan``) whose record holds a declaration by the fake holder
+    on a card without its clue: rare in short games, so picked out (R4, R8)."""
+    for seed in range(10_000 + spec_index * scan, 10_000 + (spec_index + 1) * scan):
+        _, game, record, _ = instance(spec_index, seed)
+        if any(t.declare is not None and t.player == game.deal.fake
+               and game.deal.clues[t.player] not in t.declare.card.attrs for t in record.turns):
+            return [seed]
+    return []
+
+
+def instance(spec_index: int, seed: int):
+    """The simulated game, its record cut from a random seat, and the rng used after."""
     variant = variant_of(SPECS[spec_index])
     assert variant.deck.size == variant.board.size
     game = simulator.simulate(variant, seed, max_turns=20, declare_rate=0.5)
     rng = random.Random(seed)
     viewer = rng.choice([*game.players, None])
     cut = rng.randint(len(game.turns) // 3, len(game.turns))
-    record = game.record(viewer, turns=cut, forget=0.2, rng=rng)
+    return variant, game, game.record(viewer, turns=cut, forget=0.2, rng=rng), rng
+
+
+def test_instances_hold_every_kind_of_declaration():
+    """The records below declare (instead of checking, R8) on cards with fewer
+    attributes than a goal, on face-up cards (R5), and, with four players, as the fake
+    holder on a card without its clue (R4)."""
+    seen: set[str] = set()
+    for param in instances():
+        spec_index, seed = param.values
+        variant, game, record, _ = instance(spec_index, seed)
+        wanted = variant.genuine_count if variant.players > 2 else 2
+        face_up: set[int] = set()
+        for t in record.turns:
+            if t.declare is None:
+                face_up |= {t.to} if t.check is Check.REVEALED else set()
+                continue
+            seen |= {"short-card"} if len(t.declare.card.attrs) < wanted else set()
+            seen |= {"face-up"} if t.to in face_up else set()
+            if game.deal.fake == t.player and game.deal.clues[t.player] not in t.declare.card.attrs:
+                seen.add("fake-off-clue")
+            face_up.discard(t.to)  # a failure leaves it face-down (R3); a success ends the game
+    assert {"short-card", "face-up", "fake-off-clue"} <= seen
+
+
+@pytest.mark.parametrize("spec_index,seed", instances())
+def test_possible_values_match(spec_index, seed):
+    variant, game, record, rng = instance(spec_index, seed)
     observations = replay(record).observations
 
     expected, n = enumerate_possible(variant, game.players, observations)

@@ -36,10 +36,13 @@ def marked_lines(text: str) -> set[int]:
     return lines
 
 
-def turn(player: str, to: str, check: str, card: str | None = None, mark: str = "",
+def turn(player: str, to: str, check: str | None, card: str | None = None, mark: str = "",
          declare: tuple[str, str] | None = None) -> str:
-    """The text of one ``[[turn]]`` table (``mark`` = the key whose line gets ``HERE``)."""
-    rows = {"player": f'"{player}"', "to": f'"{to}"', "check": f'"{check}"'}
+    """The text of one ``[[turn]]`` table (``mark`` = the key whose line gets ``HERE``).
+    Canary: ``check`` None on a declaring turn (R8: the declaration replaces the check)."""
+    rows = {"player": f'"{player}"', "to": f'"{to}"'}
+    if check is not None:
+        rows["check"] = f'"{check}"'
     if card is not None:
         rows["card"] = f'"{card}"'
     out = ["", "[[turn]]"] + [f"{k} = {v}" + (HERE if k == mark else "") for k, v in rows.items()]

@@ -142,12 +142,12 @@ def test_explain_certain_fact(record: Path, reference_text: str, suiri) -> None:
     out = ok(suiri("explain", record, "clue:bea!=high"))
     assert out.startswith("Fact: bea's clue is not high — certain")
     assert "Minimal proof: 1 record line(s)" in out
-    assert "turn 11: bea moved to g7 and revealed Crag Lookout (high) (line 80)" in out
+    assert "turn 11: bea moved to g7 and revealed Crag Lookout (high) (line 79)" in out
     assert "Therefore: bea's clue is not high." in out
 
     data = ok_json(suiri("explain", record, "clue:bea!=high", "--json"))
     assert data["fact"] == "clue:bea!=high" and data["status"] == "certain" and data["p"] == 1.0
-    assert [(o["id"], o["line"], o["field"]) for o in data["observations"]] == [("t11.check", 80, "turn[11].check")]
+    assert [(o["id"], o["line"], o["field"]) for o in data["observations"]] == [("t11.check", 79, "turn[11].check")]
     assert data["rules"] == ["reveal"]
     check_observations(data, reference_text)
     assert "counterexample" not in data
@@ -167,7 +167,7 @@ def test_explain_impossible_fact(record: Path, reference_text: str, suiri) -> No
     out = ok(suiri("explain", record, "clue:bea=dark"))
     assert out.startswith("Fact: bea's clue is dark — impossible — the record rules it out")
     assert "Why it is impossible:" in out
-    assert "(line 68)" in out
+    assert "(line 67)" in out
     assert "Therefore: bea's clue is not dark." in out
     data = ok_json(suiri("explain", record, "clue:bea=dark", "--json"))
     assert data["status"] == "impossible" and data["p"] == 0.0
@@ -231,7 +231,7 @@ def test_hint_levels_add_up(record: Path, suiri) -> None:
     assert "Look at single turns: turns 1, 2, 4, 5, 6, 8, 9, 11" in outs[1]
     assert "Rule to apply:" not in outs[1]
     assert "Rule to apply:" in outs[2] and "Observations to combine:" not in outs[2]
-    assert "Observations to combine:" in outs[3] and "(line 80)" in outs[3] and "⇒" not in outs[3]
+    assert "Observations to combine:" in outs[3] and "(line 79)" in outs[3] and "⇒" not in outs[3]
     assert "Deduction:" in outs[4] and "⇒" in outs[4]
     assert any(line.strip().startswith("t11") and line.endswith("⇒ bea's clue is not high")
                for line in outs[4].splitlines())

@@ -85,3 +85,18 @@ def test_toml_syntax_error_has_its_line() -> None:
     with pytest.raises(RecordSyntaxError) as info:
         loads('game = "canary"\nplayers = [\n', "broken.toml")
     assert "broken.toml:" in info.value.render() and "not valid TOML" in info.value.render()
+
+
+def test_a_declaring_turn_is_written_without_check_or_card() -> None:
+    """R8: ``to_toml`` writes a declaring turn with no ``check`` and no ``card`` (the face
+    is ``declare.card``); the reader then accepts it, and asks for a check elsewhere."""
+    game = next(g for g in (simulate(Variant.for_players(3), s, max_turns=40) for s in range(50))
+                if any(t.declare is not None for t in g.turns[:-1]))  # a failed one, with turns after
+    text = to_toml(game.record(None))
+    declaring = [block for block in text.split("[[turn]]") if "[turn.declare]" in block]
+    assert declaring and all("check =" not in b.split("[turn.declare]")[0] for b in declaring)
+    assert all("\ncard =" not in b.split("[turn.declare]")[0] for b in declaring)
+    replay(loads(text))
+    with pytest.raises(RecordSyntaxError) as info:
+        loads(text.replace('check = "revealed"', "", 1), "no-check.toml")
+    assert "missing check" in info.value.render() and "omitted only on a declaring turn, R8" in info.value.render()

@@ -51,3 +51,29 @@ def test_errors_point_at_the_typed_line(tmp_path: Path) -> None:
     with pytest.raises(RecordSyntaxError) as syntax:
         open_session(path)
     assert f"{path}:2: start" in syntax.value.render()
+
+
+def test_a_declaring_turn_has_no_check_letter(tmp_path: Path) -> None:
+    """R8: ``cid a4 ! lava-rock-hill aki=n bea=y`` is the reference's turn 9; the check
+    letter (or a card before ``!``) typed out of habit is refused at its line, naming R8."""
+    text = to_compact(load(REFERENCE))
+    assert "\ncid a4 ! lava-rock-hill aki=n bea=y\n" in text
+    for typed, field in (("cid a4 h ! lava-rock-hill aki=n bea=y", "turn[9].check"),
+                         ("cid a4 - lava-rock-hill ! lava-rock-hill aki=n bea=y", "turn[9].check"),
+                         ("cid a4 ! lava-rock-hill aki=n bea=y", None)):
+        path = tmp_path / "typed.txt"
+        path.write_text(text.replace("cid a4 ! lava-rock-hill aki=n bea=y", typed), encoding="utf-8")
+        if field is None:
+            assert open_session(path)[1].record.turns[8].check is None
+            continue
+        with pytest.raises(IllegalMoveError) as info:
+            open_session(path)
+        line = text.splitlines().index("cid a4 ! lava-rock-hill aki=n bea=y") + 1
+        assert info.value.render().startswith(f"{path}:{line}: {field}: ") and "(R8)" in info.value.render()
+
+
+def test_simulated_round_trips_hold_declarations() -> None:
+    """The round trips above do meet declaring turns (no check, R8)."""
+    declaring = [t for players in (2, 3, 4) for seed in range(20)
+                 for t in simulate(Variant.for_players(players), seed, max_turns=40).turns if t.declare is not None]
+    assert declaring and all(t.check is None and t.card is None for t in declaring)

@@ -112,7 +112,8 @@ def hint(session: DetectiveSession, h: HintResult, level: int, lang: str) -> str
 def _short(session: DetectiveSession, t: Text, oid: str) -> str:
     if oid.startswith(KNOWN_PREFIX):
         return t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)))
-    return t.short(session.observation(oid))
+    o = session.observation(oid)
+    return t.short(o, _deducer(session, o.event))
 
 
 def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
@@ -120,19 +121,27 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
     out = [t("advise-head", p=a.player, bits=a.uncertainty, n=a.truths)]
     if a.over:
         return "\n".join([*out, t("advise-over")])
+    if a.out_since is not None:
+        return "\n".join([*out, t("advise-out", p=a.player, n=a.out_since)])
     if a.deduce_now:
         return "\n".join([*out, t("advise-deduce-now", cards=t.cards(a.deduce_now))])
+    if a.accuse_now:
+        return "\n".join([*out, t("advise-accuse-now", cards=t.cards(a.accuse_now))])
+    if a.clue and a.likeliest:
+        out.append(t("advise-accuse-not-yet", cards=t.cards(a.likeliest), p=percent(a.p_likeliest),
+                     exact=a.p_likeliest))
+    clue = "-clue" if a.clue else ""
     for i, s in enumerate(a.suggestions, start=1):
-        out.append(t("advise-suggest", rank=i, cards=t.cards(s.named), bits=s.bits,
+        out.append(t("advise-suggest" + clue, rank=i, cards=t.cards(s.named), bits=s.bits,
                      p_truth=f"{float(s.p_truth) * 100:.1f}%"))
         for o in s.outcomes[:4]:
-            what = (t.m["list-sep"].join(t("advise-shows", who=p, card=t.card(c)) for p, c in o.pattern)
-                    if o.pattern else t("advise-nobody"))
+            what = (t.m["list-sep"].join(t("advise-shows" + clue, who=p, card=t.card(c)) for p, c in o.pattern)
+                    if o.pattern else t("advise-nobody" + clue))
             what += t("advise-then", n=o.truths_left, best=t.cards(o.best), p_best=percent(o.p_best))
             out.append(t("advise-outcome", p=f"{percent(o.p):>6}", what=what))
         if len(s.outcomes) > 4:
             out.append("     " + t("more", n=len(s.outcomes) - 4))
-    out.append(t("advise-assumption"))
+    out.append(t("advise-assumption" + clue + ("-fake" if session.variant.fake else "")))
     return "\n".join(out)
 
 

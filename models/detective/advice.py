@@ -1,13 +1,20 @@
 """``advise``: which triple the viewer should name on its next deduction.
 
-For every candidate triple the answer pattern the viewer would see (who raises and
-which card each raiser shows) is weighed over the exact joint distribution of the
-truth and the named cards' holders (one tracked count per candidate).  A suggestion
-is ranked by the expected information about the truth, in bits (the drop of the
-truth's entropy), then by the chance that nobody raises because it is the truth.
-Each raiser is taken to show any of its matching cards with equal chance, and the
-fake's bluff is left out: D5 says nothing of how players choose, so advice needs this
-assumption where counting does not (docs/decisions.md).
+For every candidate triple the answer pattern the viewer would see is weighed over the
+exact joint distribution of the truth and the named cards' holders (one tracked count
+per candidate).  The answer model follows the variant: in Memory Detective every other
+holder raises and shows one card (the pattern lists every raiser and its card); in
+classic Clue the players are asked clockwise from the viewer and only the first who
+holds a named card refutes, showing one (the pattern is that refuter and its card, or
+nobody refutes).  A suggestion is ranked by the expected information about the truth,
+in bits (the drop of the truth's entropy), then by the chance that the triple is the
+truth.  Each shower is taken to show any of its matching cards with equal chance, and
+the fake's bluff is left out: D5 says nothing of how players choose, so advice needs
+this assumption where counting does not (decisions 18 and 46).
+
+In Clue the advice also says when to accuse: only when the truth is certain; otherwise
+it gives the exact chance that the likeliest triple is right, which is what an
+accusation now would win with (decision 49).
 """
 
 from __future__ import annotations
@@ -53,9 +60,14 @@ class DetectiveAdvice:
     player: str
     uncertainty: float
     truths: int
-    deduce_now: Triple | None
+    deduce_now: Triple | None  # Memory Detective: the truth is certain, name it
     suggestions: list[Suggestion]
     over: bool = False
+    clue: bool = False
+    accuse_now: Triple | None = None  # Clue: the truth is certain, accuse
+    likeliest: Triple | None = None  # Clue: what an accusation now would name
+    p_likeliest: Fraction = Fraction(0)  # ... and its exact chance of being right
+    out_since: int | None = None  # Clue: the event of the viewer's wrong accusation
 
     def to_json(self, session: DetectiveSession) -> dict[str, Any]:
         def triple(t: Triple) -> list[str]:
@@ -63,10 +75,15 @@ class DetectiveAdvice:
 
         return {
             "player": self.player,
+            "variant": "clue" if self.clue else "base",
             "uncertainty_bits": self.uncertainty,
             "truths": self.truths,
             "over": self.over,
+            "out_since": self.out_since,
             "deduce_now": triple(self.deduce_now) if self.deduce_now else None,
+            "accuse_now": triple(self.accuse_now) if self.accuse_now else None,
+            "likeliest": ({"named": triple(self.likeliest), "p": float(self.p_likeliest),
+                           "exact": str(self.p_likeliest)} if self.likeliest and self.clue else None),
             "suggestions": [
                 {"named": triple(s.named), "bits": s.bits, "p_truth": float(s.p_truth),
                  "outcomes": [{"shown": {p: c.id for p, c in o.pattern}, "p": float(o.p),
@@ -81,17 +98,32 @@ def advise(session: DetectiveSession) -> DetectiveAdvice:
     viewer = session.record.viewer
     if viewer is None:
         raise SuiriError("a spectator does not deduce: advice is for a seat", None, "a record with viewer = NAME")
+    clue = session.variant.clue
     counts = session.counts
     truths = {t: Fraction(n, counts.total) for t, n in counts.truth.items() if n}
     before = entropy(truths.values())
     if session.replay.solved:
-        return DetectiveAdvice(viewer, 0.0, 1, None, [], over=True)
+        return DetectiveAdvice(viewer, 0.0, 1, None, [], over=True, clue=clue)
+    if viewer in session.replay.out:
+        return DetectiveAdvice(viewer, before, len(truths), None, [], clue=clue, out_since=session.replay.out[viewer])
+    likeliest, p_likeliest = likeliest_truth(truths)
     if len(truths) == 1:
-        return DetectiveAdvice(viewer, 0.0, 1, next(iter(truths)), [])
+        if clue:
+            return DetectiveAdvice(viewer, 0.0, 1, None, [], clue=True, accuse_now=likeliest, likeliest=likeliest,
+                                   p_likeliest=p_likeliest)
+        return DetectiveAdvice(viewer, 0.0, 1, likeliest, [])
     candidates = shortlist(session, truths)
     suggestions = [evaluate(session, q, truths, before) for q in candidates]
     suggestions.sort(key=lambda s: (-round(s.bits, 9), -s.p_truth, [c.id for c in s.named]))
-    return DetectiveAdvice(viewer, before, len(truths), None, suggestions[:SHOWN])
+    return DetectiveAdvice(viewer, before, len(truths), None, suggestions[:SHOWN], clue=clue,
+                           likeliest=likeliest, p_likeliest=p_likeliest)
+
+
+def likeliest_truth(truths: dict[Triple, Fraction]) -> tuple[Triple, Fraction]:
+    """The triple an accusation now should name, and its exact chance of being right
+    (ties: the first by card ids; every tied triple has the same chance)."""
+    best = min(truths, key=lambda t: (-truths[t], [c.id for c in t]))
+    return best, truths[best]
 
 
 def unknown_cards(session: DetectiveSession) -> set[Card]:
@@ -140,8 +172,9 @@ def shortlist(session: DetectiveSession, truths: dict[Triple, Fraction]) -> list
 def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction], before: float) -> Suggestion:
     """Exact expected information of naming ``q``: one count tracking the named cards.
 
-    A raiser holding m of the named cards shows each with chance 1/m; weights are kept as
-    integers over the common denominator 6^(players) (m is 1, 2 or 3)."""
+    A shower holding m of the named cards shows each with chance 1/m (every raiser in
+    Memory Detective, the first refuter in Clue); weights are kept as integers over the
+    common denominator 6^(players) (m is 1, 2 or 3)."""
     viewer = session.record.viewer
     places = {c: session.where_now(c) for c in q}
     tracked = [c for c in q if max(places[c].values()) < 1]
@@ -160,11 +193,28 @@ def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction
             for c, h in where.items():
                 if h not in (CASE, PUBLIC, viewer):
                     matching[h].append(c)
-            raisers = sorted(matching, key=seats.__getitem__)
-            share = scale // prod(len(matching[p]) for p in raisers)
-            got = answers[held] = [(tuple(zip(raisers, shown, strict=True)), share)
-                                   for shown in product(*(matching[p] for p in raisers))]
+            got = answers[held] = answer_model(matching)
         return got
+
+    def raise_all(matching: dict[str, list[Card]]) -> list[tuple[Pattern, int]]:
+        """Memory Detective: every holder raises and shows one of its named cards."""
+        raisers = sorted(matching, key=seats.__getitem__)
+        share = scale // prod(len(matching[p]) for p in raisers)
+        return [(tuple(zip(raisers, shown, strict=True)), share) for shown in product(*(matching[p] for p in raisers))]
+
+    def first_refuter(matching: dict[str, list[Card]]) -> list[tuple[Pattern, int]]:
+        """Clue: asked clockwise from the viewer, the first holder refutes with one card."""
+        refuter = next((p for p in asking_order if matching.get(p)), None)
+        if refuter is None:
+            return [((), scale)]
+        cards = matching[refuter]
+        return [(((refuter, c),), scale // len(cards)) for c in cards]
+
+    assert viewer is not None
+    i = seats[viewer]
+    players = session.record.players
+    asking_order = [players[(i + j) % len(players)] for j in range(1, len(players))]
+    answer_model = first_refuter if session.variant.clue else raise_all
 
     joint: dict[Pattern, dict[Triple, int]] = defaultdict(lambda: defaultdict(int))
     rows = counts.tracked.items() if tracked else [((t, ()), n) for t, n in counts.truth.items()]

@@ -91,6 +91,23 @@ def hand_sizes_and_public_count(dm: DetectiveModel) -> None:
     for p, size in zip(dm.players, dm.variant.hand_sizes, strict=True):
         cp.add(sum(dm.dealt[c][p] for c in cards) == size).only_enforce_if(rule)
     cp.add(sum(dm.dealt[c][PUBLIC] for c in cards) == dm.variant.public_count).only_enforce_if(rule)
+    counting_leaves_three_cards_for_the_case(dm)
+
+
+def counting_leaves_three_cards_for_the_case(dm: DetectiveModel) -> None:
+    """Implied, stated for the solver: with every hand size and the public count known
+    (D3), the case file gets exactly the three cards left; with one of each category
+    (the case file rule) the fake is not among them.  CP-SAT, without presolve, cannot
+    sum the constraints itself: proving "the fake is not in the case file" from these
+    two rules alone could take it longer than its time limit."""
+    v, m = dm.variant, dm.model
+    if sum(v.hand_sizes) + v.public_count + 3 != len(v.cards):
+        return  # sizes that do not add up: nothing is implied (no deal fits them anyway)
+    both = [m.rule(DEAL), m.rule(CASE_FILE)]
+    m.cp.add(sum(dm.dealt[c][CASE] for c in dm.variant.cards) == 3).only_enforce_if(both)
+    for c in dm.variant.cards:
+        if c.category is None:
+            m.cp.add_bool_and([~dm.dealt[c][CASE]]).only_enforce_if(both)
 
 
 # -- observations ----------------------------------------------------------------------------
@@ -129,12 +146,12 @@ def holds_none(dm: DetectiveModel, o: HoldsNone) -> None:
 
 
 def case_is(dm: DetectiveModel, o: CaseIs) -> None:
-    """A solved deduction: the box held the named triple."""
+    """A solved deduction, or a correct accusation (Clue): the box held the named triple."""
     dm.model.cp.add_bool_and([dm.dealt[c][CASE] for c in o.cards]).only_enforce_if(_enforce(dm, o, o.rule))
 
 
 def case_is_not(dm: DetectiveModel, o: CaseIsNot) -> None:
-    """D4: a no-raise deduction declared wrong: the triple is not the truth."""
+    """D4: a no-raise deduction declared wrong, or a wrong accusation (Clue): the triple is not the truth."""
     dm.model.cp.add_bool_or([~dm.dealt[c][CASE] for c in o.cards]).only_enforce_if(_enforce(dm, o, o.rule))
 
 

@@ -15,6 +15,7 @@ from suiri.solver.queries import Explanation
 from .cards import CATEGORIES
 from .counter import CASE
 from .rules import (
+    ACCUSATION,
     BLUFF,
     CASE_FILE,
     CLUE_ORDER,
@@ -32,8 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # Simplicity of each rule for ranking hints: a shown card is plain sight; the case
 # file's one-per-category and the hand sizes need a step of bookkeeping.
-RULE_WEIGHT = {SHOW_NAMED: 1, MUST_RAISE: 1, CLUE_ORDER: 1, SOLVED: 1, WRONG: 1, FAKE_IN_A_HAND: 1, BLUFF: 2, CASE_FILE: 2,
-               DEAL: 3}
+RULE_WEIGHT = {SHOW_NAMED: 1, MUST_RAISE: 1, CLUE_ORDER: 1, SOLVED: 1, WRONG: 1, ACCUSATION: 1, FAKE_IN_A_HAND: 1,
+               BLUFF: 2, CASE_FILE: 2, DEAL: 3}
 
 
 @dataclass

@@ -4,7 +4,9 @@ reading, strict writing.
 The reader collects every problem it can find in the fields (unknown names and
 cards, wrong types, missing keys) and reports them together; the rules are checked
 afterwards by ``rules.replay``, which stops at the first illegal event.  ``to_toml``
-writes the canonical form that the reader reads back unchanged.
+writes the canonical form that the reader reads back unchanged.  In the Clue variant a
+deduction may be written ``deduce`` or ``suggest`` (Clue's own word); the writer always
+writes ``suggest`` there, and ``deduce`` in Memory Detective (decision 47).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .rules import (
     MIN_PLAYERS,
     OUTCOMES,
     PUBLIC_EVIDENCE,
+    Accuse,
     Deduce,
     Event,
     Peek,
@@ -69,11 +72,13 @@ ROOT_KEYS = ("game", "players", "viewer", "hand", "public", "cards", "fake", "ha
 CARD_KEYS = ("suspects", "weapons", "scenes")
 VARIANTS = {"base": False, "detective": False, "clue": True}
 KINDS = ("deduce", "reveal", "peek", "show")
+CLUE_KINDS = ("suggest", "deduce", "accuse", "reveal", "peek", "show")  # suggest = deduce under Clue's name
 BASE_ONLY = ("raised",)
 CLUE_ONLY = ("refuted_by", "passed")
 EVENT_KEYS: dict[str, tuple[str, ...]] = {
     "deduce": ("kind", "by", "named", "raised", "shown", "outcome"),
     "deduce-clue": ("kind", "by", "named", "refuted_by", "passed", "shown", "outcome"),
+    "accuse": ("kind", "by", "named", "correct"),
     "reveal": ("kind", "card", "from", "bluff"),
     "peek": ("kind", "player", "card"),
     "show": ("kind", "from", "to", "among"),
@@ -307,10 +312,14 @@ class _Reader(RecordReader):
             self.fail("an event must be a table", at(None), "[[event]] with kind = ...")
             return None
         kind = raw.get("kind")
-        if kind not in KINDS:
+        kinds = CLUE_KINDS if variant.clue else KINDS
+        if kind not in kinds:
             what = f"unknown event kind {kind!r}" if kind is not None else "missing kind"
-            self.fail(what, at("kind"), ", ".join(KINDS))
+            if kind in CLUE_KINDS:
+                what = f"{kind} is a classic Clue event (variant = \"clue\"); this record plays Memory Detective"
+            self.fail(what, at("kind"), ", ".join(kinds))
             return None
+        kind = "deduce" if kind == "suggest" else str(kind)  # suggest: the same event under Clue's own name
         keys = EVENT_KEYS["deduce-clue" if kind == "deduce" and variant.clue else kind]
         for key in raw:
             if key in keys:
@@ -322,7 +331,10 @@ class _Reader(RecordReader):
                 self.fail(f"{key} belongs to the clue variant; this deduction lists raised", at(key),
                           'raised = [...] (every player who raised), or variant = "clue"')
             else:
-                self.fail(f"unknown field {key!r} for a {kind} event", at(key), ", ".join(keys))
+                self.fail(f"unknown field {key!r} for a{'n' if kind[0] in 'aeiou' else ''} {kind} event", at(key),
+                          ", ".join(keys))
+        if kind == "accuse":
+            return self._accuse(raw, at, players, variant)
         if kind == "deduce":
             return self._deduce(n, raw, at, players, variant)
         if kind == "reveal":
@@ -352,18 +364,8 @@ class _Reader(RecordReader):
 
     def _deduce(self, n: int, raw: dict[str, Any], at: Callable[[str | None], Source], players: tuple[str, ...],
                 variant: Variant) -> Deduce | None:
-        deck, fake = variant.deck, variant.fake
         by = self.player(raw.get("by"), at("by"), players)
-        named: tuple[Card, Card, Card] | None = None
-        if "named" not in raw:
-            self.fail("missing named", at("named"), '["s1", "w1", "r1"] (suspect, weapon, scene)')
-        else:
-            cards = self.cards(raw["named"], at("named"), deck, fake, "named")
-            if cards is not None and len(cards) != 3:
-                self.fail(f"a deduction names exactly 3 cards, not {len(cards)}", at("named"),
-                          '["s1", "w1", "r1"] (suspect, weapon, scene)')
-            elif cards is not None:
-                named = (cards[0], cards[1], cards[2])
+        named = self._named(raw, at, variant)
         raised: tuple[str, ...] | None = ()
         passed: tuple[str, ...] | None = ()
         if variant.clue:
@@ -384,6 +386,31 @@ class _Reader(RecordReader):
         if by is None or named is None or raised is None or passed is None or shown is None:
             return None
         return Deduce(by, named, raised, shown, outcome, passed)
+
+    def _accuse(self, raw: dict[str, Any], at: Callable[[str | None], Source], players: tuple[str, ...],
+                variant: Variant) -> Accuse | None:
+        by = self.player(raw.get("by"), at("by"), players)
+        named = self._named(raw, at, variant, "an accusation")
+        correct = raw.get("correct")
+        if not isinstance(correct, bool):
+            what = "missing correct" if correct is None else f"correct must be true or false, not {correct!r}"
+            self.fail(what, at("correct"), "true (the envelope held it: the game ends) / false (the accuser is out)")
+            return None
+        if by is None or named is None:
+            return None
+        return Accuse(by, named, correct)
+
+    def _named(self, raw: dict[str, Any], at: Callable[[str | None], Source], variant: Variant,
+               what: str = "a deduction") -> tuple[Card, Card, Card] | None:
+        if "named" not in raw:
+            self.fail("missing named", at("named"), '["s1", "w1", "r1"] (suspect, weapon, scene)')
+            return None
+        cards = self.cards(raw["named"], at("named"), variant.deck, variant.fake, "named")
+        if cards is not None and len(cards) != 3:
+            self.fail(f"{what} names exactly 3 cards, not {len(cards)}", at("named"),
+                      '["s1", "w1", "r1"] (suspect, weapon, scene)')
+            return None
+        return (cards[0], cards[1], cards[2]) if cards is not None else None
 
     def _shown(self, n: int, raw: Any, players: tuple[str, ...], variant: Variant) -> dict[str, Card] | None:
         if not isinstance(raw, dict):
@@ -430,7 +457,7 @@ def to_toml(record: DetectiveRecord) -> str:
     for n, e in enumerate(record.events, start=1):
         out += ["", f"[[event]]  # {n}"]
         if isinstance(e, Deduce):
-            out += ['kind = "deduce"', f"by = {q(e.by)}", f"named = {ids(e.named)}"]
+            out += [f'kind = "{"suggest" if v.clue else "deduce"}"', f"by = {q(e.by)}", f"named = {ids(e.named)}"]
             if v.clue:
                 if e.raised:
                     out.append(f"refuted_by = {q(e.raised[0])}")
@@ -441,6 +468,9 @@ def to_toml(record: DetectiveRecord) -> str:
                 out.append("shown = { " + ", ".join(f"{p} = {q(c.id)}" for p, c in e.shown.items()) + " }")
             if e.outcome is not None:
                 out.append(f"outcome = {q(e.outcome)}")
+        elif isinstance(e, Accuse):
+            out += ['kind = "accuse"', f"by = {q(e.by)}", f"named = {ids(e.named)}",
+                    f"correct = {'true' if e.correct else 'false'}"]
         elif isinstance(e, Reveal):
             out += ['kind = "reveal"', f"card = {q(e.card.id)}", f"from = {q(e.player)}"]
             if e.bluff is not None:

@@ -34,8 +34,9 @@ BLUFF = "bluff"  # D7: who shows the fake held none of the named cards
 SOLVED = "solved"  # nobody raised and the box held the named triple
 WRONG = "wrong"  # D4: a no-raise deduction declared wrong: the triple is not the truth
 CLUE_ORDER = "clue-order"  # Clue: asked clockwise; who passes holds none, the refuter one
+ACCUSATION = "accusation"  # Clue: the accuser checks the envelope; right ends the game, wrong excludes the triple
 FAKE_IN_A_HAND = "fake-in-a-hand"  # the fake is shuffled into the hands: never in the box, never laid out
-RULES = (CASE_FILE, DEAL, MUST_RAISE, SHOW_NAMED, BLUFF, SOLVED, WRONG, CLUE_ORDER, FAKE_IN_A_HAND)
+RULES = (CASE_FILE, DEAL, MUST_RAISE, SHOW_NAMED, BLUFF, SOLVED, WRONG, CLUE_ORDER, ACCUSATION, FAKE_IN_A_HAND)
 OUTCOMES = ("solved", "wrong")
 
 
@@ -86,6 +87,17 @@ class Deduce:
 
 
 @dataclass(frozen=True)
+class Accuse:
+    """A classic Clue accusation (Clue variant only): ``by`` checks the envelope in secret.
+    ``correct`` ends the game; a wrong one tells the table the triple is not the truth
+    and puts ``by`` out (no more suggestions or accusations; it still refutes)."""
+
+    by: str
+    named: tuple[Card, Card, Card]
+    correct: bool
+
+
+@dataclass(frozen=True)
 class Reveal:
     """A card made public from a hand.  Right after a deduction in which the same player
     raised, a reveal of the fake closes a bluff (D7) unless ``bluff`` is false."""
@@ -108,7 +120,7 @@ class Show:
     among: tuple[Card, ...] | None = None
 
 
-Event = Deduce | Reveal | Peek | Show
+Event = Deduce | Accuse | Reveal | Peek | Show
 
 
 @dataclass(frozen=True)
@@ -210,7 +222,8 @@ class RecordLike(Protocol):
 class Replay:
     observations: list[Observation]
     revealed: dict[Card, tuple[str, int]]  # card -> (whose hand it left, event number)
-    solved: bool
+    solved: bool  # a solved deduction or a correct accusation: the truth is public
+    out: dict[str, int] = field(default_factory=dict)  # Clue: who accused wrongly, at which event
 
 
 def replay(record: RecordLike) -> Replay:
@@ -222,27 +235,22 @@ def replay(record: RecordLike) -> Replay:
     if record.viewer is not None:
         observations.append(OwnHand("hand", record.where(None, "hand"), None, record.viewer, record.hand))
     observations.append(PublicSetup("public", record.where(None, "public"), None, record.public))
-    solved = False
-    evidence_in_hands = record.variant.dealt - (1 if record.variant.fake else 0)
     for k, event in enumerate(record.events, start=1):
-        if solved:
-            raise IllegalMoveError("the game ended with the solved deduction before this event",
-                                   record.where(k, "kind"), "no events after a solved deduction")
-        if evidence_in_hands == 0:
-            raise IllegalMoveError("every player's evidence is public: the game ended (everyone lost) before "
-                                   "this event", record.where(k, "kind"), "no events after the last evidence reveal")
+        game_is_not_over(state, k)
         nxt = record.events[k] if k < len(record.events) else None
         if isinstance(event, Deduce):
             observations += _deduction(state, k, event, nxt)
-            solved = event.outcome == "solved"
+            if event.outcome == "solved":
+                state.ended, state.solved = f"the game ended with the solved deduction at event {k}", True
+        elif isinstance(event, Accuse):
+            observations += _accusation(state, k, event)
         elif isinstance(event, Reveal):
             observations += _reveal(state, k, event)
-            evidence_in_hands -= event.card.category is not None
         elif isinstance(event, Peek):
             observations += _peek(state, k, event)
         else:
             observations += _show(state, k, event)
-    return Replay(observations, dict(state.revealed), solved)
+    return Replay(observations, dict(state.revealed), state.solved, dict(state.out))
 
 
 class _State:
@@ -253,6 +261,12 @@ class _State:
         self.public: set[Card] = set(record.public)
         self.revealed: dict[Card, tuple[str, int]] = {}
         self.own: set[Card] = set(record.hand)
+        self.evidence_in_hands = record.variant.dealt - (1 if record.variant.fake else 0)
+        self.out: dict[str, int] = {}  # Clue: who accused wrongly, at which event
+        self.ended: str | None = None  # why the game is over, once it is
+        if self.evidence_in_hands == 0:
+            self.ended = "every player's evidence is public at setup: the game ended (everyone lost)"
+        self.solved = False  # the truth was found (a solved deduction, a correct accusation)
 
     def live(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The cards that may still be in some hand (not face-up)."""
@@ -287,10 +301,18 @@ def deal_is_possible(record: RecordLike) -> None:
                                record.where(None, "hand"), "cards that are not public")
 
 
-def named_one_per_category(state: _State, k: int, named: tuple[Card, Card, Card]) -> None:
+def game_is_not_over(state: _State, k: int) -> None:
+    """No event after the end: a solved deduction, a correct accusation (Clue), every
+    evidence card public ("everyone loses"), or every player out after a wrong accusation."""
+    if state.ended is not None:
+        state.fail(f"{state.ended}: no event can follow", k, "kind",
+                   f"a record that ends at event {k - 1}" if k > 1 else "a record without events")
+
+
+def named_one_per_category(state: _State, k: int, named: tuple[Card, Card, Card], what: str = "a deduction") -> None:
     cats = [c.category for c in named]
     if None in cats or sorted(c.value for c in cats if c) != sorted(c.value for c in CATEGORIES):
-        state.fail("a deduction names one suspect, one weapon and one scene", k, "named",
+        state.fail(f"{what} names one suspect, one weapon and one scene", k, "named",
                    "[suspect, weapon, scene], e.g. [\"s1\", \"w1\", \"r1\"]")
 
 
@@ -385,9 +407,55 @@ def _bluffer(state: _State, e: Deduce, nxt: Event | None) -> str | None:
     return None
 
 
+def accuser_is_still_in(state: _State, k: int, by: str) -> None:
+    """Clue: a wrong accusation puts its maker out: no more suggestions or accusations
+    (it still refutes, so it stays in the asking order)."""
+    if by in state.out:
+        still = [p for p in state.record.players if p not in state.out]
+        state.fail(f"{by} accused wrongly at event {state.out[by]} and makes no more suggestions or accusations "
+                   "(it still refutes when asked)", k, "by", ", ".join(still))
+
+
+def accusations_are_clue_only(state: _State, k: int) -> None:
+    if not state.record.variant.clue:
+        state.fail("an accusation belongs to the Clue variant", k, "kind",
+                   'deduce, reveal, peek, show (or variant = "clue")')
+
+
+def correct_accusation_fits(state: _State, k: int, e: Accuse) -> None:
+    """A correct accusation names the envelope: no card the viewer sees elsewhere."""
+    if not e.correct:
+        return
+    for c in e.named:
+        if c in state.public or c in state.own:
+            where = "public" if c in state.public else f"in {state.record.viewer}'s hand"
+            state.fail(f"{c.id} is {where}, so it is not in the envelope: this accusation was wrong", k,
+                       "correct", "false")
+
+
+def _accusation(state: _State, k: int, e: Accuse) -> Iterator[Observation]:
+    """Clue: the accuser checks the envelope in secret; the table learns right or wrong."""
+    rec = state.record
+    accusations_are_clue_only(state, k)
+    named_one_per_category(state, k, e.named, "an accusation")
+    accuser_is_still_in(state, k, e.by)
+    correct_accusation_fits(state, k, e)
+    if e.correct:
+        state.ended = f"the game ended with {e.by}'s correct accusation at event {k}"
+        state.solved = True
+        yield CaseIs(f"e{k}", rec.where(k, "correct"), k, e.named, ACCUSATION)
+        return
+    state.out[e.by] = k
+    if len(state.out) == len(rec.players):
+        state.ended = f"every player has accused wrongly (the last at event {k}): the game ended"
+    yield CaseIsNot(f"e{k}", rec.where(k, "correct"), k, e.named, ACCUSATION)
+
+
 def _deduction(state: _State, k: int, e: Deduce, nxt: Event | None) -> Iterator[Observation]:
     rec = state.record
     named_one_per_category(state, k, e.named)
+    if rec.variant.clue:
+        accuser_is_still_in(state, k, e.by)
     raisers_are_other_players(state, k, e)
     bluffer = _bluffer(state, e, nxt)
     if rec.variant.clue:
@@ -437,6 +505,9 @@ def _reveal(state: _State, k: int, e: Reveal) -> Iterator[Observation]:
     state.public.add(e.card)
     state.own.discard(e.card)
     state.revealed[e.card] = (e.player, k)
+    state.evidence_in_hands -= e.card.category is not None
+    if state.evidence_in_hands == 0:
+        state.ended = f"every player's evidence is public after event {k}: the game ended (everyone lost)"
     yield Holds(f"e{k}", rec.where(k, "card"), k, e.player, e.card, None, "reveal")
 
 

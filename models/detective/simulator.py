@@ -7,8 +7,12 @@ exactly: in the base game every other holder of a named card raises and shows on
 them (D7: the fake holder that holds none may bluff with the fake, which then goes
 public at once); in the Clue variant (D6) players are asked clockwise until the first
 one refutes.  The namer is random with a taste for cards whose place it does not know
-(strategy is not evidence, D5).  Only ``random.Random(seed)`` is used: the same seed
-gives the same game.
+(strategy is not evidence, D5).  In the Clue variant players also accuse: a player
+accuses as soon as the truth is certain for it by elimination (every card of a
+category seen but one, or a card its own unrefuted suggestion put in the envelope),
+and otherwise, with probability ``ACCUSE_RATE`` a turn, guesses (mostly wrongly: it is
+then out, makes no more suggestions or accusations, and still refutes).  Only
+``random.Random(seed)`` is used: the same seed gives the same game.
 
 The log keeps every private detail (the truth); ``SimulatedGame.record`` writes what
 one seat (or a spectator) saw, which ``rules.replay`` must accept.
@@ -22,12 +26,13 @@ from dataclasses import dataclass, replace
 
 from .cards import CATEGORIES, FAKE_CARD, Card, Category
 from .record import DetectiveRecord
-from .rules import Deal, Deduce, Event, Peek, Reveal, Show, Variant
+from .rules import Accuse, Deal, Deduce, Event, Peek, Reveal, Show, Variant
 
 PLAYER_NAMES = ("aki", "bea", "cid", "dai", "eri", "fumi", "gen", "hana")
 DEDUCE_RATE = 0.7  # a turn is a deduction with this probability, else an action
 BLUFF_RATE = 0.3  # the fake holder holding none of the named cards bluffs
 SENSIBLE_RATE = 0.8  # per category: name a card whose place the deducer does not know
+ACCUSE_RATE = 0.03  # Clue: a player not yet sure of the truth guesses an accusation on its turn
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,7 @@ class Look:
     card: Card
 
 
-TrueEvent = Deduce | Reveal | Look
+TrueEvent = Deduce | Accuse | Reveal | Look
 
 
 def is_bluff(event: TrueEvent) -> bool:
@@ -61,7 +66,8 @@ class SimulatedGame:
     deal: Deal
     events: list[TrueEvent]
     seed: int
-    over: str | None = None  # "solved", "lost" (all evidence public) or None (cut short)
+    over: str | None = None  # "solved" (also a correct accusation), "lost" (all evidence public, or
+    # every player out after a wrong accusation) or None (cut short)
 
     def cut(self, events: int) -> int:
         """``events`` moved past a bluff's reveal when the cut would split the two (a bluff
@@ -143,17 +149,18 @@ def deal(variant: Variant, players: Sequence[str], rng: random.Random) -> Deal:
 
 def simulate(variant: Variant, seed: int, max_events: int = 30,
              players: Sequence[str] | None = None, deduce_rate: float = DEDUCE_RATE,
-             sensible_rate: float = SENSIBLE_RATE) -> SimulatedGame:
+             sensible_rate: float = SENSIBLE_RATE, accuse_rate: float = ACCUSE_RATE) -> SimulatedGame:
     """Play one random legal game of at most ``max_events`` events (stops when solved,
-    or when every evidence card is public: everyone loses).  Lower ``sensible_rate``
+    or when every evidence card is public or every Clue player is out: everyone loses).  Lower ``sensible_rate``
     (deducers naming cards at random) gives long games; ``deduce_rate`` 1 gives records
-    of deductions only (the benchmarks' worst cases)."""
+    of deductions only (the benchmarks' worst cases); a higher ``accuse_rate`` gives Clue
+    games with more (mostly wrong) guessed accusations."""
     names = tuple(players) if players is not None else PLAYER_NAMES[: variant.players]
     if len(names) != variant.players or len(set(names)) != len(names):
         raise ValueError(f"{variant.players} distinct player names needed, got {names}")
     rng = random.Random(seed)
     table = _Table(variant, names, deal(variant, names, rng), rng, max_events)
-    table.deduce_rate, table.sensible_rate = deduce_rate, sensible_rate
+    table.deduce_rate, table.sensible_rate, table.accuse_rate = deduce_rate, sensible_rate, accuse_rate
     seat = 0
     while len(table.events) < max_events and table.over is None:
         table.turn(names[seat])
@@ -178,9 +185,18 @@ class _Table:
         self.over: str | None = None
         self.deduce_rate = DEDUCE_RATE
         self.sensible_rate = SENSIBLE_RATE
+        self.accuse_rate = ACCUSE_RATE
+        self.out: set[str] = set()  # Clue: who accused wrongly
+        self.in_case: dict[str, dict[Category, Card]] = {p: {} for p in names}  # Clue: learned by a no-refute
 
     # -- a turn ---------------------------------------------------------------------------
     def turn(self, player: str) -> None:
+        if self.variant.clue:
+            self._clue_turn(player)
+            return
+        self._play(player)
+
+    def _play(self, player: str) -> None:
         if self.rng.random() >= self.deduce_rate:
             actions = [self._reveal, self._look]
             self.rng.shuffle(actions)
@@ -230,6 +246,52 @@ class _Table:
     def holder_of_fake(self) -> str | None:
         return next((p for p, h in self.hands.items() if FAKE_CARD in h), None)
 
+    # -- Clue accusations -------------------------------------------------------------------
+    def _clue_turn(self, player: str) -> None:
+        """Out players take no turns.  Sure of the truth: accuse.  Otherwise, now and then,
+        a guess; else an ordinary turn, and an accusation after it if it made the truth sure."""
+        if player in self.out:
+            return
+        if self._sure(player) is None and self.rng.random() < self.accuse_rate:
+            self._accuse(player, self._guess(player))
+            return
+        if self._sure(player) is None:
+            self._play(player)
+        sure = self._sure(player)
+        if sure is not None and self.over is None and len(self.events) < self.max_events:
+            self._accuse(player, sure)
+
+    def candidates(self, player: str, category: Category) -> list[Card]:
+        """The cards of a category that may be in the envelope, as far as ``player`` knows."""
+        if category in self.in_case[player]:
+            return [self.in_case[player][category]]
+        known = self.public | set(self.deal.hands[player]) | self.seen[player]
+        return [c for c in self.variant.deck.of(category) if c not in known]
+
+    def _sure(self, player: str) -> tuple[Card, Card, Card] | None:
+        s, w, r = (self.candidates(player, c) for c in CATEGORIES)
+        return (s[0], w[0], r[0]) if len(s) == len(w) == len(r) == 1 else None
+
+    def _guess(self, player: str) -> tuple[Card, Card, Card]:
+        s, w, r = (self.rng.choice(self.candidates(player, c)) for c in CATEGORIES)
+        return (s, w, r)
+
+    def _accuse(self, player: str, named: tuple[Card, Card, Card]) -> None:
+        correct = set(named) == set(self.deal.case)
+        self.events.append(Accuse(player, named, correct))
+        if correct:
+            self.over = "solved"
+            return
+        self.out.add(player)
+        if len(self.out) == len(self.names):
+            self.over = "lost"  # nobody is left to accuse
+
+    def _learn_from_no_refute(self, player: str, named: tuple[Card, Card, Card]) -> None:
+        """Nobody refuted: every named card that is not the suggester's own or public is in the envelope."""
+        for c in named:
+            if c not in self.deal.hands[player] and c not in self.public and c.category is not None:
+                self.in_case[player][c.category] = c
+
     # -- deductions -----------------------------------------------------------------------
     def _name(self, player: str, category: Category) -> Card:
         cards = self.variant.deck.of(category)
@@ -265,7 +327,9 @@ class _Table:
             raised.sort(key=self.names.index)
             shown = {p: shown[p] for p in raised}
         outcome = None
-        if not raised:
+        if not raised and self.variant.clue:
+            self._learn_from_no_refute(player, named)  # Clue: no outcome; the game ends by an accusation
+        elif not raised:
             outcome = "solved" if set(named) == set(self.deal.case) else "wrong"
         for card in shown.values():
             if card != FAKE_CARD:

@@ -15,6 +15,7 @@ from suiri.solver.facts import Fact
 from .cards import CATEGORIES, Card, Category, Deck
 from .counter import CASE, PUBLIC
 from .rules import (
+    ACCUSATION,
     CaseIs,
     CaseIsNot,
     Holds,
@@ -50,6 +51,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bluff": "{ev}: {p} bluffed with the fake on {by}'s deduction of {cards}",
         "solved": "{ev}: nobody raised on {cards} and the case file matched",
         "wrong": "{ev}: nobody raised on {cards}, declared wrong",
+        "accuse-right": "{ev}: {by} accused {cards} and was right",
+        "accuse-wrong": "{ev}: {by} accused {cards} and was wrong",
         "short-own-hand": "your hand",
         "short-public": "public cards",
         "short-shown": "e{n} {p} showed {card}",
@@ -63,6 +66,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "short-bluff": "e{n} {p} bluffed on {cards}",
         "short-solved": "e{n} solved {cards}",
         "short-wrong": "e{n} {cards} wrong",
+        "short-accuse-right": "e{n} {by} accused {cards}: right",
+        "short-accuse-wrong": "e{n} {by} accused {cards}: wrong",
         "rule:case-file": "the case file holds exactly one suspect, one weapon and one scene",
         "rule:deal": "every hand size and the number of public cards are known (D3)",
         "rule:must-raise": "every other player holding a named card raises a hand; a player who does not raise holds none",
@@ -71,6 +76,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule:solved": "nobody raised and the case file held the named triple",
         "rule:wrong": "a no-raise deduction declared wrong: the named triple is not the truth (D4)",
         "rule:clue-order": "players are asked clockwise; who passes holds none, the refuter holds one (Clue)",
+        "rule:accusation": "an accusation checks the envelope: a correct one names the truth, a wrong one a triple that is not the truth (Clue)",
         "rule:fake-in-a-hand": "the fake evidence is shuffled into the hands: never in the case file, never laid out public",
         "rule-name:fake-in-a-hand": "the fake's place",
         "rules-alone": "It follows from the rules alone, no record line needed:",
@@ -82,6 +88,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:solved": "a solved case",
         "rule-name:wrong": "a wrong guess",
         "rule-name:clue-order": "Clue's asking order",
+        "rule-name:accusation": "an accusation",
         # -- screens of the CLI views --
         "title": "Memory Detective — {file}",
         "seat": "{events} events, seen by {viewer}",
@@ -136,7 +143,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "advise-shows": "{who} shows {card}",
         "advise-raises": "{who} raises",
         "advise-then": " → {n} truths left, best {best} ({p_best})",
-        "advise-assumption": "(answers weighed with every matching card equally likely to be shown; the fake's bluff left out)",
+        "advise-assumption-fake": "(answers weighed with every matching card equally likely to be shown; the fake's bluff left out)",
+        "advise-assumption": "(answers weighed with every matching card equally likely to be shown)",
+        "advise-suggest-clue": "{rank}. suggest {cards}: {bits:.2f} bits about the truth, it is the truth {p_truth}",
+        "advise-nobody-clue": "nobody refutes",
+        "advise-shows-clue": "{who} refutes with {card}",
+        "advise-assumption-clue": "(answers: the first player clockwise who holds a named card refutes, showing each of its named cards equally likely)",
+        "advise-assumption-clue-fake": "(answers: the first player clockwise who holds a named card refutes, showing each of its named cards equally likely; the fake's bluff left out)",
+        "advise-accuse-now": "Accuse now: {cards} is certain.",
+        "advise-accuse-not-yet": "Do not accuse yet: the likeliest truth, {cards}, is right with chance {p} ({exact}); a wrong accusation puts you out.",
+        "advise-out": "{p} accused wrongly at event {n} and is out: no more suggestions or accusations ({p} still refutes).",
     },
     "ja": {
         "holder=": "{card}は{place}",
@@ -162,6 +178,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bluff": "{ev}：{by}の推理（{cards}）に{p}が偽の証拠で手を挙げた",
         "solved": "{ev}：{cards}に誰も手を挙げず、事件ファイルと一致した",
         "wrong": "{ev}：{cards}に誰も手を挙げず、はずれだった",
+        "accuse-right": "{ev}：{by}が{cards}と告発し、正解だった",
+        "accuse-wrong": "{ev}：{by}が{cards}と告発し、はずれだった",
         "short-own-hand": "自分の手札",
         "short-public": "公開証拠",
         "short-shown": "e{n} {p}が{card}を見せた",
@@ -175,6 +193,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "short-bluff": "e{n} {p}偽証 {cards}",
         "short-solved": "e{n} 解決 {cards}",
         "short-wrong": "e{n} はずれ {cards}",
+        "short-accuse-right": "e{n} {by}告発・正解 {cards}",
+        "short-accuse-wrong": "e{n} {by}告発・はずれ {cards}",
         "rule:case-file": "事件ファイルには容疑者・凶器・現場が1枚ずつ入っている",
         "rule:deal": "各手札の枚数と公開証拠の枚数は全員が知っている（D3）",
         "rule:must-raise": "名指しされたカードを持つ他の全員は手を挙げる。挙げない人は1枚も持たない",
@@ -183,6 +203,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule:solved": "誰も手を挙げず、事件ファイルが名指しの3枚と一致した",
         "rule:wrong": "誰も手を挙げなかったがはずれ：その3枚の組は真相ではない（D4）",
         "rule:clue-order": "時計回りに尋ね、パスした人は持たず、否定した人は1枚持つ（クルー）",
+        "rule:accusation": "告発では封筒を確かめる：正解ならその3枚が真相、はずれならその3枚の組は真相ではない（クルー）",
         "rule:fake-in-a-hand": "偽の証拠は手札に混ぜて配る：事件ファイルにも公開証拠にも入らない",
         "rule-name:fake-in-a-hand": "偽の証拠の置き場所",
         "rules-alone": "記録を使わず、ルールだけから言える：",
@@ -194,6 +215,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:solved": "解決",
         "rule-name:wrong": "はずれ",
         "rule-name:clue-order": "クルーの順番",
+        "rule-name:accusation": "告発",
         "title": "記憶探偵 — {file}",
         "seat": "{events}イベント、{viewer}の視点",
         "seat-spectator": "{events}イベント、観戦者の視点",
@@ -247,7 +269,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "advise-shows": "{who}が{card}を見せる",
         "advise-raises": "{who}が手を挙げる",
         "advise-then": " → 残る真相 {n}通り、最有力 {best}（{p_best}）",
-        "advise-assumption": "（見せるカードは該当カードから等確率と仮定、偽の証拠のはったりは除外）",
+        "advise-assumption-fake": "（見せるカードは該当カードから等確率と仮定、偽の証拠のはったりは除外）",
+        "advise-assumption": "（見せるカードは該当カードから等確率と仮定）",
+        "advise-suggest-clue": "{rank}. {cards} を推理：真相について {bits:.2f} ビット、これが真相である確率 {p_truth}",
+        "advise-nobody-clue": "誰も否定しない",
+        "advise-shows-clue": "{who}が{card}を見せて否定する",
+        "advise-assumption-clue": "（時計回りで最初に名指しカードを持つ人が否定し、見せるカードはその該当カードから等確率と仮定）",
+        "advise-assumption-clue-fake": "（時計回りで最初に名指しカードを持つ人が否定し、見せるカードはその該当カードから等確率と仮定、偽の証拠のはったりは除外）",
+        "advise-accuse-now": "今すぐ告発：{cards} は確定です。",
+        "advise-accuse-not-yet": "まだ告発しない：最有力の真相 {cards} が正しい確率は {p}（{exact}）。はずれると脱落します。",
+        "advise-out": "{p}はイベント{n}の告発がはずれて脱落：推理も告発もできません（否定はします）。",
     },
 }
 
@@ -302,12 +333,17 @@ class Text:
             return self(o.how, ev=ev, p=o.player, card=self.card(o.card), viewer=viewer or "?")
         if isinstance(o, HoldsOneOf | HoldsNone):
             return self(o.how, ev=ev, p=o.player, by=by or "?", cards=self.cards(o.cards))
-        if isinstance(o, CaseIs):
-            return self("solved", ev=ev, cards=self.cards(o.cards))
-        assert isinstance(o, CaseIsNot)
-        return self("wrong", ev=ev, cards=self.cards(o.cards))
+        assert isinstance(o, CaseIs | CaseIsNot)
+        return self(self._case_key(o), ev=ev, by=by or "?", cards=self.cards(o.cards))
 
-    def short(self, o: Observation) -> str:
+    @staticmethod
+    def _case_key(o: CaseIs | CaseIsNot) -> str:
+        """A no-raise outcome (solved / wrong) or a Clue accusation (right / wrong)."""
+        if o.rule == ACCUSATION:
+            return "accuse-right" if isinstance(o, CaseIs) else "accuse-wrong"
+        return "solved" if isinstance(o, CaseIs) else "wrong"
+
+    def short(self, o: Observation, by: str | None = None) -> str:
         if isinstance(o, OwnHand):
             return self("short-own-hand")
         if isinstance(o, PublicSetup):
@@ -316,8 +352,8 @@ class Text:
             return self(f"short-{o.how}", n=o.event, p=o.player, card=self.card(o.card))
         if isinstance(o, HoldsOneOf | HoldsNone):
             return self(f"short-{o.how}", n=o.event, p=o.player, cards=self.cards(o.cards))
-        return self("short-solved" if isinstance(o, CaseIs) else "short-wrong", n=o.event,
-                    cards=self.cards(o.cards))  # type: ignore[attr-defined]
+        assert isinstance(o, CaseIs | CaseIsNot)
+        return self("short-" + self._case_key(o), n=o.event, by=by or "?", cards=self.cards(o.cards))
 
     def rule(self, rule: str) -> str:
         return self.m[f"rule:{rule}"]

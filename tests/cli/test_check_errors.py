@@ -6,8 +6,8 @@ the form ``error: FILE:LINE: FIELD: what is wrong (valid: ...)`` and no tracebac
 
 Line numbers of the reference record used below: turn 1 = lines 15-19 (b7, hidden),
 turn 2 = 21-25 (bea f7 revealed), turn 3 = 27-30 (cid a2 hidden), turn 4 = 32-36
-(aki c7 revealed strata-valley), turn 9 = 62-68 (cid a4 hidden, declares lava-rock-hill,
-aki no / bea yes), turn 10 = 72-75 (aki c7 none), turn 11 = 77-81, turn 12 = 84-88
+(aki c7 revealed strata-valley), turn 9 = 62-67 (cid a4, no check: declares lava-rock-hill,
+R8; aki no / bea yes), turn 10 = 71-74 (aki c7 none), turn 11 = 76-80, turn 12 = 83-87
 (aki d7 hidden ruins-above-the-clouds).  cid skips the turns after 11 and after 13.
 """
 
@@ -45,7 +45,8 @@ def r(*pairs: tuple[str, str]) -> Callable[[str], str]:
 
 T2_CHECK = "turned face-up for good"  # the comment closing turn 2's check line
 T3_CHECK = 'check = "hidden"                        # it carries cid'
-DECLARE_HEADER = "# cid declared 「ここだ！」 on this card"
+DECLARE_HEADER = "# cid opened the card and declared 「ここだ！」"
+T9_TO = 'to = "a4"'  # cid's declaring turn: no check (R8)
 ANSWERS = 'answers = { aki = "no", bea = "yes" }'
 SKIP_COMMENT = "# (cid's turn is skipped here and is not written)"
 
@@ -108,9 +109,16 @@ CASES = [
     Case("declaration-answer-from-declarer", r((ANSWERS, 'answers = { aki = "no", bea = "yes", cid = "yes" }' + HERE)),
          "turn[9].declare.answers", "aki, bea", "cid declared and cannot answer its own declaration"),
     Case("viewer-declares-without-its-clue-R4",
-         r(('card = "strata-valley"',
-            'card = "strata-valley"\n[turn.declare]\ncard = "strata-valley"' + HERE + '\nanswers = { bea = "no", cid = "no" }')),
+         r(('check = "revealed"\ncard = "strata-valley"',
+            '[turn.declare]\ncard = "strata-valley"' + HERE + '\nanswers = { bea = "no", cid = "no" }')),
          "turn[4].declare.card", "a card carrying ancient", "R4"),
+    Case("check-on-a-declaring-turn-R8", r((T9_TO, T9_TO + '\ncheck = "hidden"' + HERE)),
+         "turn[9].check", "omit check on a declaring turn", "a declaration replaces the map check (R8)"),
+    Case("card-on-a-declaring-turn-R8", r((T9_TO, T9_TO + '\ncard = "lava-rock-hill"' + HERE)),
+         "turn[9].card", "omit card; write the face as declare.card", "the face opened for all is declare.card (R8"),
+    Case("missing-check-without-declaration",
+         r(('check = "none"                          # already face-up: no check', ""), ("# turn 10", "# turn 10" + HERE)),
+         "turn[10].check", "omitted only on a declaring turn, R8", "missing check"),
     Case("viewer-hides-a-card-without-its-clue",
          r(('check = "revealed"\ncard = "strata-valley"', 'check = "hidden"' + HERE + '\ncard = "strata-valley"')),
          "turn[4].check", '"revealed"', "aki hid strata-valley, which lacks aki's clue (ancient)"),
@@ -221,10 +229,10 @@ bea = "g1"
 def two_player_record() -> str:
     """aki fails twice (skipping two turns after the first failure: R6), so aki has lost."""
     return (TWO_PLAYERS
-            + turn("aki", "b7", "hidden", "giant-stone-bridge", declare=("giant-stone-bridge", '{ bea = "no" }'))
+            + turn("aki", "b7", None, declare=("giant-stone-bridge", '{ bea = "no" }'))
             + turn("bea", "g2", "revealed", "nothing-here") + turn("bea", "g3", "revealed", "nothing-here")
             + turn("bea", "g4", "revealed", "nothing-here")
-            + turn("aki", "c7", "hidden", "ruins-above-the-clouds", declare=("ruins-above-the-clouds", '{ bea = "no" }')))
+            + turn("aki", "c7", None, declare=("ruins-above-the-clouds", '{ bea = "no" }')))
 
 
 def test_two_player_record_with_two_failures_is_accepted(write, suiri) -> None:
@@ -246,7 +254,7 @@ def test_two_player_turn_after_second_failed_declaration(write, suiri) -> None:
 def test_two_player_declarer_plays_while_skipping(write, suiri) -> None:
     """R6: in the 2-player game a failed declaration also costs two turns."""
     text = (TWO_PLAYERS
-            + turn("aki", "b7", "hidden", "giant-stone-bridge", declare=("giant-stone-bridge", '{ bea = "no" }'))
+            + turn("aki", "b7", None, declare=("giant-stone-bridge", '{ bea = "no" }'))
             + turn("bea", "g2", "revealed", "nothing-here") + turn("aki", "c7", "revealed", "nothing-here", mark="player"))
     err = user_error(suiri("check", write(text)))
     assert err.line in marked_lines(text)
@@ -254,8 +262,8 @@ def test_two_player_declarer_plays_while_skipping(write, suiri) -> None:
 
 
 # -- successful declarations -------------------------------------------------------------------
-SUCCESS = ('card = "ruins-above-the-clouds"',
-           'card = "tree-pierced-ruin"\n[turn.declare]\ncard = "tree-pierced-ruin"\nanswers = { bea = "yes", cid = "yes" }')
+SUCCESS = ('check = "hidden"\ncard = "ruins-above-the-clouds"',
+           '[turn.declare]\ncard = "tree-pierced-ruin"\nanswers = { bea = "yes", cid = "yes" }')
 
 
 def test_successful_declaration_ending_the_record_is_accepted(reference_text: str, write, suiri) -> None:
@@ -285,7 +293,7 @@ def test_two_player_turn_after_successful_declaration_is_rejected(write, suiri) 
     """Regression (was a bug): bea answers ここだ to aki's
     declaration, so aki has won; the turn written after it is accepted."""
     text = (TWO_PLAYERS
-            + turn("aki", "b7", "hidden", "giant-stone-bridge", declare=("giant-stone-bridge", '{ bea = "yes" }'))
+            + turn("aki", "b7", None, declare=("giant-stone-bridge", '{ bea = "yes" }'))
             + turn("bea", "g2", "revealed", "nothing-here", mark="player"))
     assert suiri("check", write(text.rsplit("\n[[turn]]", 1)[0] + "\n", "ended")).exit_code == 0
     err = user_error(suiri("check", write(text)))
@@ -370,7 +378,7 @@ def test_inline_declare_table_error_has_its_line(reference_text: str, write, sui
     declare.answers: no answer from bea``.  ``LineMap`` (solver/records.py) records no
     keys of inline tables and ``source()`` then finds no table line either; it could
     fall back to the line of the ``declare`` key."""
-    block = ('[turn.declare]                          # cid declared 「ここだ！」 on this card\n'
+    block = ('[turn.declare]                          # cid opened the card and declared 「ここだ！」\n'
              'card = "lava-rock-hill"                 # the face shown to everyone\n' + ANSWERS)
     text = replace(reference_text, block, 'declare = { card = "lava-rock-hill", answers = { aki = "no" } }' + HERE)
     err = user_error(suiri("check", write(text)))

@@ -252,6 +252,56 @@ def test_advise_writes_a_zero_chance_as_a_number(record: Path) -> None:
         assert lines and all(line.rstrip().endswith("%") for line in lines), lines
 
 
+CLUE_RECORD = """game = "detective"
+variant = "clue"
+players = ["aki", "bea", "cid"]
+viewer = "aki"
+hand = ["scarlet", "mustard", "knife", "candlestick", "kitchen", "ballroom"]
+public = []
+
+[cards]
+suspects = ["scarlet", "mustard", "white", "green", "peacock", "plum"]
+weapons = ["candlestick", "knife", "lead-pipe", "revolver", "rope", "wrench"]
+scenes = ["kitchen", "ballroom", "conservatory", "dining-room", "billiard-room", "library", "lounge", "hall", "study"]
+
+[[event]]
+kind = "suggest"
+by = "aki"
+named = ["plum", "rope", "library"]
+passed = ["bea"]
+refuted_by = "cid"
+shown = { cid = "rope" }
+
+[[event]]
+kind = "accuse"
+by = "cid"
+named = ["plum", "wrench", "library"]
+correct = false
+"""
+
+
+def test_clue_advice_speaks_clue(write, suiri) -> None:
+    """Regression (was a bug): Clue advice said "nobody raises" and "the fake's bluff" in a
+    game with no fake, and listed several showers.  Now: who refutes first, with which card,
+    or nobody refutes; and whether to accuse, with the exact chance of the likeliest triple."""
+    path = write(CLUE_RECORD, "clue")
+    out = ok(suiri("advise", path))
+    assert "nobody raises" not in out and "bluff" not in out and "shows" not in out
+    assert "1. suggest " in out and " refutes with " in out
+    assert "Do not accuse yet: the likeliest truth, " in out and "a wrong accusation puts you out" in out
+    assert "(answers: the first player clockwise who holds a named card refutes" in out
+    data = ok_json(suiri("advise", path, "--json"))
+    assert data["variant"] == "clue" and data["accuse_now"] is None
+    assert f"({data['likeliest']['exact']})" in out
+    assert all(len(o["shown"]) <= 1 for s in data["suggestions"] for o in s["outcomes"])
+    assert any(o["shown"] == {} for s in data["suggestions"] for o in s["outcomes"])  # nobody refutes
+    ja = ok(suiri("advise", path, "--lang", "ja"))
+    assert "まだ告発しない" in ja and "否定する" in ja and "はったり" not in ja
+    out_record = CLUE_RECORD.replace('by = "cid"\nnamed = ["plum", "wrench"', 'by = "aki"\nnamed = ["plum", "wrench"')
+    out = ok(suiri("advise", write(out_record, "clue-out")))
+    assert "aki accused wrongly at event 2 and is out" in out and "suggest" not in out.split("out:")[0]
+
+
 def test_japanese_lists_use_the_japanese_separator(record: Path, suiri) -> None:
     for command in (("advise", record), ("hint", record, "--level", "4")):
         out = ok(suiri(*command, "--lang", "ja"))
@@ -347,6 +397,10 @@ CASES = [
          "public", "5 public cards, but the setup table lays out 6 for 3 players", "6 cards"),
     Case("viewer-holding-a-named-card-does-not-raise", r(('raised = ["aki", "bea"]', 'raised = ["bea"]' + HERE)),
          "event[4].raised", "aki holds r3 and must raise", "include aki"),
+    Case("accusation-outside-clue", r(('kind = "reveal"', 'kind = "accuse"' + HERE)),
+         "event[5].kind", "accuse is a classic Clue event", "deduce, reveal, peek, show"),
+    Case("suggestion-outside-clue", r(('kind = "peek"', 'kind = "suggest"' + HERE)),
+         "event[1].kind", "suggest is a classic Clue event", "deduce, reveal, peek, show"),
 ]
 
 

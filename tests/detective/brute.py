@@ -17,15 +17,21 @@ from functools import cache
 from itertools import combinations, product
 
 from suiri.models.detective.cards import CATEGORIES, FAKE_CARD, Card, Deck
+from suiri.models.detective.record import DetectiveRecord
 from suiri.models.detective.rules import (
+    Accuse,
     CaseIs,
     CaseIsNot,
+    Deduce,
     Holds,
     HoldsNone,
     HoldsOneOf,
     Observation,
     OwnHand,
+    Peek,
     PublicSetup,
+    Reveal,
+    Show,
     Variant,
 )
 from suiri.solver.errors import Source
@@ -114,6 +120,55 @@ def consistent_deals(variant: Variant, players: Sequence[str], observations: Seq
     public = [c for o in observations if isinstance(o, PublicSetup) for c in o.cards]
     return [d for d in all_deals(variant, players, public)
             if all(observation_holds(d, o) for o in observations)]
+
+
+# -- a record read directly on each deal (no ``replay``, no observations) ------------------------
+def record_deals(record: DetectiveRecord) -> list[BruteDeal]:
+    """Every deal the record allows, each event read on the deal as the rules state it."""
+    return [d for d in all_deals(record.variant, record.players, record.public) if record_fits(d, record)]
+
+
+def record_fits(deal: BruteDeal, record: DetectiveRecord) -> bool:
+    w, case = deal.where, set(deal.case)
+    if record.viewer is not None and {c for c, h in w.items() if h == record.viewer} != set(record.hand):
+        return False
+    public = set(record.public)
+    for k, e in enumerate(record.events):
+        nxt = record.events[k + 1] if k + 1 < len(record.events) else None
+        if isinstance(e, Deduce) and not _deduction_fits(deal, record, e, nxt, public):
+            return False
+        if isinstance(e, Accuse) and (case == set(e.named)) != e.correct:
+            return False  # a correct accusation names the envelope; a wrong one does not
+        if isinstance(e, Reveal | Peek) and w[e.card] != e.player:
+            return False
+        if isinstance(e, Reveal):
+            public.add(e.card)
+        if isinstance(e, Show) and e.among is not None and not any(
+                w[c] == e.giver for c in e.among if c not in public):
+            return False
+    return True
+
+
+def _deduction_fits(deal: BruteDeal, record: DetectiveRecord, e: Deduce, nxt: object, public: set[Card]) -> bool:
+    """Base game: every other player was asked; Clue: those who passed, then the refuter.
+    A holder of a named card (still in a hand) raises; nobody else does, except the bluffer
+    whose fake is revealed at once (D7), who holds none."""
+    w = deal.where
+    live = [c for c in e.named if c not in public]
+    bluffer = None
+    if (isinstance(nxt, Reveal) and nxt.card == FAKE_CARD and nxt.player in e.raised and nxt.bluff is not False
+            and e.shown.get(nxt.player, FAKE_CARD) == FAKE_CARD):
+        bluffer = nxt.player
+    asked = [*e.passed, *e.raised] if record.variant.clue else [p for p in record.players if p != e.by]
+    for p in asked:
+        holds = any(w[c] == p for c in live)
+        if holds != (p in e.raised and p != bluffer):
+            return False
+    if any(c != FAKE_CARD and w[c] != p for p, c in e.shown.items()):
+        return False
+    if e.outcome is not None and (set(deal.case) == set(e.named)) != (e.outcome == "solved"):
+        return False
+    return True
 
 
 @dataclass

@@ -25,7 +25,7 @@ HERE_DIR = str(Path(__file__).parent)
 if HERE_DIR not in sys.path:
     sys.path.insert(0, HERE_DIR)
 
-from brute import CASE, PUBLIC, consistent_deals  # noqa: E402
+from brute import CASE, PUBLIC, consistent_deals, record_deals  # noqa: E402
 
 from suiri.models.detective import variant_for  # noqa: E402
 from suiri.models.detective.advice import advise  # noqa: E402
@@ -195,3 +195,119 @@ def test_expected_information_matches_brute_force(name: str) -> None:
     # on this deck the shortlist keeps the best of all 27 triples
     best = max(brute_advice(session, q)[0] for q in product(*(session.deck.of(c) for c in CATEGORIES)))
     assert advice.suggestions[0].bits == pytest.approx(best, abs=1e-9)
+
+
+# -- classic Clue: the first refuter's answer model, and when to accuse ---------------------------
+def clue(head: str, *events: str) -> DetectiveSession:
+    return small('variant = "clue"\n' + head, *events)
+
+
+def brute_clue_advice(session: DetectiveSession, named) -> tuple[float, dict, Fraction]:
+    """The Clue answer model from scratch: every deal of the record (read event by event by
+    ``brute.record_deals``, not through replay); the players are asked clockwise from the
+    viewer, the first holding a named card refutes with one of them (each equally likely)."""
+    viewer, players = session.record.viewer, session.record.players
+    deals = record_deals(session.record)
+    assert deals
+    revealed = set(session.replay.revealed)
+    i = players.index(viewer)
+    order = [players[(i + j) % len(players)] for j in range(1, len(players))]
+    weight = Fraction(1, len(deals))
+    joint: dict[tuple, dict] = defaultdict(lambda: defaultdict(Fraction))
+    truth: dict = defaultdict(Fraction)
+    for d in deals:
+        truth[d.case] += weight
+        refuter = next((p for p in order if any(c not in revealed and d.where[c] == p for c in named)), None)
+        if refuter is None:
+            joint[()][d.case] += weight
+            continue
+        cards = [c for c in named if c not in revealed and d.where[c] == refuter]
+        for c in cards:
+            joint[((refuter, c),)][d.case] += weight / len(cards)
+    before = entropy(list(truth.values()))
+    after = sum(float(sum(dist.values())) * entropy(list(dist.values())) for dist in joint.values())
+    outcomes = {pat: (sum(dist.values()), sum(1 for x in dist.values() if x)) for pat, dist in joint.items()}
+    return before - after, outcomes, truth.get(tuple(named), Fraction(0))
+
+
+CLUE_CHECK = {
+    # aki holds s1 and r2; bea's suggestion was refuted by cid, cid's by aki
+    "refutations": ('viewer = "aki"\nhand = ["s1", "r2"]',
+                    'kind = "suggest"\nby = "bea"\nnamed = ["s2", "w1", "r1"]\npassed = []\nrefuted_by = "cid"',
+                    'kind = "suggest"\nby = "cid"\nnamed = ["s3", "w1", "r2"]\npassed = []\nrefuted_by = "aki"'),
+    # no event: bea is asked before cid on aki's suggestions
+    "opening": ('viewer = "aki"\nhand = ["w2", "r3"]',),
+    # cid accused wrongly (still refutes), and bea passed on aki's suggestion
+    "after-a-wrong-accusation": ('viewer = "aki"\nhand = ["s1", "w1"]',
+                                 'kind = "accuse"\nby = "cid"\nnamed = ["s2", "w2", "r2"]\ncorrect = false',
+                                 'kind = "suggest"\nby = "aki"\nnamed = ["s3", "w3", "r3"]\npassed = ["bea"]\n'
+                                 'refuted_by = "cid"\nshown = { cid = "r3" }'),
+    # bea's view (cid is asked first on bea's suggestions), the fake in play
+    "fake-in-play": ('fake = true\nhand_sizes = { aki = 3, bea = 2, cid = 2 }\nviewer = "bea"\nhand = ["s1", "w1"]',
+                     'kind = "suggest"\nby = "aki"\nnamed = ["s1", "w2", "r2"]\npassed = []\nrefuted_by = "bea"'),
+}
+
+
+@pytest.mark.parametrize("name", CLUE_CHECK)
+def test_clue_advice_uses_the_first_refuter_model(name: str) -> None:
+    """Regression (was a bug): Clue advice weighed Memory Detective answers ("bea shows r1,
+    cid shows s1"), outcomes that cannot happen in Clue, and its bits were theirs."""
+    session = clue(*CLUE_CHECK[name])
+    advice = check_advice(session)
+    assert advice.clue
+    for s in advice.suggestions:
+        assert all(len(o.pattern) <= 1 for o in s.outcomes), s.outcomes
+        bits, outcomes, p_truth = brute_clue_advice(session, s.named)
+        assert s.bits == pytest.approx(bits, abs=1e-9), ([c.id for c in s.named], s.bits, bits)
+        assert {o.pattern: (o.p, o.truths_left) for o in s.outcomes} == outcomes
+        assert s.p_truth == p_truth
+    best = max(brute_clue_advice(session, q)[0] for q in product(*(session.deck.of(c) for c in CATEGORIES)))
+    assert advice.suggestions[0].bits == pytest.approx(best, abs=1e-9)
+
+
+def brute_truths(session: DetectiveSession) -> dict:
+    deals = record_deals(session.record)
+    truth: dict = defaultdict(int)
+    for d in deals:
+        truth[d.case] += 1
+    return {t: Fraction(n, len(deals)) for t, n in truth.items()}
+
+
+@pytest.mark.parametrize("name", CLUE_CHECK)
+def test_clue_advice_gives_the_exact_chance_of_an_accusation_now(name: str) -> None:
+    """Not certain: no "accuse now", and the likeliest triple's chance equals the brute force."""
+    session = clue(*CLUE_CHECK[name])
+    advice = advise(session)
+    truths = brute_truths(session)
+    top = max(truths.values())
+    assert len(truths) > 1 and advice.accuse_now is None and advice.deduce_now is None
+    assert advice.p_likeliest == top and truths[advice.likeliest] == top
+    data = advice.to_json(session)
+    assert data["likeliest"]["exact"] == str(top) and data["accuse_now"] is None
+
+
+def test_clue_advice_says_accuse_now_only_when_certain() -> None:
+    """aki saw s2 and r1 in bea's hand, w2 and r2 in cid's: the envelope is s3, w3, r3."""
+    session = clue('viewer = "aki"\nhand = ["s1", "w1"]',
+                   'kind = "peek"\nplayer = "bea"\ncard = "s2"', 'kind = "peek"\nplayer = "bea"\ncard = "r1"',
+                   'kind = "peek"\nplayer = "cid"\ncard = "w2"', 'kind = "peek"\nplayer = "cid"\ncard = "r2"')
+    advice = advise(session)
+    assert brute_truths(session) == {advice.accuse_now: 1}
+    assert [c.id for c in advice.accuse_now] == ["s3", "w3", "r3"] and advice.deduce_now is None
+    assert advice.to_json(session)["accuse_now"] == ["s3", "w3", "r3"]
+    # one peek fewer: two truths left, each 1/2 by the brute force, and no "accuse now"
+    fewer = clue('viewer = "aki"\nhand = ["s1", "w1"]',
+                 'kind = "peek"\nplayer = "bea"\ncard = "s2"', 'kind = "peek"\nplayer = "bea"\ncard = "r1"',
+                 'kind = "peek"\nplayer = "cid"\ncard = "w2"')
+    advice = advise(fewer)
+    assert advice.accuse_now is None and advice.p_likeliest == max(brute_truths(fewer).values()) < 1
+
+
+def test_clue_advice_for_a_player_who_is_out_and_after_the_end() -> None:
+    out = clue('viewer = "aki"\nhand = ["s1", "w1"]',
+               'kind = "accuse"\nby = "aki"\nnamed = ["s2", "w2", "r2"]\ncorrect = false')
+    advice = advise(out)
+    assert advice.out_since == 1 and advice.suggestions == [] and advice.accuse_now is None
+    over = clue('viewer = "aki"\nhand = ["s1", "w1"]',
+                'kind = "accuse"\nby = "bea"\nnamed = ["s2", "w2", "r2"]\ncorrect = true')
+    assert advise(over).over

@@ -36,6 +36,7 @@ from brute import (  # noqa: E402
     make_instance,
     observation_holds,
     public_of,
+    record_deals,
     tally,
 )
 
@@ -301,3 +302,67 @@ def test_simulated_records_match_brute_force(vi: int, seed: int):
     record = game.record(viewer, rng.randint(0, len(game.events)))
     observations = replay(record).observations
     compare(variant, game.players, observations, rng, game.deal.case)
+
+
+# -- Clue accusations: whole records read by the brute force, without replay ----------------------
+CLUE_SMALL = [
+    Variant.for_players(3, deck=D3, clue=True, public_count=0),
+    Variant.for_players(3, deck=D3, clue=True, fake=True, public_count=0, hand_sizes=(3, 2, 2)),
+    Variant.for_players(4, deck=D334, clue=True, public_count=1),
+]
+
+
+def accusation_records():
+    """Clue games with many guessed accusations (``accuse_rate`` 0.3), from random seats."""
+    out = []
+    for vi, variant in enumerate(CLUE_SMALL):
+        for seed in range(8):
+            game = simulator.simulate(variant, seed, max_events=14, accuse_rate=0.3)
+            rng = random.Random(1000 * vi + seed)
+            viewer = rng.choice([*game.players, None])
+            out.append(pytest.param(game, viewer, id=f"v{vi}-s{seed}-{viewer}"))
+    return out
+
+
+@pytest.mark.parametrize(("game", "viewer"), accusation_records())
+def test_clue_records_with_accusations_match_the_record_brute_force(game, viewer) -> None:
+    """``record_deals`` reads every event (suggestions, accusations, reveals, looks) on each
+    deal directly; the session's counter, through ``replay``, must count the same deals."""
+    record = game.record(viewer)
+    deals = record_deals(record)
+    public = list(record.public)
+    want = tally(deals, record.variant, record.players, public)
+    got = DealCounter(DealProblem.from_observations(record.variant, record.players,
+                                                    replay(record).observations)).count()
+    cards = [c for c in record.variant.cards if c not in set(public)]
+    check_counts(got, want, cards)
+    assert any(d.case == game.deal.case for d in deals), "the truth must be counted"
+
+
+def test_the_accusation_records_cover_right_wrong_and_refuting_after_being_out() -> None:
+    """The records above hold wrong and correct accusations, a wrong one that removes
+    triples the rest of the record allowed, and an out player who refutes afterwards."""
+    from suiri.models.detective.rules import Accuse, Deduce
+
+    seen: set[str] = set()
+    for param in accusation_records():
+        game, viewer = param.values
+        record = game.record(viewer)
+        out: set[str] = set()
+        for e in record.events:
+            if isinstance(e, Accuse):
+                seen.add(f"correct={e.correct}")
+                if not e.correct:
+                    out.add(e.by)
+            elif isinstance(e, Deduce) and set(e.raised) & out:
+                seen.add("out-refutes")
+        without = [e for e in record.events if not (isinstance(e, Accuse) and not e.correct)]
+        if len(record_deals(record)) < len(record_deals(replace_events(record, without))):
+            seen.add("excludes")
+    assert seen == {"correct=True", "correct=False", "out-refutes", "excludes"}, seen
+
+
+def replace_events(record, events):
+    from dataclasses import replace
+
+    return replace(record, events=list(events))

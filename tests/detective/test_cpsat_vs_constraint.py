@@ -30,6 +30,8 @@ from suiri.models.detective.cards import CATEGORIES  # noqa: E402
 from suiri.models.detective.counter import DealCounter, DealProblem  # noqa: E402
 from suiri.models.detective.encoder import encode  # noqa: E402
 from suiri.models.detective.rules import (  # noqa: E402
+    ACCUSATION,
+    Accuse,
     CaseIs,
     CaseIsNot,
     Holds,
@@ -216,3 +218,20 @@ def test_simulated_records_match(vi: int, seed: int):
     check(variant, game.players, observations)
     for c, where in simulator.current_holders(game, len(record.events)).items():
         assert where in expected[f"holder:{c.id}"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_simulated_accusation_records_match(seed: int):
+    """Clue records full of guessed accusations (right ones end the game, wrong ones exclude
+    their triple): CP-SAT's possible values equal the counter's support."""
+    variant = Variant.for_players(3, deck=D3, clue=True, public_count=0)
+    game = simulator.simulate(variant, seed, max_events=10, accuse_rate=0.4)
+    accusations = [e for e in game.events if isinstance(e, Accuse)]
+    assert accusations
+    rng = random.Random(seed)
+    record = game.record(rng.choice([*game.players, None]))
+    observations = replay(record).observations
+    assert any(isinstance(o, CaseIs | CaseIsNot) and o.rule == ACCUSATION for o in observations)
+    expected, n = enumerate_possible(variant, game.players, observations)
+    assert n > 0
+    check(variant, game.players, observations)

@@ -348,3 +348,81 @@ def test_the_fake_never_in_the_case_file_has_a_reason() -> None:
     proof = explain(session, fact)
     assert proof.status == "certain"
     assert proof.explanation.observations or proof.explanation.rules
+
+
+# -- Clue accusations in proofs ------------------------------------------------------------------
+ACCUSED = """game = "detective"
+variant = "clue"
+players = ["aki", "bea", "cid"]
+viewer = "aki"
+hand = ["s1", "w1"]
+public = []
+
+[cards]
+suspects = ["s1", "s2", "s3"]
+weapons = ["w1", "w2", "w3"]
+scenes = ["r1", "r2", "r3"]
+
+[[event]]
+kind = "peek"
+player = "bea"
+card = "s3"
+
+[[event]]
+kind = "peek"
+player = "cid"
+card = "w3"
+
+[[event]]
+kind = "accuse"
+by = "bea"
+named = ["s2", "w2", "r1"]
+correct = false
+"""
+
+
+def test_a_wrong_accusation_is_cited_with_its_line_and_rule() -> None:
+    """s2 and w2 are in the envelope (aki's hand and two peeks), so bea's wrong accusation of
+    s2, w2, r1 rules r1 out: the proof cites line 27 (``correct``) and the accusation rule."""
+    from suiri.cli.detective_view import proof as render
+
+    session = DetectiveSession(loads(ACCUSED, "accused.toml"))
+    fact = session.parse_fact("case:scene!=r1")
+    assert check_certain(session, fact) == 4
+    p = explain(session, fact)
+    assert "e3" in p.explanation.observations and "accusation" in p.explanation.rules
+    assert session.observation("e3").source.line == 27
+    english = render(session, p, "en")
+    assert "event 3: bea accused s2, w2, r1 and was wrong (line 27)" in english
+    assert "an accusation: an accusation checks the envelope" in english
+    japanese = render(session, p, "ja")
+    assert "イベント3：beaが容疑者2、凶器2、現場1と告発し、はずれだった" in japanese and "告発: 告発では封筒" in japanese
+    from suiri.cli.detective_view import _short
+    from suiri.models.detective.text import Text
+
+    assert _short(session, Text("en", session.deck), "e3") == "e3 bea accused s2, w2, r1: wrong"  # hint level 4
+    assert _short(session, Text("ja", session.deck), "e3") == "e3 bea告発・はずれ 容疑者2、凶器2、現場1"
+
+
+def test_a_correct_accusation_proves_the_truth() -> None:
+    session = DetectiveSession(loads(ACCUSED.replace('"r1"]\ncorrect = false', '"r2"]\ncorrect = true'), "a.toml"))
+    assert session.replay.solved
+    fact = session.parse_fact("case:scene=r2")
+    check_certain(session, fact)
+    assert explain(session, fact).explanation.observations == ("e3",)
+
+
+def test_the_fake_is_out_of_the_case_file_by_counting_alone() -> None:
+    """Regression (was a hang): with the hand sizes and the case file rule but not the
+    fake's own rule, "the fake is not in the case file" follows by counting (the case file
+    gets the three cards left, one per category).  CP-SAT, without presolve, ran into its
+    20-second limit proving it on the Clue deck with 4 players (``explain`` then raised
+    ``Undecided`` on a simulated record); the model now states the count."""
+    from suiri.models.detective import simulate as record_text
+
+    session = DetectiveSession(loads(record_text(4, 1, 0, "none", "clue-fake")))
+    engine = session.engine
+    fake_in_case = Fact("holder:fake", "case")
+    assert engine.world([fake_in_case], observations=[], rules=["case-file", "deal"]) is None
+    assert engine.world([fake_in_case], observations=[], rules=["deal"]) is not None  # each rule is needed
+    assert engine.world([fake_in_case], observations=[], rules=["case-file"]) is not None

@@ -11,9 +11,13 @@ import pytest
 from suiri.models.detective.cards import FAKE, Deck
 from suiri.models.detective.record import DetectiveRecord, load, loads, to_toml
 from suiri.models.detective.rules import (
+    ACCUSATION,
     BLUFF,
     CLUE_ORDER,
     PUBLIC_EVIDENCE,
+    Accuse,
+    CaseIs,
+    CaseIsNot,
     Deduce,
     HoldsNone,
     HoldsOneOf,
@@ -394,3 +398,129 @@ scenes = ["r1", "r2"]
     assert record.variant.deck == deck
     replay(record)
     round_trips(record)
+
+
+# -- classic Clue: suggest, accuse, and the ends of the game ---------------------------------------
+# CLUE_SETUP is 13 lines; each event() adds a blank line, then [[event]] and its keys.
+def suggest(by: str, named: list[str], passed: list[str], refuted_by: str | None = None) -> str:
+    fields: dict[str, object] = {"kind": "suggest", "by": by, "named": named}
+    if refuted_by is not None:
+        fields["refuted_by"] = refuted_by
+    fields["passed"] = passed
+    return event(**fields)
+
+
+def accuse(by: str, named: list[str], correct: bool) -> str:
+    return event(kind="accuse", by=by, named=named) + f"correct = {'true' if correct else 'false'}\n"
+
+
+def test_suggest_is_deduce_under_clue_s_name_and_the_writer_says_suggest() -> None:
+    """Lenient import (``deduce`` or ``suggest``), strict export (``suggest`` in Clue)."""
+    text = CLUE_SETUP + suggest("aki", ["plum", "rope", "study"], [], "bea")
+    record = loads(text)
+    again = loads(text.replace('kind = "suggest"', 'kind = "deduce"'))
+    assert record.events == again.events and isinstance(record.events[0], Deduce)
+    written = to_toml(again)
+    assert 'kind = "suggest"' in written and 'kind = "deduce"' not in written
+    round_trips(record)
+    assert 'kind = "deduce"' in to_toml(load(REFERENCE))  # Memory Detective keeps its own word
+
+
+def test_suggest_outside_the_clue_variant() -> None:
+    line, field, text = syntax_error(SETUP + event(kind="suggest", by="cid", named=["s3", "w7", "r1"], raised=[]))
+    assert (line, field) == (8, "event[1].kind")
+    assert "classic Clue event" in text and "(valid: deduce, reveal, peek, show)" in text
+
+
+def test_accuse_outside_the_clue_variant() -> None:
+    line, field, text = syntax_error(SETUP + accuse("cid", ["s3", "w7", "r1"], False))
+    assert (line, field) == (8, "event[1].kind")
+    assert "accuse is a classic Clue event" in text and "(valid: deduce, reveal, peek, show)" in text
+
+
+def test_accuse_reads_writes_and_tells_the_table() -> None:
+    text = CLUE_SETUP + accuse("aki", ["plum", "rope", "study"], False) + accuse("cid", ["white", "rope", "study"],
+                                                                                True)
+    record = loads(text)
+    round_trips(record)
+    result = replay(record)
+    wrong, right = [o for o in result.observations if o.event]
+    assert isinstance(wrong, CaseIsNot) and wrong.rule == ACCUSATION and wrong.source.field == "event[1].correct"
+    assert isinstance(right, CaseIs) and right.rule == ACCUSATION and right.source.line == 24
+    assert result.solved and result.out == {"aki": 1}
+
+
+def test_accuse_field_errors() -> None:
+    line, field, text = syntax_error(CLUE_SETUP + event(kind="accuse", by="aki", named=["plum", "rope", "study"]))
+    assert (line, field) == (14, "event[1].correct") and "missing correct" in text and "true" in text
+    line, field, text = syntax_error(CLUE_SETUP + event(kind="accuse", by="aki", named=["plum", "rope"])
+                                     + "correct = false\n")
+    assert (line, field) == (17, "event[1].named") and "an accusation names exactly 3 cards" in text
+    line, field, text = syntax_error(CLUE_SETUP + event(kind="accuse", by="aki", named=["plum", "rope", "study"],
+                                                        raised=[]) + "correct = false\n")
+    assert (line, field) == (18, "event[1].raised") and "kind, by, named, correct" in text
+
+
+def test_an_accuser_who_was_wrong_suggests_no_more_but_still_refutes() -> None:
+    head = CLUE_SETUP + accuse("aki", ["plum", "rope", "study"], False)
+    # aki is out, yet still asked: passed before bea's refutation on dan's suggestion
+    replay(loads(head + suggest("dan", ["white", "dagger", "study"], ["aki"], "bea")))
+    line, field, text = illegal(head + suggest("aki", ["white", "rope", "study"], [], "bea"))
+    assert (line, field) == (22, "event[2].by")
+    assert "aki accused wrongly at event 1" in text and "(valid: bea, cid, dan)" in text
+    line, field, text = illegal(head + accuse("aki", ["white", "rope", "study"], True))
+    assert (line, field) == (22, "event[2].by") and "no more suggestions or accusations" in text
+
+
+def test_no_event_after_a_correct_accusation() -> None:
+    text = CLUE_SETUP + accuse("cid", ["white", "rope", "study"], True) + suggest("dan", ["white", "rope", "study"],
+                                                                                  ["aki", "bea", "cid"])
+    line, field, message = illegal(text)
+    assert (line, field) == (21, "event[2].kind")
+    assert "the game ended with cid's correct accusation at event 1" in message
+
+
+def test_no_event_after_everyone_accused_wrongly() -> None:
+    text = CLUE_SETUP + "".join(accuse(p, ["white", "rope", "study"], False) for p in ("aki", "bea", "cid", "dan"))
+    assert replay(loads(text)).out == {"aki": 1, "bea": 2, "cid": 3, "dan": 4}
+    line, field, message = illegal(text + event(kind="reveal", card="kitchen", **{"from": "bea"}))
+    assert (line, field) == (39, "event[5].kind") and "every player has accused wrongly" in message
+
+
+def test_a_correct_accusation_of_a_card_the_viewer_holds() -> None:
+    line, field, text = illegal(CLUE_SETUP + accuse("aki", ["scarlet", "rope", "study"], True))
+    assert (line, field) == (18, "event[1].correct")
+    assert "scarlet is in bea's hand" in text and "(valid: false)" in text
+
+
+def test_accusations_only_in_clue_when_built_in_code() -> None:
+    record = load(REFERENCE)
+    named = record.events[1].named  # type: ignore[union-attr]
+    record.events.append(Accuse("bea", named, False))
+    with pytest.raises(IllegalMoveError) as info:
+        replay(record)
+    assert "belongs to the Clue variant" in info.value.render()
+
+
+def test_no_event_after_every_evidence_card_is_public() -> None:
+    """The "everyone loses" end (every player's evidence public) is checked: nothing follows."""
+    text = """game = "detective"
+players = ["aki", "bea"]
+hand_sizes = { aki = 2, bea = 1 }
+public = []
+
+[cards]
+suspects = ["s1", "s2"]
+weapons = ["w1", "w2"]
+scenes = ["r1", "r2"]
+""" + event(kind="reveal", card="s1", **{"from": "aki"}) + event(kind="reveal", card="w1", **{"from": "bea"}) \
+        + event(kind="reveal", card="r1", **{"from": "aki"})
+    replay(loads(text))  # the last reveal ends the game: legal
+    line, field, message = illegal(text + event(kind="peek", player="aki", card="s2"))
+    assert (line, field) == (27, "event[4].kind") and "everyone lost" in message
+    line, field, message = illegal(text + event(kind="deduce", by="aki", named=["s2", "w2", "r2"], raised=[]))
+    assert (line, field) == (27, "event[4].kind") and "every player's evidence is public after event 3" in message
+    # a deck whose hands get no evidence at all: the game is over at setup
+    setup = text[: text.index("\n[[event]]")].replace("hand_sizes = { aki = 2, bea = 1 }", 'public = ["s2", "w2", "r2"]')
+    line, field, message = illegal(setup.replace("public = []\n", "") + event(kind="peek", player="bea", card="s1"))
+    assert field == "event[1].kind" and "public at setup" in message and "(valid: a record without events)" in message

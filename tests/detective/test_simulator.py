@@ -15,6 +15,7 @@ import pytest
 from suiri.models.detective import simulator
 from suiri.models.detective.cards import CATEGORIES, FAKE_CARD, Deck
 from suiri.models.detective.rules import (
+    Accuse,
     CaseIs,
     CaseIsNot,
     Deal,
@@ -200,3 +201,30 @@ def test_the_reference_deal() -> None:
     game = simulator.simulate(Variant.for_players(3), 10)
     assert [c.id for c in game.deal.hands["aki"]] == ["w1", "r3", "w9", "r2", "s4", "s8"]
     assert [c.id for c in game.deal.public] == ["w2", "w3", "w6", "r9", "w5", "s9"]
+
+
+def test_clue_games_have_accusations() -> None:
+    """Clue: right and wrong accusations occur; a wrong accuser never suggests or accuses
+    again but still refutes; a correct accusation ends the game; no suggestion has an
+    outcome (the game ends by an accusation); every seat's record replays (check_game)."""
+    seen: Counter[str] = Counter()
+    for name in ("clue-3p", "clue-fake-4p", "clue-6p"):
+        for seed in range(40):
+            game = simulator.simulate(VARIANTS[name], seed, max_events=60)
+            check_game(game)
+            out: set[str] = set()
+            for k, e in enumerate(game.events):
+                if isinstance(e, Accuse):
+                    assert e.by not in out
+                    assert e.correct == (set(e.named) == set(game.deal.case))
+                    seen[f"accuse:{e.correct}"] += 1
+                    if e.correct:
+                        assert k == len(game.events) - 1 and game.over == "solved"
+                    else:
+                        out.add(e.by)
+                elif isinstance(e, Deduce):
+                    assert e.by not in out and e.outcome is None
+                    seen["out-refutes"] += bool(set(e.raised) & out)
+                    seen["out-passes"] += bool(set(e.passed) & out)
+    for kind in ("accuse:True", "accuse:False", "out-refutes", "out-passes"):
+        assert seen[kind] > 0, (kind, seen)

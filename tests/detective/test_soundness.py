@@ -11,6 +11,9 @@ is random), each cut at a random event count (a bluff keeps its reveal:
   public) has positive probability, and the true case triple a positive count;
 - every fact ``analyze`` calls certain is true of the real game;
 - every card's place distribution, each category of the truth and the joint add up to 1.
+
+Clue games end by accusations (right when the accuser is sure, or a guess); a second
+sweep plays Clue games full of guessed accusations, most of them wrong.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import pytest
 from suiri.models.detective import VARIANTS, variant_for
 from suiri.models.detective.analysis import analyze
 from suiri.models.detective.cards import CATEGORIES, Category
+from suiri.models.detective.rules import Accuse
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, current_holders, simulate
 from suiri.solver.facts import Fact
@@ -98,16 +102,34 @@ def check_record(game: SimulatedGame, viewer: str | None, cut: int) -> int:
 def test_truth_survives(players: int, variant: str) -> None:
     rules = variant_for(players, variant)
     certain = 0
+    accusations = 0
     seen: set[str | None] = set()
     for seed in seeds(players, variant):
         rng = random.Random(seed)
         game = simulate(rules, seed, max_events=rng.randint(6, 60))
+        accusations += sum(isinstance(e, Accuse) for e in game.events)
         for viewer in viewpoints(game, seed, rng):
             seen.add(viewer)
             cut = rng.randint(0, len(game.events))
             certain += check_record(game, viewer, cut)
     assert seen == {*PLAYER_NAMES[:players], None}  # every seat and the spectator
     assert certain > 0  # the chunk did prove something
+    assert (accusations > 0) == variant.startswith("clue")  # Clue games end by accusations
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_truth_survives_wrong_accusations(players: int) -> None:
+    """Clue games full of guessed accusations (rate 0.3 a turn, most of them wrong): every
+    seat's record at every third cut keeps the truth, and wrong ones do occur."""
+    wrong = 0
+    for seed in range(12):
+        game = simulate(variant_for(players, "clue-fake" if seed % 2 else "clue"), 90_000 + seed, max_events=40,
+                        accuse_rate=0.3)
+        wrong += sum(isinstance(e, Accuse) and not e.correct for e in game.events)
+        for cut in range(0, len(game.events) + 1, 3):
+            for viewer in (game.players[seed % players], None):
+                check_record(game, viewer, cut)
+    assert wrong >= 5
 
 
 def test_whole_games_and_empty_records() -> None:

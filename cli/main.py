@@ -259,7 +259,7 @@ def convert(record: str) -> None:
       start a7 g7 a1
       aki b7 h giant-stone-bridge
       bea f7 r abandoned-materials
-      cid a4 h ! lava-rock-hill aki=n bea=y
+      cid a2 ! lava-rock-hill aki=n bea=y   ("!" declares instead of the check, R8)
     \b
     Example:
       suiri convert game.txt > game.toml

@@ -122,7 +122,8 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
     for key in ("player", "to", "check", "card", "declare"):
         lines.keys[(table, key)] = number
     rest = words[2:]
-    if rest[0] != "!":  # a declaring turn has no check (R8); one written anyway is refused by the rules
+    card_then_declare = len(rest) > 1 and rest[1] == "!" and rest[0] not in CHECKS  # `SQ CARD ! …`: a card, no check
+    if rest[0] != "!" and not card_then_declare:  # a declaring turn has no check (R8); one written anyway is refused by the rules
         turn["check"] = CHECKS.get(rest[0], rest[0])
         rest = rest[1:]
     if rest and rest[0] != "!":

@@ -60,6 +60,7 @@ def test_a_declaring_turn_has_no_check_letter(tmp_path: Path) -> None:
     assert "\ncid a4 ! lava-rock-hill aki=n bea=y\n" in text
     for typed, field in (("cid a4 h ! lava-rock-hill aki=n bea=y", "turn[9].check"),
                          ("cid a4 - lava-rock-hill ! lava-rock-hill aki=n bea=y", "turn[9].check"),
+                         ("cid a4 lava-rock-hill ! lava-rock-hill aki=n bea=y", "turn[9].card"),
                          ("cid a4 ! lava-rock-hill aki=n bea=y", None)):
         path = tmp_path / "typed.txt"
         path.write_text(text.replace("cid a4 ! lava-rock-hill aki=n bea=y", typed), encoding="utf-8")

@@ -70,7 +70,7 @@ def test_a_declaring_turn_has_no_check_letter(tmp_path: Path) -> None:
         with pytest.raises(IllegalMoveError) as info:
             open_session(path)
         line = text.splitlines().index("cid a4 ! lava-rock-hill aki=n bea=y") + 1
-        assert info.value.render().startswith(f"{path}:{line}: {field}: ") and "(R8)" in info.value.render()
+        assert info.value.render().startswith(f"{path}:{line}: {field}: ") and "R8" in info.value.render()
 
 
 def test_simulated_round_trips_hold_declarations() -> None:

@@ -1,6 +1,6 @@
 """Werewolf Never Sleeps benchmarks (called by ``bench/run.py``; figures in docs/performance.md).
 
-Cells: 3 and 4 players; whole simulated games (every turn and the searches) and the same
+Cells: 3 and 4 players; whole simulated games (every turn and the search calls) and the same
 games cut halfway; written from the first seat and by a spectator.  The spectator view
 of a whole game is the hardest case for the counter (nobody's card is known).
 """
@@ -100,7 +100,7 @@ def report(result: dict[str, object], help_t: float) -> list[str]:
         "## Werewolf Never Sleeps",
         "",
         f"Simulated games (random legal play, seeded), {GAMES_PER_CELL} per cell, medians of {REPEATS} runs: "
-        "whole games (every turn and the searches) and the same games cut halfway, written from the first "
+        "whole games (every turn and the search calls) and the same games cut halfway, written from the first "
         "seat or by a spectator (no hand, no drawn or seen card, no swap).",
         "",
         "| players | record | seat | analyze (ms) | analyze, slowest (ms) | merged states (most) | explain (ms) "

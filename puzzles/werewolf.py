@@ -1,9 +1,9 @@
 """Werewolf Never Sleeps puzzles: a record prefix, from one seat, whose question has a
 unique answer — who is the Werewolf, or where the Lost Legacy is.
 
-A simulated game is cut one turn later each time (then inside its search phase) until
-the question is first answered for a random seat; the cut is kept when the answer's
-minimal explanation has the wanted number of record lines (its difficulty).  Answers the
+A simulated game is cut one turn later each time (then after each call of its search
+phase) until the question is first answered for a random seat; the cut is kept when the
+answer's minimal explanation has the wanted number of record lines (its difficulty).  Answers the
 seat knows from its own hand ("I hold the Lost Legacy") are skipped.
 """
 
@@ -23,11 +23,10 @@ QUESTIONS = ("werewolf", "lost-legacy")
 
 def first_answer(game: SimulatedGame, viewer: str, question: str) -> tuple[WerewolfRecord, Fact] | None:
     """The first cut at which the question has a unique answer for ``viewer``."""
-    whole = game.record(viewer)
-    cuts = [(t, 0) for t in range(1, len(whole.turns) + 1)] + [(len(whole.turns), s)
-                                                               for s in range(1, len(whole.searches) + 1)]
-    for turns, searches in cuts:
-        record = game.record(viewer, turns, searches)
+    cuts = [(t, 0) for t in range(1, len(game.turns) + 1)] + [(len(game.turns), c)
+                                                              for c in range(1, len(game.calls) + 1)]
+    for turns, calls in cuts:  # then call by call through the search phase (W15)
+        record = game.record(viewer, turns, calls)
         session = WerewolfSession(record)
         dist = session.werewolf() if question == "werewolf" else session.lost_legacy()
         sure = [k for k, p in dist.items() if p == 1]

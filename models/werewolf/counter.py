@@ -2,7 +2,14 @@
 
 A history is the deck order (a sequence of kinds: W13) and every hidden choice: which
 card a mixed Villager put down, whether and which face-down card the Werewolf swapped
-in each Sleep.  Each consistent history counts once.
+in each Sleep.  Every deck order weighs 1; a hidden choice splits its history's weight
+equally among its legal options (W7): a Sleep with k face-down cards in the Werewolf's
+pile gives k + 1 options of 1/(k + 1); a mixed Villager 1/2 each, or 1 when the other
+card was the Lost Legacy and the pile another player's.  So an event nobody sees never
+moves a probability.  Weights are exact: each state carries an integer weight over a
+common ``scale`` (each Sleep multiplies it by the lcm of its option counts, each mixed
+Villager by 2), and ``finish`` divides, giving ``Fraction``s.  Each state also carries
+the plain number of histories (every option one history): ``Counts.histories``.
 
 Forward dynamic programming over *merged hidden states*.  A state gives each hidden
 place (hands, ruins, face-down discards) either a kind, or — while nothing has asked —
@@ -25,11 +32,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, lcm
 
-from .cards import ALL_MASK, ATTACK_MASK, KINDS, LOST_LEGACY, VILLAGER, Kind
-from .rules import Move, Replay, SearchMove, Slot, hand, searchers
+from .cards import ALL_MASK, ATTACK_MASK, BY_ORDER, KINDS, LOST_LEGACY, VILLAGER, Kind
+from .rules import Call, Move, Replay, Slot, hand
 
 K = len(KINDS)
 GONE = 99  # a place that is no longer hidden (played, revealed) or not in use
@@ -39,26 +47,31 @@ DRAW: Slot = ("draw",)
 Values = list[int]  # per place: kind (0..K-1), lazy -mask, or GONE
 Pool = list[int]
 State = tuple[tuple[int, ...], tuple[int, ...]]
+Branch = tuple[Values, Pool, int]  # a state after a step, and its share of the weight (times the step's scale)
+Weight = list[int]  # [weight over the common scale, plain number of histories]
 
 
 @dataclass
 class Counts:
-    """The outcome: ``total`` histories; ``places[slot][kind]`` how many of them have
-    that kind there now; ``deck`` the remaining deck size."""
+    """The outcome: ``total`` the weight of the consistent histories (W7; the weighted
+    number of deck orders), ``places[slot][kind]`` the weight of those with that kind
+    there now, ``histories`` their plain number (each hidden option one history: what
+    ``check`` reports); ``deck`` the remaining deck size."""
 
-    total: int
-    places: dict[Slot, list[int]]
+    total: Fraction
+    places: dict[Slot, list[Fraction]]
     deck: int
     living: tuple[str, ...]
     states: int  # merged states at the end (a measure of the work)
     public_lost_legacy: str | None = None  # "discard:NAME" once an elimination turned it up
-    drawn: tuple[str, list[int]] | None = None  # the viewer's card drawn in a turn in progress: (viewer, row)
+    drawn: tuple[str, list[Fraction]] | None = None  # the viewer's card drawn in a turn in progress: (viewer, row)
+    histories: int = 0
 
-    def lost_legacy(self) -> dict[str, int]:
+    def lost_legacy(self) -> dict[str, Fraction]:
         """Where the Lost Legacy is: ``hand:NAME``, ``discard:NAME``, ``ruins`` or ``deck``."""
         if self.public_lost_legacy is not None:
             return {self.public_lost_legacy: self.total}
-        out: dict[str, int] = defaultdict(int)
+        out: dict[str, Fraction] = defaultdict(Fraction)
         rows = list(self.places.items()) + ([(hand(self.drawn[0]), self.drawn[1])] if self.drawn else [])
         for slot, row in rows:
             if row[LL]:
@@ -66,13 +79,13 @@ class Counts:
         out["deck"] = self.total - sum(out.values())
         return {k: v for k, v in out.items() if v}
 
-    def werewolf(self) -> dict[str, int]:
-        out: dict[str, int] = defaultdict(int)
+    def werewolf(self) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = defaultdict(Fraction)
         for place, n in self.lost_legacy().items():
             out[place.split(":")[1] if ":" in place else "nobody"] += n
         return dict(out)
 
-    def holder(self, kind: Kind) -> dict[str, int]:
+    def holder(self, kind: Kind) -> dict[str, Fraction]:
         """Who holds ``kind`` in hand now (``nobody``: elsewhere)."""
         out = {p: self.places[hand(p)][kind.index] for p in self.living if hand(p) in self.places}
         if self.drawn is not None:  # a turn in progress: the viewer holds two cards
@@ -213,18 +226,19 @@ class Counter:
 
     def __init__(self, rp: Replay) -> None:
         self.rp = rp
-        self.drawn: tuple[str, list[int]] | None = None
+        self.drawn: tuple[str, list[Fraction]] | None = None
         self.layout: list[Slot] = [hand(p) for p in rp.record.players] + [("ruins",), DRAW]
         self.index = {s: i for i, s in enumerate(self.layout)}
         pool = list(rp.record.deck)
         vals = [-ALL_MASK] * len(self.layout)
         vals[self.index[DRAW]] = GONE
-        self.states: dict[State, int] = {}
+        self.states: dict[State, Weight] = {}
+        self.scale = 1  # the common denominator of the weights (W7)
         viewer, card = rp.record.viewer, rp.record.hand
         if viewer is not None and card is not None and not realize(vals, pool, self.index[hand(viewer)], card.index):
             return
         if normalize(vals, pool):
-            self.states = {(tuple(vals), tuple(pool)): 1}
+            self.states = {(tuple(vals), tuple(pool)): [1, 1]}
 
     # -- the pass ------------------------------------------------------------------------------------
     def run(self, given: Sequence[tuple[Slot, Kind]] = ()) -> Counts:
@@ -232,26 +246,32 @@ class Counter:
             self.step(move)
         if self.rp.pending is not None:
             self.draw_pending(self.rp.pending)
-        if self.rp.searches:
-            self.hands_at_search()
-            for s in self.rp.searches:
-                self.search(s)
+        for c in self.rp.calls:
+            self.call(c)
         if given:
             self.condition(given)
         return self.finish()
 
-    def advance(self, branches: Callable[[Values, Pool], Iterable[tuple[Values, Pool]]]) -> None:
+    def advance(self, branches: Callable[[Values, Pool], Iterable[Branch]], scale: int = 1) -> None:
         """Replace every state by the states its branches lead to, merging equal ones (their
-        counts add up); a branch the pool cannot fill is dropped."""
-        out: dict[State, int] = defaultdict(int)
-        for (v, p), w in self.states.items():
-            for vals, pool in branches(list(v), list(p)):
+        weights add up); a branch the pool cannot fill is dropped.  A branch's factor is its
+        share of the history's weight (W7) times ``scale``, by which the common scale grows."""
+        out: dict[State, Weight] = {}
+        for (v, p), (w, n) in self.states.items():
+            for vals, pool, factor in branches(list(v), list(p)):
                 if normalize(vals, pool):
-                    out[(tuple(vals), tuple(pool))] += w
-        self.states = dict(out)
+                    key = (tuple(vals), tuple(pool))
+                    got = out.get(key)
+                    if got is None:
+                        out[key] = [w * factor, n]
+                    else:
+                        got[0] += w * factor
+                        got[1] += n
+        self.states = out
+        self.scale *= scale
 
     def condition(self, given: Sequence[tuple[Slot, Kind]]) -> None:
-        self.advance(lambda vals, pool: [(vals, pool)] if all(
+        self.advance(lambda vals, pool: [(vals, pool, 1)] if all(
             realize(vals, pool, self.index[s], k.index) for s, k in given) else [])
 
     def step(self, move: Move) -> None:
@@ -262,9 +282,9 @@ class Counter:
                 self.layout.append(slot)
                 self.index[slot] = len(self.layout) - 1
                 self.states = {(v + (GONE,), p): w for (v, p), w in self.states.items()}
-        self.advance(lambda vals, pool: self.turn(move, vals, pool))
+        self.advance(lambda vals, pool: self.turn(move, vals, pool), villager_scale(move) * sleep_scale(move))
 
-    def turn(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
+    def turn(self, move: Move, vals: Values, pool: Pool) -> Iterator[Branch]:
         ix = self.index
         t = move.turn
         h, d = ix[hand(move.player)], ix[DRAW]
@@ -284,17 +304,17 @@ class Counter:
                 continue
             yield from self.effect(move, va, pa)
 
-    def effect(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
+    def effect(self, move: Move, vals: Values, pool: Pool) -> Iterator[Branch]:
         ix = self.index
         for slot, kind, _ in move.seen:
             if not realize(vals, pool, ix[slot], kind.index):
                 return
-        branches = [(vals, pool)]
+        branches: Iterable[Branch] = [(vals, pool, 1)]
         if move.villager is not None:
-            branches = list(self.villager(move, vals, pool))
+            branches = self.villager(move, vals, pool)
         if move.swaps is not None:
-            branches = [b for vp in branches for b in self.sleep(move, *vp)]
-        for vals, pool in branches:
+            branches = self.sleep(move, vals, pool)
+        for vals, pool, factor in branches:
             if move.hunt is not None:
                 card, players = move.hunt
                 if not all(exclude(vals, ix[hand(p)], 1 << card.index) for p in players):
@@ -306,51 +326,72 @@ class Counter:
                     vals[ix[s]] = GONE
             for slot, kind in move.facedown:
                 vals[ix[slot]] = kind.index
-            yield vals, pool
+            yield vals, pool, factor
 
-    def villager(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
-        """W1: the Villager returns to the hand, then one of the two cards goes face-down."""
+    def villager(self, move: Move, vals: Values, pool: Pool) -> Iterator[Branch]:
+        """W1: the Villager returns to the hand, then one of the two cards goes face-down.
+        Mixed (W7): 1/2 each where both were legal; the Villager alone (weight 1) where the
+        other card is the Lost Legacy and the pile another player's (factors over
+        ``villager_scale`` = 2)."""
         dest, placed = move.villager or ((), "unknown")
         h, q = self.index[hand(move.player)], self.index[dest]
         if isinstance(placed, Kind):
             if placed != VILLAGER and not realize(vals, pool, h, placed.index):
                 return
             placed = "villager" if placed == VILLAGER else "other"
-        if placed in ("villager", "unknown"):
+        others = dest[1] != move.player
+        if placed == "villager" or (placed == "unknown" and not others):
             va = vals[:]
             va[q] = VILLAGER.index
-            yield va, pool[:]
+            yield va, pool[:], 1
+        elif placed == "unknown":  # into another's pile: was the other card the Lost Legacy?
+            va, pa = vals[:], pool[:]
+            if realize(va, pa, h, LL):
+                va[q] = VILLAGER.index
+                yield va, pa, 2
+            va, pa = vals[:], pool[:]
+            if exclude(va, h, 1 << LL):
+                va[q] = VILLAGER.index
+                yield va, pa, 1
         if placed in ("other", "unknown"):
             va, pa = vals[:], pool[:]
             va[q], va[h] = va[h], VILLAGER.index
             banned = 1 << VILLAGER.index  # W13
-            if dest[1] != move.player:
+            if others:
                 banned |= 1 << LL  # the Lost Legacy never goes into another player's discard
             if exclude(va, q, banned):
-                yield va, pa
+                yield va, pa, 1
 
-    def sleep(self, move: Move, vals: Values, pool: Pool) -> Iterator[tuple[Values, Pool]]:
+    def sleep(self, move: Move, vals: Values, pool: Pool) -> Iterator[Branch]:
         """W3/W11: the Werewolf (whoever has the Lost Legacy now) may swap its hand with one
-        face-down card of its discard, or not; each option is a history."""
+        face-down card of its discard, or not: k + 1 options of weight 1/(k + 1) each (W7;
+        factors over ``sleep_scale``).  A Werewolf viewer's ``swapped`` is its own choice:
+        given, weight 1."""
         swapped, card = move.swap_record
         viewer = self.rp.record.viewer
+        scale = sleep_scale(move)
+        assert move.swaps is not None
         for va, pa in self.locate_lost_legacy(vals, pool, move.deck_after):
             wolf = self.werewolf(va)
             if swapped is not None and wolf != viewer:
                 continue  # the record says the viewer is the Werewolf
             if wolf is None or swapped is False:
-                yield va, pa
+                yield va, pa, scale
                 continue
             h = self.index[hand(wolf)]
+            options = move.swaps[wolf]
+            share = scale // (len(options) + 1)
             if swapped is None:
-                yield va[:], pa[:]
-            for slot in move.swaps[wolf] if move.swaps else ():
+                yield va[:], pa[:], share
+            for slot in options:
+                if move.swap_index is not None and slot[2] != move.swap_index:
+                    continue
                 vb, pb = va[:], pa[:]
                 s = self.index[slot]
                 if card is not None and not realize(vb, pb, s, card.index):
                     continue
                 vb[h], vb[s] = vb[s], vb[h]
-                yield vb, pb
+                yield vb, pb, share if swapped is None else 1
 
     def locate_lost_legacy(self, vals: Values, pool: Pool, deck: int) -> Iterator[tuple[Values, Pool]]:
         """Give the Lost Legacy a place if it has none yet: each lazy place, or the deck."""
@@ -377,43 +418,33 @@ class Counter:
         """The viewer's turn in progress: the card it drew left the deck."""
         d = self.index[DRAW]
 
-        def draw(vals: Values, pool: Pool) -> list[tuple[Values, Pool]]:
+        def draw(vals: Values, pool: Pool) -> list[Branch]:
             vals[d] = -ALL_MASK
-            return [(vals, pool)] if realize(vals, pool, d, drew.index) else []
+            return [(vals, pool, 1)] if realize(vals, pool, d, drew.index) else []
 
         self.advance(draw)
 
     # -- search phase ----------------------------------------------------------------------------------
-    def hands_at_search(self) -> None:
-        """W12 needs every living player's card: give each its kind, one hand at a time."""
-        for who in self.rp.living:
-            i = self.index[hand(who)]
+    def call(self, c: Call) -> None:
+        """W15: at the call of an order, exactly its living holders raise: each raiser holds
+        the card of that order, nobody else living does; a lone raiser's search found its
+        card where it looked."""
+        k = BY_ORDER[c.order].index
+        heads = [(self.index[hand(p)], p in c.raised) for p in c.living]
+        s = c.search
+        i = self.index.get(s.slot) if s is not None else None
 
-            def every_kind(vals: Values, pool: Pool, i: int = i) -> Iterator[tuple[Values, Pool]]:
-                if vals[i] >= 0:
-                    yield vals, pool
-                    return
-                for k in range(K):
-                    va, pa = vals[:], pool[:]
-                    if realize(va, pa, i, k):
-                        yield va, pa
+        def called(vals: Values, pool: Pool) -> list[Branch]:
+            for h, raised in heads:
+                if not (realize(vals, pool, h, k) if raised else exclude(vals, h, 1 << k)):
+                    return []
+            if s is not None and s.public is None:
+                assert s.search.found is not None
+                if i is None or not realize(vals, pool, i, s.search.found.index):
+                    return []
+            return [(vals, pool, 1)]
 
-            self.advance(every_kind)
-
-    def search(self, s: SearchMove) -> None:
-        """W12: the searchers so far are the lowest eligible ones in order; what was found is there."""
-        want = (*s.earlier, s.search.player)
-        i = self.index.get(s.slot)
-
-        def searched(vals: Values, pool: Pool) -> list[tuple[Values, Pool]]:
-            hands = {who: KINDS[vals[self.index[hand(who)]]] for who in s.living}
-            if tuple(searchers(hands)[:len(want)]) != want:
-                return []
-            if s.public is None and (i is None or not realize(vals, pool, i, s.search.found.index)):
-                return []
-            return [(vals, pool)]
-
-        self.advance(searched)
+        self.advance(called)
 
     # -- the end: fill lazy places and the deck -------------------------------------------------------
     def finish(self) -> Counts:
@@ -421,8 +452,8 @@ class Counter:
         viewer = self.rp.record.viewer
         drawn = ("drawn", viewer) if self.rp.pending is not None and viewer is not None else None
         places: dict[Slot, list[int]] = {}
-        total = 0
-        for (v, p), w in self.states.items():
+        total = histories = 0
+        for (v, p), (w, plain) in self.states.items():
             lazy: dict[int, list[int]] = defaultdict(list)
             for i, x in enumerate(v):
                 if x < 0:
@@ -432,6 +463,7 @@ class Counter:
             if not n:
                 continue
             total += w * n
+            histories += plain * n
             share = {m: row for (m, _), row in zip(classes, per_class, strict=True)}
             size = dict(classes)
             for i, x in enumerate(v):
@@ -444,11 +476,25 @@ class Counter:
                 for k, pairs in enumerate(share[-x]):
                     if pairs:
                         row[k] += w * (pairs // size[-x])
-        drawn_row = places.pop(DRAW, None)
+        exact = {s: [Fraction(x, self.scale) for x in row] for s, row in places.items() if any(row)}
+        drawn_row = exact.pop(DRAW, None)
         if drawn is not None and drawn_row is not None:
             self.drawn = (drawn[1], drawn_row)
-        hidden = {s for s in places if any(places[s])}
         public = next((f"discard:{p}" for p, cards in self.rp.piles.items() if any(c.kind == LOST_LEGACY
                                                                                   for c in cards)), None)
-        return Counts(total, {s: r for s, r in places.items() if s in hidden}, deck, self.rp.living, len(self.states),
-                      public, self.drawn)
+        return Counts(Fraction(total, self.scale), exact, deck, self.rp.living, len(self.states), public, self.drawn,
+                      histories)
+
+
+def sleep_scale(move: Move) -> int:
+    """The common multiple of a Sleep's option counts (k + 1 for k face-down cards in a
+    pile), so each option's share 1/(k + 1) is a whole factor; 1 when the viewer wrote
+    what it did (its own choice is given) or the turn is no Sleep."""
+    if move.swaps is None or move.swap_record[0] is not None:
+        return 1
+    return lcm(*(len(slots) + 1 for slots in move.swaps.values()))
+
+
+def villager_scale(move: Move) -> int:
+    """2 for a mixed Villager (its two options weigh 1/2 each), else 1."""
+    return 2 if move.villager is not None and move.villager[1] == "unknown" else 1

@@ -9,7 +9,9 @@ cards are new variables tied to the old ones by the turn's hidden choice.  What 
 *tells* (the card played, what the viewer drew or saw, what an elimination turned up,
 that an Attack hit nobody) is enforced by that turn's observation literal, together
 with the literal of the rule that gives it meaning, so ``explain`` names the smallest
-set of turns (and the rules) that proves a fact.
+set of turns (and the rules) that proves a fact.  In the search phase each call of a
+search order is one observation, ``call-N`` (W15: who raised and, for a lone raiser,
+what its search turned up), tied to the record line that lists or implies it.
 
 Subjects for facts (the state now): ``lost-legacy`` (hand:NAME, discard:NAME, ruins,
 deck), ``werewolf`` (a name or nobody), ``madman`` (a name or nobody: who holds the
@@ -25,9 +27,9 @@ from typing import Any
 
 from suiri.solver.model import Model
 
-from .cards import ATTACKS, KINDS, LOST_LEGACY, MADMAN, VILLAGER, Kind
+from .cards import ATTACKS, BY_ORDER, KINDS, LOST_LEGACY, MADMAN, VILLAGER, Kind
 from .record import WerewolfRecord
-from .rules import RUINS, Move, Replay, SearchMove, Slot, hand, slot_name
+from .rules import RUINS, Call, Move, Replay, Slot, hand, slot_name
 
 # Rules, each a group: explanations cite them beside the turns.
 DECK = "deck"  # the 16 cards: how many of each kind
@@ -36,9 +38,9 @@ PLAYED_FROM_HAND = "play"  # the card played was one of the two in hand
 STAYS_HOME = "lost-legacy-stays"  # the Lost Legacy never goes into another player's discard
 HUNT = "attack"  # an Attack eliminates the unprotected holder of its number
 ELIMINATION = "elimination"  # an eliminated player's cards turn up
-SEARCH_ORDER = "search-order"  # W12: the lowest eligible search order searches first
+SEARCH_CALL = "search-call"  # W15: at each call of a search order, exactly its living holders raise
 SEEN = "seen"  # what the viewer drew or saw is what is there
-RULE_IDS = (DECK, MUST_PLAY, PLAYED_FROM_HAND, STAYS_HOME, HUNT, ELIMINATION, SEARCH_ORDER, SEEN)
+RULE_IDS = (DECK, MUST_PLAY, PLAYED_FROM_HAND, STAYS_HOME, HUNT, ELIMINATION, SEARCH_CALL, SEEN)
 
 Card = list[Any]  # one boolean per kind
 
@@ -60,8 +62,8 @@ def encode(rp: Replay) -> WerewolfModel:
     own_hand(wm)
     for move in rp.moves:
         turn(wm, move)
-    for s in rp.searches:
-        search(wm, s)
+    for c in rp.calls:
+        call(wm, c)
     if rp.pending is not None:
         drawing(wm, rp)
     declare_subjects(wm, rp)
@@ -207,6 +209,8 @@ def sleep_swaps(wm: WerewolfModel, move: Move) -> None:
             wm.choices.append(s)
             cp.add_bool_or(wolf).only_enforce_if(s)
             mine.append((slot, s))
+            if player == viewer and move.swap_index is not None and slot[2] != move.swap_index:
+                cp.add(s == 0).only_enforce_if(told(wm, move, SEEN))  # the viewer says which card it took
         options += [s for _, s in mine]
         any_swap = any_of(wm, f"t{move.number}:{player}-swapped", [s for _, s in mine])
         if mine:
@@ -257,32 +261,18 @@ def drawing(wm: WerewolfModel, rp: Replay) -> None:
     wm.drawn += 1
 
 
-# -- the search phase -------------------------------------------------------------------------------
-def search(wm: WerewolfModel, s: SearchMove) -> None:
-    """W12: the searcher is eligible and every other living player who has not searched
-    yet is ineligible or has a higher search order; the card turned up is what was found."""
-    cp = wm.model.cp
-    sid = f"search-{s.number}"
-    lits = [wm.model.observation(sid, s.source), wm.model.rule(SEARCH_ORDER)]
-    hands = {p: wm.now[hand(p)] for p in s.living}
-    ordered = [k for k in KINDS if k.order is not None and k != MADMAN]
-    me = hands[s.search.player]
-    cp.add_bool_or([me[k.index] for k in ordered]).only_enforce_if(lits)
-    for other in s.living:
-        if other == s.search.player:
-            continue
-        for k in ordered:  # nobody else holds the same search order
-            cp.add_bool_or([~me[k.index], ~hands[other][k.index]]).only_enforce_if(lits)
-        if other in s.earlier:
-            continue
-        for k1 in ordered:  # a lower eligible card would have searched first
-            for k2 in ordered:
-                if (k1.order or 0) < (k2.order or 0):
-                    cp.add_bool_or([~hands[other][k1.index], ~me[k2.index],
-                                    *(hands[x][k1.index] for x in s.living if x != other)]).only_enforce_if(lits)
-    if s.public is None:
-        found = [wm.model.observation(sid, s.source), wm.model.rule(SEEN)]
-        is_kind(wm, wm.now[s.slot], s.search.found, found)
+# -- the search phase ---------------------------------------------------------------------------------
+def call(wm: WerewolfModel, c: Call) -> None:
+    """W15: at the call of an order, each living player raises exactly when its hand card
+    has that order; a lone raiser's search turned up what was found."""
+    lits = [wm.model.observation(c.id, c.source), wm.model.rule(SEARCH_CALL)]
+    k = BY_ORDER[c.order].index
+    for p in c.living:
+        wm.model.cp.add(wm.now[hand(p)][k] == int(p in c.raised)).only_enforce_if(lits)
+    s = c.search
+    if s is not None and s.public is None:
+        assert s.search.found is not None
+        is_kind(wm, wm.now[s.slot], s.search.found, [wm.model.observation(c.id, c.source), wm.model.rule(SEEN)])
 
 
 # -- subjects ---------------------------------------------------------------------------------------

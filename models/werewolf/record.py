@@ -24,6 +24,8 @@ NONE = "none"
 PENDING = Kind(-1, "(pending)", "(pending)", "(未定)", None, 0)  # a turn whose card is not played yet
 
 Place = tuple[Any, ...]  # ("ruins",), ("hand", name), ("discard", name, index)
+Flip = tuple[str, "Kind | None", "int | None"]  # a Medium's flip as written: player, card and/or index
+ORDERS = range(1, 9)  # the search orders called out in the search phase (W15)
 
 
 def place_str(place: Place) -> str:
@@ -41,7 +43,7 @@ class Turn:
     target: str | None = None  # seer
     saw: Kind | None = None  # seer / medium peek, the viewer's own
     peek: tuple[str, int] | None = None
-    flip: tuple[str, Kind] | None = None
+    flip: Flip | None = None  # medium: (player, card, index) as written, card and/or index
     put: str | None = None  # villager / attack: whose discard got the face-down card
     placed: str | Kind | None = None  # villager: "villager", "other", "unknown" or (viewer) the card
     votes: dict[str, str] | None = None
@@ -49,14 +51,21 @@ class Turn:
     revealed: tuple[Kind, ...] | None = None
     swapped: bool | None = None  # sleep, a Werewolf viewer only
     card: Kind | None = None  # sleep: the face-down card the Werewolf viewer took
+    index: int | None = None  # sleep: its position in the viewer's pile (optional)
 
 
 @dataclass
 class Search:
+    """One ``[[search]]`` entry: a call of a search order at which somebody raised (W15).
+    ``raised`` () is a call at which nobody raised; ``player``/``target``/``found`` are the
+    lone raiser's search (all None for a Madman show, several raisers, or nobody)."""
+
     number: int
-    player: str
-    target: Place
-    found: Kind
+    order: int
+    raised: tuple[str, ...]
+    player: str | None = None
+    target: Place | None = None
+    found: Kind | None = None
 
 
 @dataclass
@@ -87,11 +96,17 @@ class WerewolfRecord:
             return Source(self.file, None, label)
         return self.lines.source(path, key, label)
 
-    def truncated(self, turns: int, searches: int = 0) -> WerewolfRecord:
-        """The same record cut after ``turns`` turns and ``searches`` searches."""
+    def truncated(self, turns: int, searches: int = 0, calls: int | None = None) -> WerewolfRecord:
+        """The same record cut after ``turns`` turns and ``searches`` ``[[search]]`` entries
+        or, with ``calls``, after the call of that search order (W15): the entries up to it,
+        and ``raised = []`` for it when no entry lists it (nobody raised there)."""
         whole = turns >= len(self.turns)
-        return replace(self, turns=self.turns[:turns], searches=self.searches[:searches] if whole else [],
-                       pending=self.pending if whole else None)
+        kept = self.searches[:searches] if whole else []
+        if whole and calls is not None:
+            kept = [s for s in self.searches if s.order <= calls]
+            if calls > 0 and (not kept or kept[-1].order < calls):
+                kept.append(Search(len(kept) + 1, calls, ()))
+        return replace(self, turns=self.turns[:turns], searches=kept, pending=self.pending if whole else None)
 
     @property
     def cards(self) -> int:
@@ -105,7 +120,7 @@ TURN_KEYS: dict[str, tuple[str, ...]] = {
     "medium": ("peek", "flip", "saw"),
     "villager": ("put", "placed"),
     "vote": ("votes", "eliminated", "revealed"),
-    "sleep": ("swapped", "card"),
+    "sleep": ("swapped", "card", "index"),
     "madman": (),
     "knight": (),
 }
@@ -218,14 +233,7 @@ class _Reader(RecordReader):
         if "peek" in raw:
             turn.peek = self._pile_ref(raw["peek"], at("peek"), players, "index", "{ player = \"ben\", index = 1 }")
         if "flip" in raw:
-            flip = raw["flip"]
-            if not isinstance(flip, dict) or set(flip) != {"player", "card"}:
-                self.fail(f"flip must name player and card, not {flip!r}", at("flip"),
-                          '{ player = "ben", card = "knight" }')
-            else:
-                who = self.player(flip["player"], at("flip"), players)
-                card = self.kind(flip["card"], at("flip"))
-                turn.flip = (who, card) if who and card else None
+            turn.flip = self._flip(raw["flip"], at("flip"), players)
         if "placed" in raw:
             value = raw["placed"]
             if value in PLACED:
@@ -251,7 +259,30 @@ class _Reader(RecordReader):
                 turn.swapped = raw["swapped"]
         if "card" in raw:
             turn.card = self.kind(raw["card"], at("card"))
+        if "index" in raw:
+            turn.index = self._position(raw["index"], at("index"), "index = 2")
         return turn
+
+    def _position(self, value: Any, where: Source, example: str) -> int | None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            self.fail(f"a card position counts from 1, not {value!r}", where, example)
+            return None
+        return value
+
+    def _flip(self, value: Any, where: Source, players: tuple[str, ...]) -> Flip | None:
+        """``{ player, card }``, ``{ player, index }`` or both (W16: the index names the card
+        when a pile holds two face-up cards of one kind)."""
+        example = '{ player = "ben", card = "knight" } or { player = "ben", index = 2 }'
+        if not isinstance(value, dict) or "player" not in value or not set(value) - {"player"} or \
+                not set(value) <= {"player", "card", "index"}:
+            self.fail(f"flip must name player and card (or index), not {value!r}", where, example)
+            return None
+        who = self.player(value["player"], where, players)
+        card = self.kind(value["card"], where) if "card" in value else None
+        index = self._position(value["index"], where, example) if "index" in value else None
+        if who is None or ("card" in value and card is None) or ("index" in value and index is None):
+            return None
+        return (who, card, index)
 
     def _pile_ref(self, value: Any, where: Source, players: tuple[str, ...], key: str,
                   example: str) -> tuple[str, int] | None:
@@ -281,21 +312,57 @@ class _Reader(RecordReader):
         def at(key: str | None) -> Source:
             return self.lines.source(("search", n - 1), key, f"search[{n}]" + (f".{key}" if key else ""))
 
+        keys = ("order", "raised", "player", "target", "found")
         if not isinstance(raw, dict):
-            self.fail("a search must be a table", at(None), "[[search]] with player, target and found")
+            self.fail("a search must be a table", at(None), "[[search]] with order, raised, player, target, found")
             return None
         for key in raw:
-            if key not in ("player", "target", "found"):
-                self.fail(f"unknown field {key!r} for a search", at(key), "player, target, found")
-        player = self.player(raw.get("player"), at("player"), players)
-        target = self.catch(lambda: parse_place(raw.get("target"), at("target"), players))
-        if "found" not in raw:
-            self.fail("missing found: the card turned up", at(None), ", ".join(k.id for k in KINDS))
+            if key not in keys:
+                self.fail(f"unknown field {key!r} for a search call", at(key), ", ".join(keys))
+        order = raw.get("order")
+        if "order" not in raw:
+            self.fail("missing order: the search order called (W15: the orders are called from 1 up)", at(None),
+                      "order = 1 to 8")
+        elif not isinstance(order, int) or isinstance(order, bool) or order not in ORDERS:
+            self.fail(f"order must be a search order, not {order!r}", at("order"), "1 to 8")
+            order = None
+        raised: tuple[str, ...] | None = None
+        if "raised" in raw:
+            value = raw["raised"]
+            if not isinstance(value, list):
+                self.fail("raised must be a list of the players who raised a hand", at("raised"), '["aki"] or []')
+            else:
+                names = [self.player(v, at("raised"), players) for v in value]
+                dup = sorted({v for v in value if value.count(v) > 1})
+                if dup:
+                    self.fail(f"{', '.join(map(str, dup))} raised twice at one call", at("raised"),
+                              "each player once")
+                elif all(names):
+                    raised = tuple(v for v in names if v)
+        searched = [k for k in ("player", "target", "found") if k in raw]
+        player = target = found = None
+        if searched:
+            for key in ("player", "target", "found"):
+                if key not in raw:
+                    self.fail(f"missing {key}: a search names player, target and found", at(None),
+                              "all three, or none (a Madman show, several raisers)")
+            if "player" in raw:
+                player = self.player(raw["player"], at("player"), players)
+            if "target" in raw:
+                target = self.catch(lambda: parse_place(raw["target"], at("target"), players))
+            if "found" in raw:
+                found = self.kind(raw["found"], at("found"))
+            if player is None or target is None or found is None:
+                return None
+        if "raised" not in raw:
+            if player is None:
+                self.fail("missing raised: who raised a hand at this call", at(None),
+                          'raised = ["NAME", ...], or player, target and found for a lone searcher')
+                return None
+            raised = (player,)
+        if order is None or raised is None:
             return None
-        found = self.kind(raw["found"], at("found"))
-        if player is None or target is None or found is None:
-            return None
-        return Search(n, player, target, found)
+        return Search(n, order, raised, player, target, found)
 
 
 def parse_place(value: Any, where: Source | None, players: tuple[str, ...]) -> Place:
@@ -320,7 +387,8 @@ def _q(text: str) -> str:
     return f'"{text}"'
 
 
-FIELD_ORDER = ("target", "peek", "flip", "saw", "put", "placed", "votes", "eliminated", "revealed", "swapped", "card")
+FIELD_ORDER = ("target", "peek", "flip", "saw", "put", "placed", "votes", "eliminated", "revealed", "swapped", "card",
+               "index")
 
 
 def _value(t: Turn, key: str) -> str:
@@ -329,7 +397,11 @@ def _value(t: Turn, key: str) -> str:
     if key == "peek":
         return f'{{ player = "{v[0]}", index = {v[1]} }}'
     if key == "flip":
-        return f'{{ player = "{v[0]}", card = "{v[1].id}" }}'
+        parts = [f'player = "{v[0]}"'] + ([f'card = "{v[1].id}"'] if v[1] else []) + \
+            ([f"index = {v[2]}"] if v[2] else [])
+        return "{ " + ", ".join(parts) + " }"
+    if key == "index":
+        return str(v)
     if key == "votes":
         return "{ " + ", ".join(f"{voter} = {_q(x)}" for voter, x in v.items()) + " }"
     if key == "revealed":
@@ -358,10 +430,13 @@ def to_toml(record: WerewolfRecord) -> str:
         out += ["", "[[turn]]" + f"                  # {len(record.turns) + 1}: in progress",
                 f"player = {_q(record.viewer)}", f"drew = {_q(record.pending.id)}"]
     for s in record.searches:
-        out += ["", "[[search]]", f"player = {_q(s.player)}", f"target = {_q(place_str(s.target))}",
-                f"found = {_q(s.found.id)}"]
+        out += ["", "[[search]]", f"order = {s.order}"]
+        if s.player is None or s.raised != (s.player,):
+            out.append("raised = [" + ", ".join(_q(p) for p in s.raised) + "]")
+        if s.player is not None and s.target is not None and s.found is not None:
+            out += [f"player = {_q(s.player)}", f"target = {_q(place_str(s.target))}", f"found = {_q(s.found.id)}"]
     return "\n".join(out) + "\n"
 
 
-__all__ = ["GAME", "NONE", "PLACED", "Search", "Turn", "VILLAGER", "WerewolfRecord", "from_document", "load",
-           "loads", "parse_place", "place_str", "to_toml"]
+__all__ = ["Flip", "GAME", "NONE", "ORDERS", "PLACED", "Search", "Turn", "VILLAGER", "WerewolfRecord", "from_document",
+           "load", "loads", "parse_place", "place_str", "to_toml"]

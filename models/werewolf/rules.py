@@ -3,14 +3,16 @@ turn against the public table and turned into ``Move``s for the counter and the 
 
 The public table is what everybody sees: who is alive, every discard pile (which
 cards are face-up and what they are, how many are face-down), the deck's size and
-the searches.  Hidden are the hands, the ruins, the deck's order and the face-down
+the calls of the search phase (who raised at which order, W15, and what each search
+turned up).  Hidden are the hands, the ruins, the deck's order and the face-down
 cards.  ``replay`` raises ``IllegalMoveError`` (file, line, field) at the first turn
-the public table rules out; whether some hidden history fits the whole record is
-the counter's question.
+or call the public table rules out; whether some hidden history fits the whole
+record is the counter's question.
 
-Rule functions here (``tally``, ``vote_result``, ``protected``, ``searchers``) are
-the ones the simulator (``table.py``) plays by, so the validator, the simulator and
-the model share one statement of each rule.  Rulings W1–W14: docs/rules-werewolf.md.
+Rule functions here (``tally``, ``vote_result``, ``protected``, ``medium_targets``,
+``raisers``, ``searcher``) are the ones the simulator (``table.py``) plays by, so the
+validator, the simulator and the model share one statement of each rule.  Rulings
+W1–W16: docs/rules-werewolf.md.
 """
 
 from __future__ import annotations
@@ -20,8 +22,19 @@ from dataclasses import dataclass, field
 
 from suiri.solver.errors import IllegalMoveError, Source
 
-from .cards import ATTACKS, KNIGHT, LOST_LEGACY, MADMAN, SLEEP, VILLAGER, VOTE, Kind, hunted_kind
-from .record import NONE, PLACED, Search, Turn, WerewolfRecord, place_str
+from .cards import (
+    ATTACKS,
+    BY_ORDER,
+    KNIGHT,
+    LOST_LEGACY,
+    MADMAN,
+    SLEEP,
+    VILLAGER,
+    VOTE,
+    Kind,
+    hunted_kind,
+)
+from .record import NONE, ORDERS, PLACED, Search, Turn, WerewolfRecord, place_str
 
 Slot = tuple  # ("hand", name) | ("ruins",) | ("pile", name, index): a place holding one hidden card
 RUINS: Slot = ("ruins",)
@@ -80,18 +93,23 @@ def vote_result(counts: Mapping[str, int], piles: Mapping[str, Sequence[PileCard
     return leaders[0]
 
 
-def eligible(player: str, hands: Mapping[str, Kind]) -> bool:
-    """W12: a searcher holds a card with a search order, not the Madman, and no other living
-    player holds a card of the same order (``hands``: the living players' cards)."""
-    card = hands[player]
-    if card.order is None or card == MADMAN:
-        return False
-    return all(other == player or hands[other].order != card.order for other in hands)
+def medium_targets(player: str, living: Sequence[str], piles: Mapping[str, Sequence[PileCard]]) -> list[str]:
+    """W16: the Medium acts on another living player's discard (never its own, never
+    itself): those that hold a card, face-down (to look at) or face-up (to turn down).
+    None: the Medium has no effect."""
+    return [p for p in living if p != player and piles[p]]
 
 
-def searchers(hands: Mapping[str, Kind]) -> list[str]:
-    """Who searches, in order: the eligible living players by ascending search order."""
-    return sorted((p for p in hands if eligible(p, hands)), key=lambda p: hands[p].order or 0)
+def raisers(order: int, hands: Mapping[str, Kind]) -> tuple[str, ...]:
+    """W15: at the call of ``order``, every living player whose hand card has that search
+    order raises a hand (``hands``: the living players' cards)."""
+    return tuple(p for p, card in hands.items() if card.order == order)
+
+
+def searcher(order: int, raised: Sequence[str]) -> str | None:
+    """W15: a lone raiser searches, except the Madman holder (it shows the Madman);
+    several raisers share an order and none of them searches."""
+    return raised[0] if len(raised) == 1 and order != MADMAN.order else None
 
 
 def werewolf_of(hands: Mapping[str, Kind], piles: Mapping[str, Sequence[Kind]]) -> str | None:
@@ -125,9 +143,11 @@ class Move:
     villager: tuple[Slot, str | Kind] | None = None  # where the face-down card went, and what was put
     swaps: dict[str, tuple[Slot, ...]] | None = None  # Sleep: the face-down cards each player could swap
     swap_record: tuple[bool | None, Kind | None] = (None, None)  # a Werewolf viewer's `swapped`, `card`
+    swap_index: int | None = None  # ... and the position it took the card from, when written
     hunt: tuple[Kind, tuple[str, ...]] | None = None  # Attack with no victim: the card nobody unprotected holds
     elimination: Elimination | None = None
     facedown: list[tuple[Slot, Kind]] = field(default_factory=list)  # cards turned face-down after the effect
+    no_effect: bool = False  # a Medium with no other living player's discard holding a card (W16)
 
     @property
     def number(self) -> int:
@@ -136,16 +156,45 @@ class Move:
 
 @dataclass
 class SearchMove:
-    search: Search
+    """A lone raiser's search (W15): the card it named turned up."""
+
+    search: Search  # player, target and found are set
     source: Source
     slot: Slot
     public: Kind | None  # the card there when everybody can see it already
     living: tuple[str, ...]
-    earlier: tuple[str, ...]  # who searched before, in order
+    call: int  # the search order called
 
     @property
     def number(self) -> int:
         return self.search.number
+
+
+@dataclass
+class Call:
+    """One call of a search order (W15), listed in the record or not: the living players
+    in ``raised`` hold a card of that order, the other living players do not."""
+
+    order: int
+    raised: tuple[str, ...]
+    living: tuple[str, ...]
+    source: Source  # the [[search]] entry's ``order``; an unlisted call: the entry that implies it
+    entry: Search | None  # None: an order below an entry that no entry lists (nobody raised)
+    search: SearchMove | None = None  # the lone raiser's search
+
+    @property
+    def id(self) -> str:
+        """The observation id of the call in the model (``encoder``)."""
+        return f"call-{self.order}"
+
+    @property
+    def lone(self) -> str | None:
+        return self.raised[0] if len(self.raised) == 1 else None
+
+    @property
+    def madman(self) -> bool:
+        """The Madman holder raised alone at 3 and showed the Madman."""
+        return self.order == MADMAN.order and self.lone is not None
 
 
 @dataclass
@@ -161,6 +210,11 @@ class Replay:
     viewer_hand: Kind | None  # the viewer's card now, when the record tells it
     pending: Kind | None = None  # the viewer's turn in progress: the card it drew
     next_player: str | None = None  # whose turn is next (or in progress)
+    calls: list[Call] = field(default_factory=list)  # every search order called so far (W15)
+    next_call: int | None = None  # the order called next (search phase, game not over)
+
+    def call(self, order: int) -> Call:
+        return next(c for c in self.calls if c.order == order)
 
 
 def replay(record: WerewolfRecord) -> Replay:
@@ -181,6 +235,8 @@ class _Replayer:
         self.pending: Kind | None = None
         self.moves: list[Move] = []
         self.searches: list[SearchMove] = []
+        self.calls: list[Call] = []
+        self.raised_at: dict[str, int] = {}  # who raised at which call
 
     # -- helpers ---------------------------------------------------------------------------------
     def at(self, t: Turn, key: str | None = None) -> Source:
@@ -234,12 +290,15 @@ class _Replayer:
             if self.over is None and self.deck == 0:
                 self.search_phase = True
         for s in self.r.searches:
-            self.search(s)
+            self.entry(s)
         if self.r.pending is not None:
             self.pending_turn(self.r.pending)
+        called = self.calls[-1].order if self.calls else 0
+        next_call = called + 1 if self.search_phase and not self.over and called < max(ORDERS) else None
         return Replay(self.r, self.moves, self.searches, tuple(self.living), self.piles, self.deck, self.over,
                       self.search_phase, self.viewer_hand, self.pending,
-                      self.living[self.next_mover % len(self.living)] if self.living else None)
+                      self.living[self.next_mover % len(self.living)] if self.living else None, self.calls,
+                      next_call)
 
     def pending_turn(self, drew: Kind) -> None:
         """The viewer's turn in progress: it has drawn and not played yet."""
@@ -299,13 +358,24 @@ class _Replayer:
             move.seen.append((hand(target), t.saw, self.at(t, "saw")))
 
     def play_medium(self, t: Turn, move: Move, kept: Kind | None) -> None:
+        """W16: look at a face-down card, or turn a face-up card face-down, in another living
+        player's discard; with no such card anywhere, no effect."""
         move.lands = self.land(t)
-        if (t.peek is None) == (t.flip is None):
-            raise self.illegal("a Medium either peeks or flips: write exactly one of them", self.at(t, "play"),
-                               'peek = { player, index } or flip = { player, card }')
-        if t.peek is not None:
+        targets = medium_targets(t.player, self.living, self.piles)
+        if t.peek is not None and t.flip is not None:
+            raise self.illegal("a Medium either peeks or flips: write one of them", self.at(t, "flip"),
+                               "peek = { player, index } or flip = { player, card }")
+        if t.peek is None and t.flip is None:
+            if targets:
+                held = ", ".join(f"{p}'s {len(self.piles[p])} card(s)" for p in targets)
+                raise self.illegal(f"the Medium must act where it can (W16): {held} in the discard", self.at(t, "play"),
+                                   f'peek = {{ player, index }} or flip = {{ player, card }} on {", ".join(targets)}')
+            if t.saw is not None:
+                raise self.illegal("the Medium had no effect: it saw nothing", self.at(t, "saw"), "omit saw")
+            move.no_effect = True
+        elif t.peek is not None:
             who, index = t.peek
-            self.living_player(who, self.at(t, "peek"), "the Medium's target", True, t.player)
+            self.living_player(who, self.at(t, "peek"), "the Medium's target (W16)", True, t.player)
             cards = self.piles[who]
             downs = face_down(cards)
             if index not in downs:
@@ -318,18 +388,40 @@ class _Replayer:
                 move.seen.append((pile(who, index), t.saw, self.at(t, "saw")))
         else:
             assert t.flip is not None
-            who, card = t.flip
-            self.living_player(who, self.at(t, "flip"), "the Medium's target")
+            who, card, position = t.flip
+            self.living_player(who, self.at(t, "flip"), "the Medium's target (W16)", True, t.player)
+            found, kind = self.flipped(who, card, position, self.at(t, "flip"))
             cards = self.piles[who]
-            found = next((i for i, c in enumerate(cards, start=1) if c.kind == card), None)
-            if found is None:
-                ups = sorted({c.kind.id for c in cards if c.kind})
-                raise self.illegal(f"{who} has no face-up {card.id} to turn face-down", self.at(t, "flip"),
-                                   ", ".join(ups) or "a player with a face-up card")
             cards[found - 1] = PileCard(None, cards[found - 1].turn)
-            move.facedown.append((pile(who, found), card))
+            move.facedown.append((pile(who, found), kind))
             if t.saw is not None:
                 raise self.illegal("saw goes with peek, not flip", self.at(t, "saw"), "omit saw")
+
+    def flipped(self, who: str, card: Kind | None, index: int | None, where: Source) -> tuple[int, Kind]:
+        """The position and kind of the face-up card a flip names: by ``index``, or the first
+        face-up ``card`` of that kind (both: they must agree)."""
+        cards = self.piles[who]
+        ups = [i for i, c in enumerate(cards, start=1) if c.face_up]
+        shown = ", ".join(f"{i} ({cards[i - 1].kind})" for i in ups) or "none"
+        if index is not None:
+            if index not in ups:
+                what = f"{who}'s discard has {len(cards)} cards" if index > len(cards) else \
+                    f"card {index} of {who}'s discard is face-down"
+                raise self.illegal(f"the Medium turns a face-up card face-down: {what}", where,
+                                   f"a face-up position of {who}'s discard: {shown}")
+            kind = cards[index - 1].kind
+            assert kind is not None
+            if card is not None and card != kind:
+                raise self.illegal(f"card {index} of {who}'s discard is {kind.id}, not {card.id}", where,
+                                   f'card = "{kind.id}", or omit card')
+            return index, kind
+        assert card is not None
+        first = next((i for i in ups if cards[i - 1].kind == card), None)
+        if first is None:
+            kinds = sorted({c.kind.id for c in cards if c.kind})
+            raise self.illegal(f"{who} has no face-up {card.id} to turn face-down", where,
+                               ", ".join(kinds) or "a player with a face-up card")
+        return first, card
 
     def play_villager(self, t: Turn, move: Move, kept: Kind | None) -> None:
         target = self.living_player(t.put, self.at(t, "put"), "the Villager's put")
@@ -383,17 +475,27 @@ class _Replayer:
             move.facedown.append((move.lands, VOTE))
 
     def play_sleep(self, t: Turn, move: Move, kept: Kind | None) -> None:
+        """W11: the Sleep lands face-up; the Werewolf may swap its hand with a face-down card
+        of its own pile (the options, per player); then the Sleep turns face-down."""
         move.lands = self.land(t)
         move.swaps = {p: tuple(pile(p, i) for i in face_down(self.piles[p])) for p in self.living}
-        if t.swapped is not None or t.card is not None:
+        if t.swapped is not None or t.card is not None or t.index is not None:
             if self.r.viewer is None or self.r.viewer not in self.living:
                 raise self.illegal("swapped is written, but only the Werewolf knows whether it swapped",
-                                   self.at(t, "swapped"), "omit swapped and card")
-            if t.card is not None and not t.swapped:
-                raise self.illegal("card goes with swapped = true", self.at(t, "card"), "swapped = true")
+                                   self.at(t, "swapped"), "omit swapped, card and index")
+            for key in ("card", "index"):
+                if getattr(t, key) is not None and not t.swapped:
+                    raise self.illegal(f"{key} goes with swapped = true", self.at(t, key), "swapped = true")
+            if t.index is not None:
+                downs = face_down(self.piles[self.r.viewer])
+                if t.index not in downs:
+                    raise self.illegal(f"card {t.index} of {self.r.viewer}'s discard is not a face-down card "
+                                       "(the Sleep just played is face-up)", self.at(t, "index"),
+                                       f"one of {downs}" if downs else "no face-down card: swapped = false")
             move.swap_record = (t.swapped, t.card)
-            if t.swapped and t.card is not None:
-                self.viewer_hand = t.card
+            move.swap_index = t.index
+            if t.swapped:
+                self.viewer_hand = t.card  # None: the record does not say what it took
         self.piles[t.player][move.lands[2] - 1] = PileCard(None, t.number)
         move.facedown.append((move.lands, SLEEP))
 
@@ -447,37 +549,94 @@ class _Replayer:
             self.viewer_hand = None
         return Elimination(victim, revealed, hand_to, werewolf)
 
-    def search(self, s: Search) -> None:
-        where = self.r.where("search", s.number)
+    # -- the search phase (W15) ----------------------------------------------------------------------
+    def entry(self, s: Search) -> None:
+        """One [[search]] entry: the orders below it that no entry lists were called and
+        nobody raised; then its own call."""
+        where = self.r.where("search", s.number, "order")
         if self.over:
-            raise self.illegal(f"the game was over ({self.over}): nobody searches", where, "no [[search]]")
+            raise self.illegal(f"the game was over ({self.over}): no more calls", where, "no [[search]]")
         if not self.search_phase:
             raise self.illegal(f"the search phase begins when the deck is empty; {self.deck} cards are left",
                                where, "more [[turn]] sections first")
-        earlier = tuple(m.search.player for m in self.searches)
-        if s.player not in self.living:
-            raise self.illegal(f"{s.player} was eliminated and cannot search", self.r.where("search", s.number,
-                               "player"), ", ".join(p for p in self.living if p not in earlier))
-        if s.player in earlier:
-            raise self.illegal(f"{s.player} has searched already: each player searches once at most",
-                               self.r.where("search", s.number, "player"),
-                               ", ".join(p for p in self.living if p not in earlier) or "no more searches")
-        if s.player == self.r.viewer and self.viewer_hand is not None and (
-                self.viewer_hand.order is None or self.viewer_hand == MADMAN):
-            raise self.illegal(f"{s.player} holds {self.viewer_hand.id} and cannot search (W12)",
-                               self.r.where("search", s.number, "player"), "players with a search order")
+        last = self.calls[-1].order if self.calls else 0
+        if s.order <= last:
+            raise self.illegal(f"the search orders are called from 1 up: {s.order} cannot follow {last} (W15)",
+                               where, f"{last + 1} to {max(ORDERS)}")
+        for order in range(last + 1, s.order):
+            self.call(order, (), None, where)
+        self.call(s.order, s.raised, s, where)
+
+    def call(self, order: int, raised: tuple[str, ...], s: Search | None, where: Source) -> None:
+        """W15: at the call of ``order`` exactly its living holders raise; a lone raiser
+        searches, except the Madman holder, who shows the Madman."""
+        at_raised = self.r.where("search", s.number, "raised") if s is not None else where
+        for p in raised:
+            if p not in self.living:
+                raise self.illegal(f"{p} was eliminated: it holds no hand and cannot raise", at_raised,
+                                   ", ".join(self.living))
+            if p in self.raised_at:
+                raise self.illegal(f"{p} raised at {self.raised_at[p]} already: one card, one search order",
+                                   at_raised, ", ".join(q for q in self.living if q not in self.raised_at) or "[]")
+        kind = BY_ORDER[order]
+        free = self.r.deck[kind.index] - sum(c.kind == kind for cards in self.piles.values() for c in cards)
+        if len(raised) > free:
+            raise self.illegal(f"{len(raised)} players raised at {order}, but only {free} {kind.id} card(s) can be "
+                               "in a hand", at_raised, f"at most {free} raiser(s)")
+        self.viewer_call(order, raised, at_raised)
+        for p in raised:
+            self.raised_at[p] = order
+        call = Call(order, raised, tuple(self.living), where, s)
+        self.calls.append(call)
+        lone = searcher(order, raised)
+        if s is not None and s.player is not None:
+            pwhere = self.r.where("search", s.number, "player")
+            if s.player not in raised:
+                raise self.illegal(f"{s.player} did not raise at {order}: only a lone raiser searches (W15)", pwhere,
+                                   ", ".join(raised) if lone else "omit player, target and found")
+            if order == MADMAN.order:
+                raise self.illegal("the Madman holder shows the Madman at its call and cannot search (W15)", pwhere,
+                                   "omit player, target and found")
+            if lone is None:
+                raise self.illegal(f"{', '.join(raised)} raised together at {order}: none of them searches (W15)",
+                                   pwhere, "omit player, target and found")
+            call.search = self.search(s, order)
+        elif lone is not None and s is not None:
+            raise self.illegal(f"{lone} raised alone at {order} and searches: write player, target and found",
+                               at_raised, f'player = "{lone}", target = "...", found = "..."')
+        if self.over is None and order == max(ORDERS):
+            self.over = "every order was called: nobody found the Lost Legacy"
+
+    def viewer_call(self, order: int, raised: tuple[str, ...], where: Source) -> None:
+        """The viewer knows its own card, so it knows at which call it raised."""
+        me, card = self.r.viewer, self.viewer_hand
+        if me is None or me not in self.living or card is None or (me in raised) == (card.order == order):
+            return
+        if me in raised:
+            raise self.illegal(f"{me} holds {card.id} (search order {card.order or '×'}) and cannot raise at {order}",
+                               where, "its own order only")
+        raise self.illegal(f"{me} holds {card.id} (search order {order}) and raises at {order}", where,
+                           f"{me} among the raisers at {order}")
+
+    def search(self, s: Search, order: int) -> SearchMove:
+        """The lone raiser names a place and turns the card there up."""
+        where = self.r.where("search", s.number)
+        assert s.player is not None and s.target is not None and s.found is not None
         target, public = self.search_slot(s)
         if public is not None and public != s.found:
             raise self.illegal(f"{place_str(s.target)} is face-up: it is {public.id}, not {s.found.id}",
                                self.r.where("search", s.number, "found"), public.id)
-        self.searches.append(SearchMove(s, where, target, public, tuple(self.living), earlier))
+        move = SearchMove(s, where, target, public, tuple(self.living), order)
+        self.searches.append(move)
         if target[0] == "pile":
             self.piles[target[1]][target[2] - 1] = PileCard(s.found, self.piles[target[1]][target[2] - 1].turn)
         if s.found == LOST_LEGACY:
             self.over = f"{s.player} found the Lost Legacy"
+        return move
 
     def search_slot(self, s: Search) -> tuple[Slot, Kind | None]:
         where = self.r.where("search", s.number, "target")
+        assert s.target is not None
         if s.target[0] == "ruins":
             return RUINS, None
         if s.target[0] == "hand":
@@ -493,5 +652,6 @@ class _Replayer:
         return pile(who, index), cards[index - 1].kind
 
 
-__all__ = ["ATTACKS", "Elimination", "Move", "PileCard", "RUINS", "Replay", "SearchMove", "Slot", "eligible", "face_down",
-           "hand", "pile", "protected", "replay", "searchers", "slot_name", "tally", "vote_result", "werewolf_of"]
+__all__ = ["ATTACKS", "Call", "Elimination", "Move", "PileCard", "RUINS", "Replay", "SearchMove", "Slot", "face_down",
+           "hand", "medium_targets", "pile", "protected", "raisers", "replay", "searcher", "slot_name", "tally",
+           "vote_result", "werewolf_of"]

@@ -4,6 +4,7 @@ question (analyze, explain, hint, advise)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
@@ -29,6 +30,11 @@ from .record import WerewolfRecord
 from .rules import Replay, Slot, hand, replay, slot_name
 
 NOBODY = "nobody"
+
+
+@dataclass(frozen=True)
+class Tally:
+    total: int  # consistent histories, each hidden option counted once
 SUBJECT_ALIASES = {"lost-legacy": "lost-legacy", "ll": "lost-legacy", "遺産": "lost-legacy",
                    "失われた遺産": "lost-legacy", "werewolf": "werewolf", "人狼": "werewolf",
                    "madman": "madman", "狂人": "madman", "ruins": "ruins", "遺跡": "ruins"}
@@ -36,7 +42,7 @@ SUBJECT_ALIASES = {"lost-legacy": "lost-legacy", "ll": "lost-legacy", "遺産": 
 
 class WerewolfSession:
     rule_weight = RULE_WEIGHT
-    step_name = "moves"  # turns and searches
+    step_name = "moves"  # turns and [[search]] entries
     world_name = "histories"  # what `check` counts
 
     def __init__(self, record: WerewolfRecord) -> None:
@@ -45,6 +51,7 @@ class WerewolfSession:
 
     @property
     def steps(self) -> int:
+        """Moves as the record lists them: the turns and the ``[[search]]`` entries."""
         return len(self.record.turns) + len(self.record.searches)
 
     @cached_property
@@ -55,8 +62,10 @@ class WerewolfSession:
             raise self.inconsistency()
         return counts
 
-    def check(self) -> Counts:
-        return self.counts
+    def check(self) -> Tally:
+        """What ``check`` reports: the plain number of consistent histories (every hidden
+        option one history; the probabilities weigh them by W7)."""
+        return Tally(self.counts.histories)
 
     def inconsistency(self) -> InconsistentRecordError:
         return inconsistency(self.engine, self.source, "history",

@@ -7,26 +7,29 @@ by the same generator only, so one seed always gives one game:
 - the card: uniformly among the legal kinds (``Table.legal_plays``: never the Lost Legacy,
   an Attack in hand forced, W5);
 - Seer: a random other living player;
-- Medium: with probability ``PEEK_RATE`` it peeks at a random face-down card of another
-  living player's pile, if there is one; otherwise it flips a random face-up card
-  (player and kind) of a living player's pile.  The just-played Medium lies face-up in
-  its player's pile while its effect resolves, and the rules (and ``rules.replay``)
-  let it turn itself face-down, so a Medium always has a legal use: no fallback to the
-  other card is ever needed;
+- Medium (W16: another living player's pile only): with probability ``PEEK_RATE`` it
+  peeks at a random face-down card of another living player's pile, if there is one;
+  otherwise it flips a random face-up card there, named by its kind when it is the first
+  face-up card of that kind in the pile (sometimes by its position too, or only by it),
+  else by its position (and sometimes its kind); with no card in any other living
+  player's pile it has no effect;
 - Villager: the card put down (the Villager itself or the other card) uniformly, then
   the pile uniformly among the living players (the Lost Legacy only into one's own);
   mixed (the record says ``"unknown"``) with probability ``MIX_RATE``;
 - Vote: each living player points at a random other living player;
 - Sleep: the Werewolf (Lost Legacy in hand or pile), if any, swaps with probability
   ``SWAP_RATE`` with a uniformly chosen face-down card of its own pile (the Sleep just
-  played is face-up and never chosen), if it has one;
+  played is face-up and never chosen), if it has one; a Werewolf viewer writes what it
+  took, and on even-numbered turns its position (``index``) too;
 - Attack: into a random living player's pile after the effect;
-- search: the Werewolf names the Lost Legacy's place (its hand, or its position in its
+- search phase (W15): the orders are called from 1 up (``Table.call``); a lone raiser
+  searches: the Werewolf names the Lost Legacy's place (its hand, or its position in its
   pile); anyone else a random hidden place nobody has named yet (other living players'
-  hands, the ruins, face-down pile cards), or its own hand if none is left.
+  hands, the ruins, face-down pile cards), or its own hand if none is left.  Ties and
+  the Madman show happen as the cards fall.
 
-``SimulatedGame`` keeps the true log (``Played``/``Searched``) and the table after each
-step; ``record`` writes what one seat (or a spectator) saw, which ``rules.replay`` must
+``SimulatedGame`` keeps the true log (``Played``/``Called``) and the table after each
+step (each turn, each call); ``record`` writes what one seat (or a spectator) saw, which ``rules.replay`` must
 accept, and ``truth_after`` gives the hidden truth at any cut, for the tests.
 """
 
@@ -38,8 +41,8 @@ from dataclasses import dataclass
 
 from .cards import KINDS, LOST_LEGACY, MEDIUM, SEER, SLEEP, STANDARD, VILLAGER, VOTE, Kind
 from .record import NONE, Search, Turn, WerewolfRecord
-from .rules import Slot
-from .table import OVER, PLAY, SEARCH, Played, Searched, Table
+from .rules import Slot, medium_targets
+from .table import OVER, PLAY, SEARCH, Called, Played, Searched, Table
 
 PLAYER_NAMES = ("aki", "ben", "cho", "dan")
 PEEK_RATE = 0.75  # a Medium peeks (when it can) rather than flips
@@ -69,54 +72,71 @@ class SimulatedGame:
     deck: tuple[int, ...]  # copies per kind
     order: tuple[Kind, ...]  # the shuffle: hands, ruins, then the deck
     turns: list[Played]
-    searches: list[Searched]
-    tables: list[Table]  # the table at the start, after each turn, then after each search
+    calls: list[Called]  # the search phase: every order called (W15)
+    tables: list[Table]  # the table at the start, after each turn, then after each call
     winner: str | None
     winners: tuple[str, ...]
     reason: str
 
-    def cut(self, turns: int = ALL, searches: int | None = None) -> tuple[int, int]:
-        """(turns, searches) kept by a cut: searches only once every turn is kept."""
-        t = min(max(turns, 0), len(self.turns))
-        s = 0 if t < len(self.turns) else len(self.searches) if searches is None else min(searches, len(self.searches))
-        return t, s
+    @property
+    def searches(self) -> list[Searched]:
+        """The searches made (one per lone raiser)."""
+        return [c.searched for c in self.calls if c.searched is not None]
 
-    def table_after(self, turns: int = ALL, searches: int | None = None, pending: bool = False) -> Table:
+    def cut(self, turns: int = ALL, calls: int | None = None) -> tuple[int, int]:
+        """(turns, calls) kept by a cut: calls only once every turn is kept."""
+        t = min(max(turns, 0), len(self.turns))
+        c = 0 if t < len(self.turns) else len(self.calls) if calls is None else min(calls, len(self.calls))
+        return t, c
+
+    def table_after(self, turns: int = ALL, calls: int | None = None, pending: bool = False) -> Table:
         """The true table at a cut (a copy); with ``pending`` (see ``record``), after the
         next player's draw."""
-        t, s = self.cut(turns, searches)
-        table = self.tables[t + s].copy()
+        t, c = self.cut(turns, calls)
+        table = self.tables[t + c].copy()
         if pending and t < len(self.turns):
             table.draw()
         return table
 
-    def truth_after(self, turns: int = ALL, searches: int | None = None, pending: bool = False) -> Truth:
+    def truth_after(self, turns: int = ALL, calls: int | None = None, pending: bool = False) -> Truth:
         """The hidden truth at a cut; with ``pending``, after the next player's draw."""
-        table = self.table_after(turns, searches, pending)
+        table = self.table_after(turns, calls, pending)
         hidden = table.hidden()
         downs = {s: k for s, k in hidden.items() if s[0] == "pile"}
         hands = {p: h[0] for p, h in table.hands.items()}
         return Truth(hands, table.ruins, downs, hidden, table.lost_legacy(), table.werewolf() or "nobody",
                      tuple(table.deck), table.phase)
 
-    def record(self, viewer: str | None, turns: int = ALL, searches: int | None = None,
+    def record(self, viewer: str | None, turns: int = ALL, calls: int | None = None,
                pending: bool = False) -> WerewolfRecord:
         """What ``viewer`` (None = a spectator) writes of the first ``turns`` turns and, when
-        every turn is kept, of the first ``searches`` searches (all by default).  With
-        ``pending``, when the next turn is the viewer's, the record ends with that turn's
-        draw (a turn in progress: ``drew`` without ``play``)."""
+        every turn is kept, of the first ``calls`` calls of the search phase (all by default):
+        one ``[[search]]`` per call at which somebody raised, and ``raised = []`` when the
+        record stops after a call nobody raised at.  With ``pending``, when the next turn is
+        the viewer's, the record ends with that turn's draw (``drew`` without ``play``)."""
         if viewer is not None and viewer not in self.players:
             raise ValueError(f"{viewer!r} is not a player: {', '.join(self.players)}")
-        t, s = self.cut(turns, searches)
+        t, c = self.cut(turns, calls)
         hand = self.order[self.players.index(viewer)] if viewer is not None else None
         drawn = self.turns[t].drew if pending and t < len(self.turns) and self.turns[t].player == viewer else None
         return WerewolfRecord(self.players, viewer, hand, [written(p, viewer) for p in self.turns[:t]],
-                              [Search(x.number, x.player, _place(x.target), x.found) for x in self.searches[:s]],
-                              self.deck, f"<simulated seed={self.seed}>", pending=drawn)
+                              entries(self.calls[:c]), self.deck, f"<simulated seed={self.seed}>", pending=drawn)
 
-    def records(self, turns: int = ALL, searches: int | None = None) -> dict[str | None, WerewolfRecord]:
+    def records(self, turns: int = ALL, calls: int | None = None) -> dict[str | None, WerewolfRecord]:
         """Every seat's record and the spectator's (key None)."""
-        return {v: self.record(v, turns, searches) for v in (*self.players, None)}
+        return {v: self.record(v, turns, calls) for v in (*self.players, None)}
+
+
+def entries(calls: Sequence[Called]) -> list[Search]:
+    """The ``[[search]]`` entries of these calls (W15): the calls somebody raised at, and the
+    last call when nobody raised there (the record stops after it)."""
+    kept = [c for i, c in enumerate(calls) if c.raised or i == len(calls) - 1]
+    out = []
+    for n, c in enumerate(kept, start=1):
+        s = c.searched
+        out.append(Search(n, c.order, c.raised, s.player, _place(s.target), s.found) if s else
+                   Search(n, c.order, c.raised))
+    return out
 
 
 def _place(slot: Slot) -> tuple:
@@ -130,7 +150,7 @@ def written(p: Played, viewer: str | None) -> Turn:
     t = Turn(p.number, p.player, p.play, drew=p.drew if mine else None)
     if p.play == SEER:
         t.target, t.saw = p.target, p.saw if mine else None
-    elif p.play == MEDIUM:
+    elif p.play == MEDIUM:  # neither peek nor flip: it had no effect (W16)
         t.peek, t.flip = p.peek, p.flip
         t.saw = p.saw if mine and p.peek else None
     elif p.play == VILLAGER:
@@ -144,6 +164,7 @@ def written(p: Played, viewer: str | None) -> Turn:
         if viewer is not None and p.werewolf == viewer:
             t.swapped = p.swap is not None
             t.card = p.took
+            t.index = p.swap if p.number % 2 == 0 else None  # the position too, on even turns
     if p.play == VOTE:
         t.votes = dict(p.votes or {})
     if p.play.is_attack:
@@ -171,15 +192,18 @@ def simulate(players: int, seed: int, deck: Sequence[int] = STANDARD) -> Simulat
     while table.phase == PLAY:
         turns.append(_turn(table, rng))
         tables.append(table.copy())
-    searches: list[Searched] = []
+    calls: list[Called] = []
     named: set[Slot] = set()
     while table.phase == SEARCH:
-        target = _search_target(table, table.current, named, rng)
-        named.add(target)
-        searches.append(table.search(table.current, target))
+        call = table.call()
+        if table.current:  # a lone raiser searches
+            target = _search_target(table, table.current, named, rng)
+            named.add(target)
+            call.searched = table.search(table.current, target)
+        calls.append(call)
         tables.append(table.copy())
     assert table.phase == OVER
-    return SimulatedGame(names, seed, tuple(deck), order, turns, searches, tables, table.winner, table.winners,
+    return SimulatedGame(names, seed, tuple(deck), order, turns, calls, tables, table.winner, table.winners,
                          table.reason)
 
 
@@ -191,13 +215,7 @@ def _turn(table: Table, rng: random.Random) -> Played:
     if card == SEER:
         return table.play(card, target=rng.choice(others))
     if card == MEDIUM:
-        peeks = [(p, i) for p in others for i in table.face_down(p)]
-        if peeks and rng.random() < PEEK_RATE:
-            return table.play(card, peek=rng.choice(peeks))
-        flips = {(p, c.kind.index) for p in table.living for c in table.piles[p] if c.face_up}
-        flips.add((player, MEDIUM.index))  # the Medium itself lies face-up once played
-        who, k = rng.choice(sorted(flips))
-        return table.play(card, flip=(who, KINDS[k]))
+        return _medium(table, player, rng)
     if card == VILLAGER:
         held = table.hands[player]
         other = held[0] if held[1] == VILLAGER else held[1]
@@ -218,6 +236,25 @@ def _turn(table: Table, rng: random.Random) -> Played:
     return table.play(card)  # Madman, Knight: no effect
 
 
+def _medium(table: Table, player: str, rng: random.Random) -> Played:
+    """W16: peek or flip in another living player's pile; no effect when none holds a card."""
+    if not medium_targets(player, table.living, table.public_piles()):
+        return table.play(MEDIUM)
+    others = [p for p in table.living if p != player]
+    peeks = [(p, i) for p in others for i in table.face_down(p)]
+    ups = [(p, i) for p in others for i, c in enumerate(table.piles[p], start=1) if c.face_up]
+    if peeks and (not ups or rng.random() < PEEK_RATE):
+        return table.play(MEDIUM, peek=rng.choice(peeks))
+    who, index = rng.choice(ups)
+    pile = table.piles[who]
+    kind = pile[index - 1].kind
+    first = next(i for i, c in enumerate(pile, start=1) if c.face_up and c.kind == kind) == index
+    way = rng.random()  # how the player names it: by kind, by position, or both
+    if first and way < 0.6:
+        return table.play(MEDIUM, flip=(who, kind, None))
+    return table.play(MEDIUM, flip=(who, None, index) if way < 0.8 else (who, kind, index))
+
+
 def _search_target(table: Table, player: str, named: set[Slot], rng: random.Random) -> Slot:
     place = table.lost_legacy()
     if place == f"hand:{player}":
@@ -229,4 +266,5 @@ def _search_target(table: Table, player: str, named: set[Slot], rng: random.Rand
     return rng.choice(hidden) if hidden else ("hand", player)
 
 
-__all__ = ["MIX_RATE", "PEEK_RATE", "PLAYER_NAMES", "SWAP_RATE", "SimulatedGame", "Truth", "simulate", "written"]
+__all__ = ["MIX_RATE", "PEEK_RATE", "PLAYER_NAMES", "SWAP_RATE", "SimulatedGame", "Truth", "entries", "simulate",
+           "written"]

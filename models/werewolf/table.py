@@ -19,7 +19,11 @@ card goes last onto its pile.  Slots (hidden places) are ``("hand", name)``,
 ``("ruins",)`` and ``("pile", name, index)`` as in ``rules``.
 
 The rules shared with ``rules.replay`` (``tally``, ``vote_result``, ``protected``,
-``searchers``, ``werewolf_of``) are called, not restated.
+``medium_targets``, ``raisers``, ``searcher``, ``werewolf_of``) are called, not restated.
+
+The search phase is called out loud (W15): ``call`` calls the next search order and
+returns who raised; a lone raiser (not the Madman holder) becomes ``current`` and must
+``search`` before the next call.
 """
 
 from __future__ import annotations
@@ -29,14 +33,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import KINDS, LOST_LEGACY, MADMAN, MEDIUM, SEER, SLEEP, STANDARD, VILLAGER, VOTE, Kind
-from .rules import PileCard, Slot, face_down, protected, searchers, tally, vote_result, werewolf_of
+from .record import ORDERS, Flip
+from .rules import (
+    PileCard,
+    Slot,
+    face_down,
+    medium_targets,
+    protected,
+    raisers,
+    searcher,
+    tally,
+    vote_result,
+    werewolf_of,
+)
 
 PLAY, SEARCH, OVER = "play", "search", "over"
 VILLAGERS, WEREWOLF, NOBODY = "villagers", "werewolf", "nobody"
 
 
 class Illegal(ValueError):
-    """A move the rules (or rulings W1–W14) forbid in this state."""
+    """A move the rules (or rulings W1–W16) forbid in this state."""
 
 
 @dataclass
@@ -61,7 +77,8 @@ class Played:
     target: str | None = None  # Seer
     saw: Kind | None = None  # Seer: the target's hand; Medium peek: the card looked at
     peek: tuple[str, int] | None = None
-    flip: tuple[str, Kind] | None = None
+    flip: Flip | None = None  # Medium: (player, card, index) as the player named it (the record writes it so)
+    flipped: tuple[str, int] | None = None  # Medium: the pile position turned face-down
     put: str | None = None  # Villager / Attack: whose discard got the face-down card
     down: Kind | None = None  # Villager: the card put face-down
     mixed: bool = False  # Villager: the player mixed its two cards (the table saw no more)
@@ -84,6 +101,15 @@ class Searched:
 
 
 @dataclass
+class Called:
+    """One call of a search order (W15): who raised, and the lone raiser's search."""
+
+    order: int
+    raised: tuple[str, ...]
+    searched: Searched | None = None
+
+
+@dataclass
 class Table:
     players: tuple[str, ...]
     deck: list[Kind]  # top first
@@ -91,11 +117,11 @@ class Table:
     ruins: Kind
     piles: dict[str, list[Card]] = field(default_factory=dict)
     living: list[str] = field(default_factory=list)
-    current: str = ""  # whose turn (PLAY) or who searches next (SEARCH)
+    current: str = ""  # whose turn (PLAY); SEARCH: the lone raiser who must search now, or ""
     phase: str = PLAY
     turns: int = 0  # turns played
     searches: int = 0  # searches made
-    queue: list[str] = field(default_factory=list)  # SEARCH: the searchers still to search, in order
+    calling: int = 0  # SEARCH: the last search order called (W15)
     ruins_searched: bool = False
     winner: str | None = None  # VILLAGERS, WEREWOLF or NOBODY once OVER
     winners: tuple[str, ...] = ()
@@ -129,7 +155,7 @@ class Table:
     def copy(self) -> Table:
         return Table(self.players, list(self.deck), {p: list(h) for p, h in self.hands.items()}, self.ruins,
                      {p: [Card(c.kind, c.face_up, c.turn, c.searched) for c in cs] for p, cs in self.piles.items()},
-                     list(self.living), self.current, self.phase, self.turns, self.searches, list(self.queue),
+                     list(self.living), self.current, self.phase, self.turns, self.searches, self.calling,
                      self.ruins_searched, self.winner, self.winners, self.reason)
 
     # -- what the rules look at ----------------------------------------------------------------------
@@ -207,13 +233,14 @@ class Table:
         return sorted(set(options), key=lambda k: k.index)
 
     def play(self, card: Kind, *, target: str | None = None, peek: tuple[str, int] | None = None,
-             flip: tuple[str, Kind] | None = None, put: str | Callable[[Sequence[str]], str] | None = None,
+             flip: Flip | None = None, put: str | Callable[[Sequence[str]], str] | None = None,
              down: Kind | None = None, mixed: bool = False, votes: Mapping[str, str] | None = None,
              swap: int | None = None) -> Played:
         """Steps 2–4: the current player plays ``card`` and resolves it.
 
         Per card: Seer ``target``; Medium ``peek`` = (player, index) or ``flip`` = (player,
-        kind); Villager ``put`` and ``down`` (the card put face-down; ``mixed`` is only
+        kind, index) naming a face-up card by kind (the first of it), position, or both, or
+        neither when no other living player's pile holds a card (W16); Villager ``put`` and ``down`` (the card put face-down; ``mixed`` is only
         noted); Vote ``votes``; Sleep ``swap`` (a face-down position of the Werewolf's
         pile, or None); Attack ``put``, a name or a function choosing one among the
         living players after the effect (ignored when the Attack eliminated its player).
@@ -225,7 +252,7 @@ class Table:
             self.__dict__.update(before.__dict__)  # an illegal move changes nothing
             raise
 
-    def _play(self, card: Kind, target: str | None, peek: tuple[str, int] | None, flip: tuple[str, Kind] | None,
+    def _play(self, card: Kind, target: str | None, peek: tuple[str, int] | None, flip: Flip | None,
               put: str | Callable[[Sequence[str]], str] | None, down: Kind | None, mixed: bool,
               votes: Mapping[str, str] | None, swap: int | None) -> Played:
         player = self.current
@@ -267,8 +294,13 @@ class Table:
         done.target = self._living(target, "the Seer's target", done.player)
         done.saw = self.hands[done.target][0]
 
-    def _medium(self, done: Played, peek: tuple[str, int] | None, flip: tuple[str, Kind] | None) -> None:
-        if (peek is None) == (flip is None):
+    def _medium(self, done: Played, peek: tuple[str, int] | None, flip: Flip | None) -> None:
+        """W16: another living player's discard only; no effect when none holds a card."""
+        if peek is None and flip is None:
+            if medium_targets(done.player, self.living, self.public_piles()):
+                raise Illegal("the Medium must peek or flip while another living player's pile holds a card")
+            return
+        if peek is not None and flip is not None:
             raise Illegal("a Medium either peeks or flips")
         if peek is not None:
             who, index = peek
@@ -276,15 +308,17 @@ class Table:
             if index not in self.face_down(who):
                 raise Illegal(f"card {index} of {who}'s pile is not a face-down card")
             done.peek, done.saw = (who, index), self.piles[who][index - 1].kind
-        else:
-            assert flip is not None
-            who, kind = flip
-            self._living(who, "the Medium's target")
-            up = next((c for c in self.piles[who] if c.face_up and c.kind == kind), None)
-            if up is None:
-                raise Illegal(f"{who} has no face-up {kind.id}")
-            up.face_up = False  # the first face-up card of that kind
-            done.flip = (who, kind)
+            return
+        assert flip is not None
+        who, kind, position = flip
+        self._living(who, "the Medium's target", done.player)
+        ups = [i for i, c in enumerate(self.piles[who], start=1) if c.face_up]
+        if position is None:  # the first face-up card of that kind
+            position = next((i for i in ups if self.piles[who][i - 1].kind == kind), None)
+        if position is None or position not in ups or kind not in (None, self.piles[who][position - 1].kind):
+            raise Illegal(f"{who} has no face-up card {flip[1:]}")
+        self.piles[who][position - 1].face_up = False
+        done.flip, done.flipped = flip, (who, position)
 
     def _villager(self, done: Played, put: object, down: Kind | None, mixed: bool) -> None:
         """W1: the Villager returns to the hand; one of the two cards goes face-down."""
@@ -377,27 +411,32 @@ class Table:
         self.current = next(self.players[(seat + j) % len(self.players)] for j in range(1, len(self.players) + 1)
                             if self.players[(seat + j) % len(self.players)] in self.living)
         if not self.deck:
-            self.phase = SEARCH
-            self.queue = searchers(self.hand_cards())
-            self._next_searcher()
+            self.phase, self.current = SEARCH, ""
 
-    # -- the search phase --------------------------------------------------------------------------------
-    def searchers(self) -> list[str]:
-        """W12: who searches, in order (the living players' cards; rules.searchers)."""
-        return searchers(self.hand_cards())
-
-    def _next_searcher(self) -> None:
-        if self.queue:
-            self.current = self.queue[0]
-        else:
+    # -- the search phase (W15) ---------------------------------------------------------------------------
+    def call(self) -> Called:
+        """Call the next search order: its living holders raise.  A lone raiser other than the
+        Madman holder must search next (``current``); after the last order, nobody found it."""
+        if self.phase != SEARCH:
+            raise Illegal(f"no call in the {self.phase} phase")
+        if self.current:
+            raise Illegal(f"{self.current} raised alone at {self.calling}: it searches first")
+        self.calling += 1
+        raised = raisers(self.calling, self.hand_cards())
+        lone = searcher(self.calling, raised)
+        if lone is not None:
+            self.current = lone
+        elif self.calling == max(ORDERS):
             self._over(NOBODY, "nobody found the Lost Legacy")
+        return Called(self.calling, raised)
 
     def search(self, player: str, target: Slot) -> Searched:
-        """``player`` names ``target`` and turns it up; it must be the next searcher (W12)."""
+        """``player``, the lone raiser at the last call, names ``target`` and turns it up."""
         if self.phase != SEARCH:
             raise Illegal(f"no search in the {self.phase} phase")
         if player != self.current:
-            raise Illegal(f"{self.current} searches next, not {player}")
+            raise Illegal(f"{player} did not raise alone at the last call" +
+                          (f": {self.current} searches" if self.current else ""))
         if target == ("ruins",):
             found = self.ruins
             self.ruins_searched = True
@@ -413,7 +452,7 @@ class Table:
         else:
             raise Illegal(f"{target!r} is not a place")
         self.searches += 1
-        self.queue.pop(0)
+        self.current = ""
         if found == LOST_LEGACY:
             wolf = self.werewolf()
             if player == wolf:
@@ -421,8 +460,8 @@ class Table:
                 self._over(WEREWOLF, f"the Werewolf {player} found the Lost Legacy", (player, *madmen))
             else:
                 self._over(VILLAGERS, f"{player} found the Lost Legacy")
-        else:
-            self._next_searcher()
+        elif self.calling == max(ORDERS):
+            self._over(NOBODY, "nobody found the Lost Legacy")
         return Searched(self.searches, player, target, found)
 
     # -- the end ---------------------------------------------------------------------------------------------
@@ -449,5 +488,5 @@ def shuffle(deck: Sequence[int], rng: random.Random) -> list[Kind]:
     return cards
 
 
-__all__ = ["Card", "Illegal", "NOBODY", "OVER", "PLAY", "Played", "SEARCH", "Searched", "Table", "VILLAGERS",
+__all__ = ["Called", "Card", "Illegal", "NOBODY", "OVER", "PLAY", "Played", "SEARCH", "Searched", "Table", "VILLAGERS",
            "WEREWOLF", "shuffle"]

@@ -5,23 +5,29 @@ order (a sequence of kinds, W13) is listed by python-constraint — one variable
 position, the kinds in play as its domain, and ``DeckCounts`` pruning any partial order
 that holds more copies of a kind than the deck has — and each order is dealt onto the
 true-state ``Table`` (hands in seat order, the ruins, then the deck) and played along the
-record turn by turn.  Wherever the record leaves a hidden choice, the play branches
-(W7/W11/W13):
+record turn by turn.  Wherever the record leaves a hidden choice, the play branches, and
+the branch's weight is split equally among the choice's legal options (W7/W11/W13):
 
 - a Villager written ``"unknown"`` (mixed): the Villager itself or the other card went
-  down (the Lost Legacy never into another player's pile: the Table refuses it);
+  down, 1/2 each; only the Villager (weight 1) when the other card is the Lost Legacy
+  and the pile another player's (the rule that forbids it is restated here, and the
+  Table refuses it too);
 - a Sleep: no swap, or a swap with each face-down card of the Werewolf's own pile, by
-  position (two cards of one kind are two histories); a Werewolf viewer's ``swapped`` /
-  ``card`` keep only the matching options; a missing ``swapped`` tells nothing;
+  position (two cards of one kind are two options): 1/(k + 1) each; a Werewolf viewer's
+  ``swapped`` / ``card`` / ``index`` is its own choice, given: the matching options keep
+  weight 1; a missing ``swapped`` tells nothing;
 - which of two cards was played is fixed by the record's ``play`` (two alike cards: one
   history); the Table enforces must-play (W5) and never plays the Lost Legacy.
 
 A history survives when every field the record wrote matches the table: the dealt hand,
 ``drew``, ``saw`` (Seer / Medium peek), the Villager's ``placed``, ``swapped``/``card``,
 ``eliminated`` (from the votes and the pile's face-down cards, or from the Attack's hunt)
-and ``revealed``, the Attack's ``put``, the search order (W12: the Table's searchers in
-order) and each search's ``found``; a record ending with the viewer's turn in progress
-(``pending``) adds that draw.  Each surviving history counts once.
+and ``revealed``, the Attack's ``put``, the Medium's target (the Table refuses a Medium
+with no effect while a target existed, W16), each call of the search phase (W15: the
+Table's raisers at each order, the orders no entry lists included) and each search's
+``found``; a record ending with the viewer's turn in progress (``pending``) adds that
+draw.  Each surviving history adds its weight (a ``Fraction``) and counts once in
+``histories``.
 
 The counts per slot cover what the counter tracks: living players' hands, the ruins,
 every face-down pile card, and pile cards turned up by a search.  The remaining deck's
@@ -36,12 +42,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 import constraint
 
-from suiri.models.werewolf.cards import KINDS, SLEEP, VILLAGER, VOTE, Kind
+from suiri.models.werewolf.cards import KINDS, LOST_LEGACY, SLEEP, VILLAGER, VOTE, Kind
 from suiri.models.werewolf.record import NONE, Search, Turn, WerewolfRecord
 from suiri.models.werewolf.table import PLAY, SEARCH, Illegal, Played, Table
 
@@ -102,20 +109,21 @@ def prefixes(deck: tuple[int, ...], reach: int) -> tuple[tuple[tuple[Kind, ...],
 
 
 # -- one order, played along the record -------------------------------------------------------------
-def histories(record: WerewolfRecord, order: Sequence[Kind]) -> Iterator[Table]:
-    """The final table of every history of this deck order that fits the record."""
+def histories(record: WerewolfRecord, order: Sequence[Kind]) -> Iterator[tuple[Table, Fraction]]:
+    """The final table of every history of this deck order that fits the record, with its
+    weight (the product of its hidden choices' shares)."""
     table = Table.dealt(record.players, order)
     if record.viewer is not None and record.hand is not None and table.hands[record.viewer] != [record.hand]:
         return
-    yield from _turns(table, record, 0)
+    yield from _turns(table, record, 0, Fraction(1))
 
 
-def _turns(table: Table, record: WerewolfRecord, i: int) -> Iterator[Table]:
+def _turns(table: Table, record: WerewolfRecord, i: int, weight: Fraction) -> Iterator[tuple[Table, Fraction]]:
     if i == len(record.turns):
         if record.pending is not None:  # the viewer's turn in progress: only its draw
             if table.phase != PLAY or table.current != record.viewer or table.draw() != record.pending:
                 return
-        yield from _searches(table, record, 0)
+        yield from _calls(table, record, 0, weight)
         return
     t = record.turns[i]
     if table.phase != PLAY or table.current != t.player:
@@ -125,43 +133,44 @@ def _turns(table: Table, record: WerewolfRecord, i: int) -> Iterator[Table]:
         return
     if t.play not in table.legal_plays():
         return
-    for choice in _choices(table, record, t):
+    for choice, share in _choices(table, record, t):
         branch = table.copy()
         try:
             done = branch.play(t.play, **choice)
         except Illegal:
             continue
         if _matches(done, t, record):
-            yield from _turns(branch, record, i + 1)
+            yield from _turns(branch, record, i + 1, weight * share)
 
 
-def _choices(table: Table, record: WerewolfRecord, t: Turn) -> list[dict[str, Any]]:
-    """The hidden choices the record leaves open for this turn (one dict each)."""
+def _choices(table: Table, record: WerewolfRecord, t: Turn) -> list[tuple[dict[str, Any], Fraction]]:
+    """The hidden choices the record leaves open for this turn (keyword arguments of
+    ``Table.play``), each with its share of the weight (W7)."""
+    one = Fraction(1)
     if t.play == VILLAGER:
         hand = list(table.hands[t.player])
         hand.remove(VILLAGER)
         other = hand[0]
         placed = t.placed
         if isinstance(placed, Kind):
-            downs = [placed]
-        elif placed == "villager":
-            downs = [VILLAGER]
-        elif placed == "other":
-            downs = [other]
-        else:  # "unknown": mixed
-            downs = list(dict.fromkeys([VILLAGER, other]))
-        return [{"put": t.put, "down": d} for d in downs]
+            return [({"put": t.put, "down": placed}, one)]  # the viewer's own choice: given
+        if placed == "villager":
+            return [({"put": t.put, "down": VILLAGER}, one)]
+        if placed == "other":
+            return [({"put": t.put, "down": other}, one)]
+        legal = [VILLAGER] + ([other] if other != LOST_LEGACY or t.put == t.player else [])  # "unknown": mixed
+        return [({"put": t.put, "down": d}, Fraction(1, len(legal))) for d in legal]
     if t.play == SLEEP:
         wolf = table.werewolf()
         options: list[int | None] = [None] + (table.face_down(wolf) if wolf is not None else [])
-        if t.swapped is not None:
-            if wolf is None or wolf != record.viewer:
-                return []  # only the Werewolf writes `swapped`
-            options = [o for o in options if (o is not None) == t.swapped]
-        return [{"swap": o} for o in options]
+        if t.swapped is None:
+            return [({"swap": o}, Fraction(1, len(options))) for o in options]
+        if wolf is None or wolf != record.viewer:
+            return []  # only the Werewolf writes `swapped`
+        return [({"swap": o}, one) for o in options if (o is not None) == t.swapped and t.index in (None, o)]
     if t.play.is_attack:
-        return [{"put": t.put}]
-    return [{"target": t.target, "peek": t.peek, "flip": t.flip, "votes": t.votes}]
+        return [({"put": t.put}, one)]
+    return [({"target": t.target, "peek": t.peek, "flip": t.flip, "votes": t.votes}, one)]
 
 
 def _matches(done: Played, t: Turn, record: WerewolfRecord) -> bool:
@@ -183,30 +192,42 @@ def _matches(done: Played, t: Turn, record: WerewolfRecord) -> bool:
     return True
 
 
-def _searches(table: Table, record: WerewolfRecord, j: int) -> Iterator[Table]:
+def _calls(table: Table, record: WerewolfRecord, j: int, weight: Fraction) -> Iterator[tuple[Table, Fraction]]:
+    """W15: each entry's order is called after every order below it that no entry lists
+    (nobody raised there); the raisers must be the entry's, a lone raiser searches."""
     if j == len(record.searches):
-        yield table
+        yield table, weight
         return
     s: Search = record.searches[j]
-    if table.phase != SEARCH or table.current != s.player:
-        return  # W12: the searchers are the lowest eligible players, in order
-    target = ("pile", *s.target[1:]) if s.target[0] == "discard" else s.target
-    branch = table.copy()
-    try:
-        found = branch.search(s.player, target).found
-    except Illegal:
+    table = table.copy()
+    while table.phase == SEARCH and table.calling < s.order - 1:
+        if table.call().raised:
+            return
+    if table.phase != SEARCH or table.calling != s.order - 1:
         return
-    if found == s.found:
-        yield from _searches(branch, record, j + 1)
+    called = table.call()
+    if sorted(called.raised) != sorted(s.raised) or (table.current or None) != s.player:
+        return
+    if s.player is not None:
+        assert s.target is not None
+        target = ("pile", *s.target[1:]) if s.target[0] == "discard" else s.target
+        try:
+            found = table.search(s.player, target).found
+        except Illegal:
+            return
+        if found != s.found:
+            return
+    yield from _calls(table, record, j + 1, weight)
 
 
 # -- the counts ---------------------------------------------------------------------------------------
 @dataclass
 class BruteCounts:
-    total: int
-    places: dict[Slot, list[int]]  # as counter.Counts.places (all-zero rows left out)
-    lost_legacy: dict[str, int]  # "hand:NAME", "discard:NAME", "ruins", "deck"
-    werewolf: dict[str, int]  # a name or "nobody"
+    total: Fraction  # the weight of the histories that fit (W7)
+    places: dict[Slot, list[Fraction]]  # as counter.Counts.places (all-zero rows left out)
+    lost_legacy: dict[str, Fraction]  # "hand:NAME", "discard:NAME", "ruins", "deck"
+    werewolf: dict[str, Fraction]  # a name or "nobody"
+    histories: int  # how many histories fit, each counted once
     orders: int  # deck orders listed
     replayed: int  # orders (or prefixes) played along the record
 
@@ -229,22 +250,25 @@ def brute(record: WerewolfRecord, grouped: bool = True, given: Sequence[tuple[Sl
     drawn = len(record.turns) + (record.pending is not None)
     reach = min(sum(deck), n + 1 + drawn) if grouped else sum(deck)
     groups = prefixes(deck, reach)
-    places: dict[Slot, list[int]] = defaultdict(lambda: [0] * K)
-    ll: Counter[str] = Counter()
-    wolf: Counter[str] = Counter()
-    total = 0
-    for order, weight in groups:
-        for table in histories(record, order):
+    places: dict[Slot, list[Fraction]] = defaultdict(lambda: [Fraction(0)] * K)
+    ll: dict[str, Fraction] = defaultdict(Fraction)
+    wolf: dict[str, Fraction] = defaultdict(Fraction)
+    total = Fraction(0)
+    plain = 0
+    for order, orders in groups:
+        for table, share in histories(record, order):
             now = tracked(table)
             if any(now.get(slot) != kind for slot, kind in given):
                 continue
+            weight = orders * share
             total += weight
+            plain += orders
             for slot, kind in now.items():
                 places[slot][kind.index] += weight
             ll[table.lost_legacy()] += weight
             wolf[table.werewolf() or "nobody"] += weight
     assert sum(ll.values()) == total
-    return BruteCounts(total, {s: r for s, r in places.items() if any(r)}, dict(ll), dict(wolf),
+    return BruteCounts(total, {s: r for s, r in places.items() if any(r)}, dict(ll), dict(wolf), plain,
                        len(shuffles(deck)), len(groups))
 
 

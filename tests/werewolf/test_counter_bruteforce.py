@@ -3,15 +3,16 @@
 ``brute.py`` lists every deck order of a small deck with python-constraint and plays each
 along the record on the true-state ``Table``, branching over the hidden choices
 (mixed Villagers, Sleep swaps by position), keeping the histories whose every written
-field matches.  ``counter.count`` (forward DP over merged lazy states) must agree exactly
-(Python integers) on the total, every slot's kind counts, where the Lost Legacy is and
-who the Werewolf is.
+field matches.  ``counter.count`` (forward DP over merged lazy states) must agree exactly (W7 weights as
+``Fraction``s) on the total weight, the plain number of histories, every slot's kind
+weights, where the Lost Legacy is and who the Werewolf is.
 
 Records: simulated games on small decks (``simulate(players, seed, deck=...)``) from every
-seat and the spectator in turn, cut at random turns, mid-search and after the last search,
-some ending with the viewer's turn in progress (``drew`` without ``play``); and a few
-hand-written records (a mixed Villager, a Sleep with two face-down cards of one kind in
-the Werewolf's pile, an Attack that finds nobody, a Vote elimination, searches).
+seat and the spectator in turn, cut at random turns, between calls of the search phase
+(W15) and after the last call, some ending with the viewer's turn in progress (``drew``
+without ``play``); and hand-written records (a mixed Villager, a Sleep with two face-down
+cards of one kind in the Werewolf's pile, an Attack that finds nobody, a Vote elimination,
+search calls with a tie and a Madman show, a Medium with no effect, a flip by index).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import random
 import sys
 from copy import copy
 from dataclasses import replace
+from fractions import Fraction
 from math import factorial, prod
 from pathlib import Path
 from types import ModuleType
@@ -60,6 +62,8 @@ DECKS: dict[str, tuple[int, dict[str, int]]] = {
                   "attack-3": 1}),
     "sleepy": (3, {"lost-legacy": 1, "seer": 2, "vote": 3, "sleep": 3}),
     "four": (4, {"villager": 1, "lost-legacy": 1, "seer": 1, "vote": 2, "sleep": 2, "attack-1": 1}),
+    "madman": (3, {"medium": 1, "madman": 1, "lost-legacy": 1, "seer": 2, "vote": 1, "sleep": 2}),  # shows, ties
+    "flips": (3, {"villager": 1, "medium": 1, "madman": 1, "lost-legacy": 1, "seer": 2, "sleep": 2}),  # by index
     "four-long": (4, {"villager": 1, "lost-legacy": 1, "seer": 2, "vote": 2, "sleep": 3}),
 }
 GAMES_PER_DECK = 7
@@ -68,7 +72,7 @@ GAMES_PER_DECK = 7
 def simulated_cases() -> list:
     """Per game: one seat (every seat and the spectator in turn), cut at a random turn (or,
     when that turn is the viewer's, with its draw pending), plus the whole game with every
-    search and, when there were several, a cut after the first search."""
+    call of the search phase and, when there were several calls, a cut after a random one."""
     out = []
     for d, (name, (players, spec)) in enumerate(DECKS.items()):
         for seed in range(GAMES_PER_DECK):
@@ -78,19 +82,19 @@ def simulated_cases() -> list:
             rng = random.Random(f"{name}-{seed}")
             cut = rng.randrange(len(game.turns))
             pending = game.turns[cut].player == viewer
-            cuts = [(cut, 0, pending), (len(game.turns), len(game.searches), False)]
-            if len(game.searches) > 1:
-                cuts.append((len(game.turns), 1, False))
-            for turns, searches, pend in cuts:
-                label = f"{name}-s{seed}-{viewer or 'spectator'}-t{turns}" + (f"-s{searches}" if searches else "") + \
+            cuts = [(cut, 0, pending), (len(game.turns), len(game.calls), False)]
+            if len(game.calls) > 1:
+                cuts.append((len(game.turns), rng.randrange(1, len(game.calls)), False))
+            for turns, calls, pend in cuts:
+                label = f"{name}-s{seed}-{viewer or 'spectator'}-t{turns}" + (f"-c{calls}" if calls else "") + \
                     ("-pending" if pend else "")
-                out.append(pytest.param(name, seed, viewer, turns, searches, pend, id=label))
+                out.append(pytest.param(name, seed, viewer, turns, calls, pend, id=label))
     return out
 
 
-def simulated(name: str, seed: int, viewer: str | None, turns: int, searches: int, pending: bool) -> WerewolfRecord:
+def simulated(name: str, seed: int, viewer: str | None, turns: int, calls: int, pending: bool) -> WerewolfRecord:
     players, spec = DECKS[name]
-    return simulate(players, seed, deck=deck_counts(spec)).record(viewer, turns, searches, pending=pending)
+    return simulate(players, seed, deck=deck_counts(spec)).record(viewer, turns, calls, pending=pending)
 
 
 def assert_agree(record: WerewolfRecord) -> tuple[Counts, Any]:
@@ -98,6 +102,7 @@ def assert_agree(record: WerewolfRecord) -> tuple[Counts, Any]:
     c = count(replay(loads(text)))  # the written form, as a user would type it
     b = brute(loads(text))  # a fresh read: replay fills in fields
     assert c.total == b.total, text
+    assert c.histories == b.histories, text
     assert {s: r for s, r in c.places.items() if any(r)} == b.places, text
     assert c.lost_legacy() == b.lost_legacy, text
     assert c.werewolf() == b.werewolf, text
@@ -106,9 +111,9 @@ def assert_agree(record: WerewolfRecord) -> tuple[Counts, Any]:
     return c, b
 
 
-@pytest.mark.parametrize("name, seed, viewer, turns, searches, pending", simulated_cases())
-def test_simulated(name: str, seed: int, viewer: str | None, turns: int, searches: int, pending: bool) -> None:
-    c, b = assert_agree(simulated(name, seed, viewer, turns, searches, pending))
+@pytest.mark.parametrize("name, seed, viewer, turns, calls, pending", simulated_cases())
+def test_simulated(name: str, seed: int, viewer: str | None, turns: int, calls: int, pending: bool) -> None:
+    c, b = assert_agree(simulated(name, seed, viewer, turns, calls, pending))
     assert b.total > 0  # the true history is one of them
 
 
@@ -155,7 +160,8 @@ DECK_S = "deck = { lost-legacy = 1, seer = 2, vote = 3, sleep = 3 }\n"
 CYCLE = 'votes = { aki = "ben", ben = "cho", cho = "aki" }\neliminated = "none"\n'
 
 # The Werewolf aki plays two Votes, which lie face-down at positions 1 and 2 of its pile;
-# at ben's second Sleep it swaps the Lost Legacy with one of them (W11: two histories).
+# at ben's second Sleep it swaps the Lost Legacy with one of them (W11: two histories; the
+# viewer's own choice, so each weighs 1, W7).
 SLEEP_TWO_VOTES = HEAD + 'viewer = "aki"\nhand = "lost-legacy"\n' + DECK_S + f"""
 [[turn]]
 player = "aki"
@@ -183,8 +189,9 @@ swapped = true
 card = "vote"
 """
 
-# A mixed Villager (aki's card into cho's pile), a tied Vote, then the first search turns up
-# that card: the Villager, so aki kept the other card.
+# A mixed Villager (aki's card into cho's pile), a tied Vote, then the first call anybody
+# raises at is 5: aki alone, so it holds the Lost Legacy; its search turns up the card it put
+# down: the Villager.
 MIXED_VILLAGER = HEAD + DECK_A + """
 [[turn]]
 player = "aki"
@@ -208,6 +215,7 @@ votes = { aki = "ben", ben = "aki", cho = "aki" }
 eliminated = "none"
 
 [[search]]
+order = 5
 player = "aki"
 target = "discard:cho:1"
 found = "villager"
@@ -237,7 +245,8 @@ put = "cho"
 placed = "sleep"
 """
 
-# The whole of a game to the search phase: two searches that miss, by W12's order.
+# The whole of a game to the search phase: two searches that miss, cho alone at 5 (so it
+# holds the Lost Legacy: both Seers lie face-up), then ben alone at 7 (its Vote).
 SEARCHES = HEAD + 'viewer = "ben"\nhand = "seer"\n' + DECK_S + """
 [[turn]]
 player = "aki"
@@ -267,18 +276,110 @@ drew = "sleep"
 play = "sleep"
 
 [[search]]
+order = 5
 player = "cho"
 target = "discard:aki:1"
 found = "sleep"
 
 [[search]]
+order = 7
 player = "ben"
 target = "ruins"
 found = "vote"
 """
 
+DECK_M = "deck = { medium = 1, madman = 1, lost-legacy = 1, vote = 2, sleep = 2, seer = 1 }\n"
+
+# aki's Medium first: no pile holds a card, so it has no effect (W16); then ben's Vote,
+# cho's Sleep, aki's Seer.  The search phase: nobody at 1 and 2, cho shows the Madman at 3,
+# nobody at 4, and the record stops after the call of 5, at which nobody raised.
+CALLS = HEAD + DECK_M + """
+[[turn]]
+player = "aki"
+play = "medium"
+
+[[turn]]
+player = "ben"
+play = "vote"
+votes = { aki = "ben", ben = "cho", cho = "aki" }
+eliminated = "none"
+
+[[turn]]
+player = "cho"
+play = "sleep"
+
+[[turn]]
+player = "aki"
+play = "seer"
+target = "cho"
+
+[[search]]
+order = 3
+raised = ["cho"]
+
+[[search]]
+order = 5
+raised = []
+"""
+
+# cho alone at 5 (the Lost Legacy: every Seer and Sleep lies in a pile) searches the ruins
+# and misses; two raisers at 7 (both hold a Vote): none searches; nobody at 8: all lose.
+TIE = HEAD + 'viewer = "aki"\nhand = "vote"\n' + DECK_S + """
+[[turn]]
+player = "aki"
+drew = "sleep"
+play = "sleep"
+
+[[turn]]
+player = "ben"
+play = "seer"
+target = "aki"
+
+[[turn]]
+player = "cho"
+play = "sleep"
+
+[[turn]]
+player = "aki"
+drew = "seer"
+play = "seer"
+target = "ben"
+
+[[turn]]
+player = "ben"
+play = "sleep"
+
+[[search]]
+order = 5
+player = "cho"
+target = "ruins"
+found = "vote"
+
+[[search]]
+order = 7
+raised = ["aki", "ben"]
+
+[[search]]
+order = 8
+raised = []
+"""
+
+# A flip by position: ben's Medium turns aki's Seer (card 1) face-down, named by index.
+FLIP_INDEX = HEAD + "deck = { medium = 1, lost-legacy = 1, seer = 1, vote = 2, sleep = 1 }\n" + """
+[[turn]]
+player = "aki"
+play = "seer"
+target = "ben"
+
+[[turn]]
+player = "ben"
+play = "medium"
+flip = { player = "aki", index = 1 }
+"""
+
 HAND_WRITTEN = {"sleep-two-votes": SLEEP_TWO_VOTES, "mixed-villager": MIXED_VILLAGER,
-                "attack-none-vote-out": ATTACK_NONE_VOTE_OUT, "searches": SEARCHES}
+                "attack-none-vote-out": ATTACK_NONE_VOTE_OUT, "searches": SEARCHES, "calls": CALLS, "tie": TIE,
+                "flip-index": FLIP_INDEX}
 
 
 def spectator(record: WerewolfRecord) -> WerewolfRecord:
@@ -286,7 +387,7 @@ def spectator(record: WerewolfRecord) -> WerewolfRecord:
     turns = []
     for t in record.turns:
         t = copy(t)
-        t.drew = t.saw = t.swapped = t.card = None
+        t.drew = t.saw = t.swapped = t.card = t.index = None
         if t.placed is not None and not isinstance(t.placed, str):
             t.placed = "unknown"
         turns.append(t)
@@ -306,9 +407,10 @@ def test_hand_written(name: str) -> None:
 def test_sleep_swap_positions_are_separate_histories() -> None:
     """By hand: aki's two Votes fix 2 cards; the other six (vote, 3 sleeps, 2 seers) lie in
     2 x 7 ways fitting cho's Vote and ben's two Sleeps; each has two swaps (W11) -> 28, the
-    Lost Legacy at position 1 or 2 of aki's pile in 14 each."""
+    Lost Legacy at position 1 or 2 of aki's pile in 14 each.  The swap is the viewer's own
+    choice: given, weight 1 each (W7)."""
     c, _ = assert_agree(loads(SLEEP_TWO_VOTES))
-    assert c.total == 28
+    assert c.total == c.histories == 28
     ll = LOST_LEGACY.index
     assert c.places[("pile", "aki", 1)][ll] == c.places[("pile", "aki", 2)][ll] == 14
     assert c.lost_legacy() == {"discard:aki": 28}
@@ -339,3 +441,20 @@ def test_counter_places_a_pending_lost_legacy_in_hand() -> None:
     c = count(replay(record))
     assert c.lost_legacy() == {"hand:aki": c.total}
     assert c.werewolf() == {"aki": c.total}
+
+
+def test_mixed_villager_weights() -> None:
+    """W7 by hand: five cards (Villager, Lost Legacy, 3 Votes), aki's first turn is a mixed
+    Villager into ben's pile.  aki's other card is the Lost Legacy in 2 deck orders (the
+    Villager dealt or drawn); it cannot go into ben's pile, so the Villager went down:
+    weight 1 each.  It is a Vote in 6 orders, with two legal puts of 1/2 each: weight 6
+    (12 histories).  So the total weight is 8, and aki, ben, cho and nobody (the ruins)
+    are the Werewolf with 2/8 each; counting every option as a history would give aki
+    2/14."""
+    record = loads(HEAD + "deck = { villager = 1, lost-legacy = 1, vote = 3 }\n" +
+                   '\n[[turn]]\nplayer = "aki"\nplay = "villager"\nput = "ben"\nplaced = "unknown"\n')
+    c, _ = assert_agree(record)
+    assert c.total == 8 and c.histories == 14
+    assert c.werewolf() == {"aki": 2, "ben": 2, "cho": 2, "nobody": 2}
+    assert c.places[("pile", "ben", 1)][LOST_LEGACY.index] == 0
+    assert c.places[("pile", "ben", 1)][VILLAGER.index] == Fraction(2 + 3)  # 2 (forced) + 6 x 1/2

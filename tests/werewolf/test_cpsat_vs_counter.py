@@ -2,8 +2,9 @@
 
 - On whole games (the deck empty) every solution of the model is one history: CP-SAT
   enumerates them (projected on the shuffle and the hidden-choice variables) and the
-  count must equal the counter's total — the reference record from aki's seat, as a
-  spectator wrote it, and cut just before its search.
+  count must equal the counter's plain number of histories (``Counts.histories``; the
+  W7 weights only weigh them) — the reference record from aki's seat, as a spectator
+  wrote it, and cut just before its search calls.
 - On every prefix of those records, each subject's values that CP-SAT finds possible
   are exactly the values the counter gives a positive probability (a probability is 0
   exactly when the record rules it out).
@@ -33,7 +34,7 @@ def reference() -> WerewolfRecord:
 
 
 def as_spectator(r: WerewolfRecord) -> WerewolfRecord:
-    turns = [replace(t, drew=None, saw=None, swapped=None, card=None,
+    turns = [replace(t, drew=None, saw=None, swapped=None, card=None, index=None,
                      placed="unknown" if not isinstance(t.placed, str | None) else t.placed) for t in r.turns]
     return replace(r, viewer=None, hand=None, turns=turns)
 
@@ -70,27 +71,21 @@ WHOLE = {
 @pytest.mark.parametrize("name", list(WHOLE))
 def test_solutions_are_the_counted_histories(name: str) -> None:
     record = WHOLE[name]()
-    assert enumerate_histories(record) == count(replay(record)).total
+    assert enumerate_histories(record) == count(replay(record)).histories
 
 
-PREFIXES = [(seat, n) for seat in ("viewer", "spectator") for n in range(0, 12)]
+PREFIXES = [(seat, n) for seat in ("viewer", "spectator") for n in range(0, 12)]  # 11 turns: with the search
 
 
 @pytest.mark.parametrize("seat,turns", PREFIXES)
 def test_possible_values_agree(seat: str, turns: int) -> None:
-    record = WHOLE[seat]().truncated(turns)
-    session = WerewolfSession(record)
-    subjects = [s for s in session.werewolf_model.model.subjects]
-    possible = session.engine.possible_values(subjects)
-    for subject in subjects:
-        dist = session.distribution(subject)
-        support = sorted(v for v, p in dist.items() if p)
-        assert sorted(possible[subject]) == support, subject
+    support_agrees(WHOLE[seat]().truncated(turns, 1))
 
 
 SMALL_DECKS = {
     "attack": (3, {"villager": 1, "lost-legacy": 1, "seer": 1, "vote": 2, "sleep": 2, "attack-1": 1}),
     "knight": (3, {"medium": 1, "madman": 1, "knight": 1, "lost-legacy": 1, "vote": 2, "sleep": 2}),
+    "seers": (3, {"medium": 1, "madman": 1, "lost-legacy": 1, "seer": 2, "vote": 1, "sleep": 2}),
     "four": (4, {"villager": 1, "lost-legacy": 1, "seer": 1, "vote": 2, "sleep": 2, "attack-1": 1}),
 }
 
@@ -109,11 +104,29 @@ def small_cases() -> list:
             seat = seats[seed % len(seats)]
             for turns in range(0, len(g.turns) + 1, 2):
                 out.append(pytest.param(g.record(seat, turns), id=f"{name}-s{seed}-{seat or 'spectator'}-t{turns}"))
+            if len(g.calls) > 1:  # cut between two calls of the search phase (W15)
+                out.append(pytest.param(g.record(seat, len(g.turns), 1), id=f"{name}-s{seed}-{seat or 'spectator'}-c1"))
             out.append(pytest.param(g.record(seat), id=f"{name}-s{seed}-{seat or 'spectator'}-whole"))
     return out
+
+
+def support_agrees(record: WerewolfRecord) -> None:
+    session = WerewolfSession(record)
+    subjects = [s for s in session.werewolf_model.model.subjects]
+    possible = session.engine.possible_values(subjects)
+    for subject in subjects:
+        dist = session.distribution(subject)
+        support = sorted(v for v, p in dist.items() if p)
+        assert sorted(possible[subject]) == support, subject
+
+
+@pytest.mark.parametrize("record", small_cases())
+def test_small_deck_possible_values_agree(record: WerewolfRecord) -> None:
+    """CP-SAT's possible values = the counter's support, search calls included."""
+    support_agrees(record)
 
 
 @pytest.mark.parametrize("record", small_cases())
 def test_small_deck_solutions_are_the_counted_histories(record: WerewolfRecord) -> None:
     """Every complete history, the undrawn deck's order included, is one model solution."""
-    assert enumerate_histories(record) == count(replay(record)).total
+    assert enumerate_histories(record) == count(replay(record)).histories

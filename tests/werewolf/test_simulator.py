@@ -1,12 +1,13 @@
 """The Werewolf simulator and the true-state table.
 
 The simulator is deterministic by seed; every seat's record and the spectator's, cut
-anywhere (mid-search and with the viewer's draw pending too), replays cleanly
-(``rules.replay``) and survives a TOML round trip unchanged; the true log is legal on
-the table (W5, the Lost Legacy never played nor put into another's pile, targets living)
-and what a record says matches the truth.  A few table unit tests pin the rules that
-records number cards by: pile positions, an Attack's place, elimination order, Sleep
-swaps keeping positions, the Knight, ties, W12's searchers, and the winners.
+anywhere (between the calls of the search phase and with the viewer's draw pending too),
+replays cleanly (``rules.replay``) and survives a TOML round trip unchanged; the true log
+is legal on the table (W5, the Lost Legacy never played nor put into another's pile,
+targets living, the Medium on another's pile, W16) and what a record says matches the
+truth.  A few table unit tests pin the rules that records number cards by: pile
+positions, an Attack's place, elimination order, Sleep swaps keeping positions, the
+Knight, ties, the Medium's targets (W16), the search calls (W15), and the winners.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def same(a: WerewolfRecord, b: WerewolfRecord) -> bool:
 def test_same_seed_same_game(players: int) -> None:
     for seed in range(10):
         a, b = simulate(players, seed), simulate(players, seed)
-        assert a.order == b.order and a.turns == b.turns and a.searches == b.searches
+        assert a.order == b.order and a.turns == b.turns and a.calls == b.calls
         assert all(to_toml(a.record(v)) == to_toml(b.record(v)) for v in (*a.players, None))
     assert len({simulate(players, s).order for s in range(10)}) == 10
 
@@ -78,7 +79,7 @@ def test_players_and_decks() -> None:
 
 # -- records -------------------------------------------------------------------------------------------------
 def cuts(game: SimulatedGame) -> list[tuple[int, int]]:
-    return [(t, 0) for t in range(len(game.turns))] + [(len(game.turns), s) for s in range(len(game.searches) + 1)]
+    return [(t, 0) for t in range(len(game.turns))] + [(len(game.turns), c) for c in range(len(game.calls) + 1)]
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -87,41 +88,43 @@ def test_every_record_replays_and_round_trips(players: int, deck: str) -> None:
     for seed in SEEDS:
         game = simulate(players, seed, deck=STANDARD if deck == "standard" else SMALL)
         for viewer in (*game.players, None):
-            for turns, searches in cuts(game):
+            for turns, calls in cuts(game):
                 for pending in (False, True):
-                    record = game.record(viewer, turns, searches, pending=pending)
+                    record = game.record(viewer, turns, calls, pending=pending)
                     if pending and record.pending is None:
                         continue
                     text = to_toml(record)
                     back = loads(text)
                     assert same(back, record) and to_toml(back) == text
                     rp = replay(back)
-                    assert rp.living == tuple(game.table_after(turns, searches).living)
+                    assert rp.living == tuple(game.table_after(turns, calls).living)
+                    if turns == len(game.turns):  # every call kept is replayed, the unlisted ones too
+                        assert [(c.order, c.raised) for c in rp.calls] == \
+                            [(c.order, c.raised) for c in game.calls[:calls]]
                     if viewer is not None and viewer in rp.living:
-                        truth = game.truth_after(turns, searches)
+                        truth = game.truth_after(turns, calls)
                         assert rp.viewer_hand == truth.hands[viewer]  # the viewer always knows its card
 
 
 def test_whole_game_record() -> None:
-    """A whole game's record ends where the game ended: searched to the end, or over."""
+    """A whole game's record ends where the game ended: the Lost Legacy found, every order
+    called (W15), or over before the search phase."""
     for seed in SEEDS:
         game = simulate(4, seed)
         rp = replay(game.record(None))
         assert game.winner in (VILLAGERS, WEREWOLF, NOBODY)
-        if game.searches:
+        assert rp.over and rp.next_call is None
+        if game.calls:
             assert rp.search_phase
-            found = game.searches[-1].found == LOST_LEGACY
+            found = bool(game.searches) and game.searches[-1].found == LOST_LEGACY
             assert found == (game.winner != NOBODY)
-        elif game.winner == NOBODY and not rp.over:
-            assert rp.search_phase and not game.table_after().searchers()  # nobody could search
-        else:
-            assert rp.over
+            assert found or game.calls[-1].order == 8
 
 
 def test_private_fields_only_for_the_viewer() -> None:
     """drew/saw/own placed on the viewer's own turns; swapped on every Sleep iff the viewer
     is the Werewolf then; a spectator writes none of them."""
-    sleeps_seen = 0
+    sleeps_seen = indexed = 0
     for seed in SEEDS:
         game = simulate(3, seed)
         for viewer in (*game.players, None):
@@ -142,8 +145,9 @@ def test_private_fields_only_for_the_viewer() -> None:
                     assert (t.swapped is not None) == (viewer is not None and p.werewolf == viewer)
                     if t.swapped:
                         sleeps_seen += 1
-                        assert t.card == p.took
-    assert sleeps_seen > 0
+                        assert t.card == p.took and t.index in (None, p.swap)
+                        indexed += t.index is not None
+    assert sleeps_seen > 0 and indexed > 0
 
 
 # -- legality of the true log ----------------------------------------------------------------------------------
@@ -165,6 +169,9 @@ def test_the_log_is_legal(players: int) -> None:
             assert p.target is None or p.target in before.living
             assert p.put is None or p.put in after.living or p.put == p.eliminated == p.player
             assert p.target != p.player and (p.peek is None or p.peek[0] != p.player)
+            assert p.flip is None or p.flip[0] != p.player  # W16: another player's pile
+            if p.play == MEDIUM and p.peek is None and p.flip is None:  # no effect: nobody else has a card
+                assert not any(before.piles[q] for q in before.living if q != p.player)
             if p.votes is not None:
                 assert sorted(p.votes) == sorted(before.living)
                 assert all(v != t and t in before.living for v, t in p.votes.items())
@@ -173,12 +180,17 @@ def test_the_log_is_legal(players: int) -> None:
                 len(after.deck) + 1 == len(game.order)
         for s in game.searches[:-1]:
             assert s.found != LOST_LEGACY
+        for c in game.calls:  # W15: the raisers are the living holders of the order called
+            table_then = game.tables[len(game.turns) + game.calls.index(c)]
+            assert c.raised == tuple(q for q in table_then.living if table_then.hands[q][0].order == c.order)
+            assert (c.searched is not None) == (len(c.raised) == 1 and c.order != 3)
     assert {"villager", "medium", "seer", "vote", "sleep", "madman", "knight", "attack-1", "attack-2",
             "attack-3"} <= seen
 
 
 def test_variety() -> None:
-    """The strategy reaches every ending and every hidden choice."""
+    """The strategy reaches every ending and every hidden choice, every way to name a flip,
+    a Medium with no effect, ties and Madman shows at the search calls."""
     reasons, features = set(), set()
     for seed in range(300):
         game = simulate(3 + seed % 2, seed)
@@ -187,11 +199,17 @@ def test_variety() -> None:
         for p in game.turns:
             features.add("mixed" if p.mixed else "")
             features.add("swap" if p.swap is not None else "")
-            features.add("flip" if p.flip else "peek" if p.peek else "")
+            features.add("peek" if p.peek else "")
+            features.add(("flip-card" if p.flip[2] is None else "flip-index" if p.flip[1] is None else "flip-both")
+                         if p.flip else "")
+            features.add("no-effect" if p.play == MEDIUM and not p.flip and not p.peek else "")
             features.add(f"{p.play.id}-out" if p.eliminated else "")
             features.add("self-attack" if p.play.is_attack and p.eliminated == p.player else "")
+        for c in game.calls:
+            features.add("tie" if len(c.raised) > 1 else "madman-show" if c.order == 3 and c.raised else "")
     assert {"the", "only", "found", "nobody"} <= reasons
-    assert {"mixed", "swap", "flip", "peek", "vote-out", "attack-1-out", "self-attack"} <= features
+    assert {"mixed", "swap", "flip-card", "flip-index", "flip-both", "peek", "no-effect", "vote-out", "attack-1-out",
+            "self-attack", "tie", "madman-show"} <= features
 
 
 # -- the table -------------------------------------------------------------------------------------------------
@@ -296,9 +314,15 @@ def test_sleep_swap_keeps_positions() -> None:
     assert t.lost_legacy() == "discard:aki" and t.werewolf() == "aki"
 
 
-def test_medium_flips_itself() -> None:
+def test_medium_acts_on_another_pile_only() -> None:
+    """W16: never its own pile nor itself; a flip names the card by kind or position; with
+    no card in another living player's pile it has no effect."""
     t = table(MEDIUM, SEER, SLEEP, MADMAN, SEER, VOTE, KNIGHT, VOTE)
     t.draw()
+    with pytest.raises(Illegal):
+        t.copy().play(MEDIUM, flip=("aki", MEDIUM, None))  # itself
+    done = t.copy().play(MEDIUM)  # nobody else has a card: no effect
+    assert done.flip is None and done.peek is None
     t.play(SEER, target="ben")
     t.draw()
     t.play(SEER, target="cho")
@@ -306,30 +330,44 @@ def test_medium_flips_itself() -> None:
     t.play(SLEEP)
     t.draw()  # aki: medium + vote
     with pytest.raises(Illegal):
-        t.play(MEDIUM, flip=("ben", KNIGHT))
+        t.copy().play(MEDIUM)  # ben has a face-up Seer: it must act
+    with pytest.raises(Illegal):
+        t.play(MEDIUM, flip=("ben", KNIGHT, None))
     assert t.hands["aki"] == [MEDIUM, VOTE] and t.turns == 3  # an illegal move changes nothing
-    done = t.play(MEDIUM, flip=("aki", MEDIUM))  # the Medium itself, face-up while it acts
-    assert done.flip == ("aki", MEDIUM) and not t.piles["aki"][1].face_up and t.piles["aki"][0].face_up
+    with pytest.raises(Illegal):
+        t.copy().play(MEDIUM, flip=("ben", VOTE, 1))  # card 1 is a Seer
+    done = t.play(MEDIUM, flip=("ben", None, 1))
+    assert done.flip == ("ben", None, 1) and done.flipped == ("ben", 1) and not t.piles["ben"][0].face_up
 
 
-def test_search_phase_order_and_winners() -> None:
-    # 3 hands, ruins, 1 card: one turn, then search; aki seer(6), ben LL(5), cho madman
+def test_search_calls_and_winners() -> None:
+    """W15: orders are called from 1 up; a lone raiser searches, the Madman holder shows
+    the Madman, several raisers do not search; nobody after the call of 8: all lose."""
+    # 3 hands, ruins, 1 card: one turn, then the calls; aki seer(6), ben LL(5), cho madman(3)
     t = table(SEER, LOST_LEGACY, MADMAN, VOTE, KNIGHT)
     t.draw()
     t.play(KNIGHT)
-    assert t.phase == SEARCH and t.searchers() == ["ben", "aki"] and t.current == "ben"
+    assert t.phase == SEARCH and t.current == ""
     with pytest.raises(Illegal):
-        t.copy().search("aki", ("ruins",))  # W12: ben first
+        t.copy().search("aki", ("ruins",))  # nobody raised yet
+    assert [t.call().raised for _ in range(2)] == [(), ()]
+    shown = t.call()
+    assert shown.order == 3 and shown.raised == ("cho",) and t.current == ""  # a Madman show
+    assert t.call().raised == ()
+    assert t.call().raised == ("ben",) and t.current == "ben"
+    with pytest.raises(Illegal):
+        t.copy().call()  # ben searches first
     t.search("ben", ("hand", "ben"))
     assert t.phase == OVER and t.winner == WEREWOLF and t.winners == ("ben", "cho")
-    # nobody finds it
-    t = table(SEER, VOTE, MADMAN, LOST_LEGACY, KNIGHT)
+    # two Votes tie at 7: nobody searches; nobody finds it
+    t = table(VOTE, VOTE, SEER, LOST_LEGACY, KNIGHT)
     t.draw()
     t.play(KNIGHT)
-    assert t.searchers() == ["aki", "ben"]
-    t.search("aki", ("hand", "cho"))
-    t.search("ben", ("hand", "aki"))
-    assert t.phase == OVER and t.winner == NOBODY and t.winners == ()
+    calls = [t.call() for _ in range(6)]
+    assert calls[-1].raised == ("cho",) and t.current == "cho"
+    t.search("cho", ("hand", "aki"))
+    assert t.call().raised == ("aki", "ben") and t.current == "" and t.phase == SEARCH
+    assert t.call().raised == () and t.phase == OVER and t.winner == NOBODY and t.winners == ()
 
 
 def test_truth_after_matches_the_tables() -> None:

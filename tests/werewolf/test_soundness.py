@@ -4,9 +4,10 @@
 Each game is written from two seats — one cycling through every seat and the spectator
 across the seeds, one at random — each cut at a random point: a random number of turns
 (when the next turn is the viewer's, half the time with its draw pending), or every turn
-and a random number of searches.  For each of the 4200 records:
+and a random number of calls of the search phase (W15).  For each of the 4200 records:
 
-- the rules accept it (``rules.replay``) and some history fits it (total > 0);
+- the rules accept it (``rules.replay``) and some history fits it (total weight > 0,
+  W7, and histories > 0);
 - the true place of the Lost Legacy and the true Werewolf have positive counts;
 - the Lost Legacy's places and the Werewolf's distribution each sum to the total, and
   every slot's kind counts sum to the total (one card per slot in every history);
@@ -45,22 +46,22 @@ def records(players: int, seed: int) -> list[float]:
 
 def check(game: SimulatedGame, viewer: str | None, rng: random.Random) -> float:
     """All the checks on one record; returns the counter's time."""
-    if game.searches and rng.random() < 0.3:
-        turns, searches, pending = len(game.turns), rng.randrange(len(game.searches) + 1), False
+    if game.calls and rng.random() < 0.3:
+        turns, calls, pending = len(game.turns), rng.randrange(len(game.calls) + 1), False
     else:
-        turns, searches = rng.randrange(len(game.turns) + 1), 0
+        turns, calls = rng.randrange(len(game.turns) + 1), 0
         pending = (turns < len(game.turns) and game.turns[turns].player == viewer
                    and rng.random() < 0.5)
-    record = game.record(viewer, turns, searches, pending=pending)
-    truth = game.truth_after(turns, searches, pending=pending)
-    where = f"seed {game.seed}, {len(game.players)}p, viewer {viewer}, cut {turns}/{searches}" + \
+    record = game.record(viewer, turns, calls, pending=pending)
+    truth = game.truth_after(turns, calls, pending=pending)
+    where = f"seed {game.seed}, {len(game.players)}p, viewer {viewer}, cut {turns}/{calls}" + \
         (" pending" if pending else "")
 
     start = time.perf_counter()
     c = count(replay(record))
     elapsed = time.perf_counter() - start
 
-    assert c.total > 0, where
+    assert c.total > 0 and c.histories > 0, where
     ll, wolf = c.lost_legacy(), c.werewolf()
     assert ll.get(truth.lost_legacy, 0) > 0, (where, truth.lost_legacy, ll)
     assert wolf.get(truth.werewolf, 0) > 0, (where, truth.werewolf, wolf)

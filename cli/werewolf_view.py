@@ -8,6 +8,7 @@ from typing import Any
 from suiri.models.werewolf.analysis import WerewolfAnalysis
 from suiri.models.werewolf.cards import BY_ID, LOST_LEGACY
 from suiri.models.werewolf.reasoning import line_source
+from suiri.models.werewolf.record import ORDERS, place_str
 from suiri.models.werewolf.rules import slot_name
 from suiri.models.werewolf.session import NOBODY, WerewolfSession
 from suiri.models.werewolf.text import Text
@@ -23,13 +24,13 @@ def analysis(a: WerewolfAnalysis, lang: str) -> str:
     t = Text(lang)
     r = s.record
     lines = t.count("n-turns", len(r.turns))
-    if r.searches:
-        lines += t("and") + t.count("n-searches", len(r.searches))
+    if s.replay.calls:
+        lines += t("and") + t.count("n-calls", len(s.replay.calls))
     out = [t("title", file=r.file)]
     out.append(t("seat", lines=lines, viewer=r.viewer) if r.viewer else t("seat-spectator", lines=lines))
     out.append(_phase(s, t, a.phase))
     out.append(_players(s, t))
-    out.append(t("histories", n=a.counts.total))
+    out.append(t("histories", n=a.counts.histories))
     out += ["", t("ll-head")]
     out += _table([(t.place(k), p) for k, p in a.lost_legacy.items()])
     out += ["", t("wolf-head")]
@@ -63,7 +64,9 @@ def _phase(s: WerewolfSession, t: Text, phase: str) -> str:
     if phase == "over":
         return t("phase-over", reason=_over_reason(s, t))
     if phase == "search":
-        return t("phase-search", n=len(s.record.searches))
+        if not rp.calls:
+            return t("phase-search-first")
+        return t("phase-search", called=t.orders([c.order for c in rp.calls]), next=rp.next_call)
     if rp.pending is not None:
         return t("phase-pending", p=rp.next_player, card=t.a(rp.pending), deck=rp.deck)
     return t("phase-play", deck=rp.deck, p=rp.next_player)
@@ -79,6 +82,8 @@ def _over_reason(s: WerewolfSession, t: Text) -> str:
         return t("over-werewolf", p=wolf)
     if len(rp.living) == 1:
         return t("over-alone", p=rp.living[0])
+    if rp.calls and rp.calls[-1].order == max(ORDERS):
+        return t("over-not-found")
     return rp.over or ""
 
 
@@ -93,13 +98,13 @@ def _line(session: WerewolfSession, t: Text, oid: str) -> str:
     if oid.startswith(KNOWN_PREFIX):
         return t("hint-premise", fact=t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX))))
     src = line_source(session, oid)
-    line = f" ({t('line', n=src.line)})" if src.line else ""
+    line = t("line-ref", n=src.line) if src.line else ""
     return t.observation(oid, session.record, session.replay) + line
 
 
 def proof(session: WerewolfSession, p: Proof, lang: str) -> str:
     t = Text(lang)
-    out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
+    out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: t("rule-line", name=t.rule_name(r), text=t.rule(r)),
                       lambda step: narrowing(step, t.fact, t("fact-sep")))
     if p.counterexample is not None and p.status != "impossible":
         out += ["", t("counterexample"), *("  " + line for line in _world(t, p.counterexample))]
@@ -120,9 +125,9 @@ def hint(session: WerewolfSession, h: HintResult, level: int, lang: str) -> str:
         return t("hint-none")
     cited = {o for x in h.hints for o in x.observations}
     turns = sorted(int(o.removeprefix("turn-")) for o in cited if o.startswith("turn-"))
-    searches = sorted(int(o.removeprefix("search-")) for o in cited if o.startswith("search-"))
+    calls = sorted(int(o.removeprefix("call-")) for o in cited if o.startswith("call-"))
     parts = []
-    for key, numbers in (("turns", turns), ("searches", searches)):
+    for key, numbers in (("turns", turns), ("calls", calls)):
         if numbers:
             parts.append(t(f"{key}-1" if len(numbers) == 1 else f"{key}-many",
                            list=t("list-sep").join(str(n) for n in numbers)))
@@ -147,16 +152,7 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
     if a.phase == "over":
         return "\n".join([*out, t("adv-over", reason=_over_reason(session, t))])
     if a.phase == "search":
-        out.append(t("adv-madman") if a.role == "madman" else
-                   t("adv-searched") if a.note == "searched" else
-                   t("adv-cannot-search") if a.note == "cannot-search" else
-                   t("adv-werewolf-search") if a.role == "werewolf" else t("adv-search"))
-        found = [s for s in a.searches if s.p]
-        out += [t("adv-search-row", p=percent(s.p), place=t.place(s.place)) for s in found]
-        rest = [t.place(s.place) for s in a.searches if not s.p]
-        if rest:
-            out.append(t("adv-search-rest", places=t.m["list-sep"].join(rest)))
-        return "\n".join(out)
+        return "\n".join(out + _search(session, t, a))
     if a.waiting_for:
         out.append(t("adv-wait", p=a.waiting_for))
     if a.phase == "draw":
@@ -164,7 +160,6 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
         return "\n".join([*out, t("adv-draw", draws=draws)])
     if not a.options:
         return "\n".join([*out, t("adv-none")])
-    tally = _tally(session)
     for rank, o in enumerate(a.options, start=1):
         out.append(t("adv-option", rank=rank, card=t.card(o.play), keep=t.card(o.keep), target=_target(t, o)))
         if o.sees:
@@ -176,16 +171,69 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
         if o.wins:
             out.append(t("adv-wins", p=percent(o.wins)))
         if o.play.id == "vote":
-            others = {k: p for k, p in a.werewolf.items() if k not in (NOBODY, a.player)}
-            best = max(others, key=lambda k: others[k]) if others else "-"
-            out.append(t("adv-vote-tally", tally=tally, best=best))
+            out += _vote(t, o, a.player)
         for note in o.notes:
             if t(f"note-{note}"):
                 out.append(t(f"note-{note}"))
         if o.table_before is not None and o.table_after is not None:
             out.append(t("adv-table", before=percent(o.table_before), after=percent(o.table_after)))
+        elif o.table_before is not None and not o.table_view:  # a Vote: "after" depends on the pointing
+            out.append(t("adv-table-now", before=percent(o.table_before)))
         out.append(t("adv-exposure", n=o.votes_against, knight=t("adv-knight") if o.protected else ""))
     return "\n".join(out)
+
+
+def _search(session: WerewolfSession, t: Text, a: Any) -> list[str]:
+    """The search phase: the calls so far, when the viewer's own call comes (or why it
+    cannot search), and where the Lost Legacy may be given those calls (W15)."""
+    rp = session.replay
+    out = [t("adv-calls", calls=t.m["list-sep"].join(_calls(t, rp.calls))) if rp.calls else t("adv-calls-none")]
+    held = rp.viewer_hand
+    if a.note in ("waiting", "now") and held is not None:
+        first = list(range(a.next_call, a.my_order))
+        before = t("adv-before-1" if len(first) == 1 else "adv-before-many", orders=t.orders(first))
+        alone = not a.shares  # nobody else can hold a card of the viewer's order
+        key = "adv-status-now-alone" if a.note == "now" and alone else f"adv-status-{a.note}"
+        out.append(t(key, n=a.my_order, card=t.card(held), before=before))
+        if not alone:
+            out.append(t("adv-shares", card=t.a(held), p=percent(a.shares)))
+    elif a.note == "shared":
+        together = [p for p in rp.call(a.my_order).raised if p != a.player]
+        out.append(t("adv-status-shared", n=a.my_order, names=t.m["and"].join(together)))
+    elif t(f"adv-status-{a.note}"):
+        out.append(t(f"adv-status-{a.note}"))
+    if a.role == "werewolf" and a.note in ("waiting", "now"):
+        out.append(t("adv-werewolf-search"))
+    out.append(t("adv-search"))
+    out += [t("adv-search-row", p=percent(s.p), place=t.place(s.place)) for s in a.searches if s.p]
+    rest = [t.place(s.place) for s in a.searches if not s.p]
+    if rest:
+        out.append(t("adv-search-rest", places=t.m["list-sep"].join(rest)))
+    return out
+
+
+def _calls(t: Text, calls: list[Any]) -> list[str]:
+    """The calls so far in a few words; a run of calls nobody raised at is one item."""
+    out: list[str] = []
+    quiet: list[int] = []
+    for c in calls:
+        if not c.raised:
+            quiet.append(c.order)
+            continue
+        if quiet:
+            out.append(t("adv-call-nobody", orders=t.orders(quiet)))
+            quiet = []
+        if c.search is not None:
+            s = c.search.search
+            out.append(t("adv-call-searched", n=c.order, p=s.player, place=t.place(place_str(s.target)),
+                         card=t.a(s.found)))
+        elif c.madman:
+            out.append(t("adv-call-madman", n=c.order, p=c.raised[0]))
+        else:
+            out.append(t("adv-call-shared", n=c.order, names=t.m["and"].join(c.raised)))
+    if quiet:
+        out.append(t("adv-call-nobody", orders=t.orders(quiet)))
+    return out
 
 
 def _target(t: Text, o: Any) -> str:
@@ -203,10 +251,24 @@ def _target(t: Text, o: Any) -> str:
     return t("adv-target-attack", p=o.target)
 
 
-def _tally(session: WerewolfSession) -> str:
-    """Face-down cards per living player: each one is a vote before anybody points."""
-    rp = session.replay
-    return ", ".join(f"{p} {sum(1 for c in rp.piles[p] if not c.face_up)}" for p in rp.living)
+def _vote(t: Text, o: Any, me: str) -> list[str]:
+    """A Vote: the votes the face-down cards cast; then, for a villager, whom to point at; for
+    the Werewolf, what the table believes about each living player (decision 43)."""
+    sep = t.m["list-sep"]
+    out = [t("adv-vote-tally", tally=sep.join(f"{p} {n}" for p, n in o.tally.items()))]
+    if o.table_view:
+        chances = sep.join(t("adv-you", p=p) + ("" if t.lang == "ja" else " ") + percent(x) if p == me
+                           else f"{p} {percent(x)}" for p, x in o.table_view)
+        out.append(t("adv-vote-table", chances=chances))
+    elif o.point_at:
+        chances = sep.join(f"{p} {percent(x)}" for p, x in o.point_at)
+        top = o.point_at[0][1]
+        if top:
+            best = t.m["or"].join(p for p, x in o.point_at if x == top)
+            out.append(t("adv-vote-point", best=best, chances=chances))
+        else:
+            out.append(t("adv-vote-nobody", chances=chances))
+    return out
 
 
 __all__ = ["advice", "analysis", "hint", "proof"]

@@ -1,8 +1,12 @@
 """``advise``: what the viewer should do next, with its reasons.
 
-**Search phase.**  Each place the viewer could search, with the exact chance that the
-Lost Legacy is there, read for the viewer's side: a villager wins when a villager
-finds it, the Werewolf searches where it put it, the Madman cannot search.
+**Search phase.**  The search orders are called from 1 up (W15).  The viewer knows its
+own hand card, so it knows its call: advice says when it comes (the calls before it,
+where a lone raiser searches first, and the exact chance that another player holds the
+same order, when they raise together and nobody searches) or why the viewer does not
+search (it searched, shared its order, holds the Madman or an Attack).  Then each
+place it could search, with the exact chance that the Lost Legacy is there given the
+record and every call so far — so a place the calls rule out is never offered.
 
 **During play.**  Every legal play of the viewer's two cards (the card it holds and the
 card drawn — write the turn in progress as a last ``[[turn]]`` with only ``player`` and
@@ -11,14 +15,20 @@ card drawn — write the turn in progress as a last ``[[turn]]`` with only ``pla
 - *what it shows the viewer*: for the Seer and the Medium's look, the chance of each
   card it may see and the expected information about who the Werewolf is (bits: the
   drop of the ``werewolf`` entropy), computed exactly by counting the record extended
-  with each possible sight;
+  with each possible sight; a Medium with no card to take in another player's discard
+  has no effect (W16);
 - *what an Attack does*: the exact chance that it eliminates each player (and whether
   it would eliminate the Werewolf), from the viewer's own card and the others' hands;
+  it may go into any living player's discard, its own player's included (for the
+  Werewolf, a face-down card it may swap with its hand in a later Sleep);
 - *what it shows the table*: the table's chance that the viewer is the Werewolf before
   and after the play, by counting the record as a spectator wrote it (the viewer's
   drawn and seen cards removed, its Villager taken as mixed);
 - *exposure to a Vote*: face-down cards in the viewer's discard after the play against
-  the others' (each is one vote), and whether a face-up Knight protects it.
+  the others' (each is one vote), and whether a face-up Knight protects it; for a Vote,
+  the living players one may point at (never the dead, never oneself) with the viewer's
+  chance that each is the Werewolf — or, to the Werewolf itself, the table's chance
+  for each living player, so it sees whom suspicion falls on (decision 43).
 
 Ranking (docs/decisions.md #26): first the chance to end the game for the viewer's side
 now (an Attack that eliminates the Werewolf — or, for the Werewolf, the last villager),
@@ -30,11 +40,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 from suiri.solver.errors import SuiriError
 from suiri.solver.information import entropy
 
+from .analysis import call_json
 from .cards import KINDS, KNIGHT, LOST_LEGACY, MADMAN, VILLAGER, Kind, hunted_kind
 from .counter import count
 from .record import NONE, Turn, WerewolfRecord
@@ -56,6 +68,9 @@ class Option:
     table_after: Fraction | None = None
     votes_against: int = 0  # face-down cards in the viewer's discard after the play
     protected: bool = False  # a face-up Knight in the viewer's discard after the play
+    tally: dict[str, int] = field(default_factory=dict)  # Vote: face-down cards of each living player
+    point_at: list[tuple[str, Fraction]] = field(default_factory=list)  # Vote: whom one may point at, P(Werewolf)
+    table_view: list[tuple[str, Fraction]] = field(default_factory=list)  # Vote, the Werewolf: the table's P(Werewolf)
     notes: list[str] = field(default_factory=list)  # message keys for the view
 
     @property
@@ -72,7 +87,9 @@ class Option:
             "eliminates": {k: float(p) for k, p in self.hits}, "wins": float(self.wins),
             "table_werewolf_before": None if self.table_before is None else float(self.table_before),
             "table_werewolf_after": None if self.table_after is None else float(self.table_after),
-            "votes_against": self.votes_against, "protected": self.protected, "notes": self.notes,
+            "votes_against": self.votes_against, "protected": self.protected, "tally": self.tally,
+            "point_at": {k: float(p) for k, p in self.point_at},
+            "table_view": {k: float(p) for k, p in self.table_view}, "notes": self.notes,
         }
 
 
@@ -95,7 +112,11 @@ class WerewolfAdvice:
     searches: list[SearchOption] = field(default_factory=list)
     draws: list[tuple[str, Fraction]] = field(default_factory=list)  # phase "draw": the next card's chances
     waiting_for: str | None = None  # whose turn comes first
-    note: str | None = None
+    note: str | None = None  # search phase: the viewer's place in the calls (``search_status``)
+    my_order: int | None = None  # search phase: the viewer's search order (None: an Attack, ×)
+    next_call: int | None = None  # search phase: the order called next
+    shares: Fraction | None = None  # search phase: chance another player raises with the viewer
+    calls: list[dict[str, Any]] = field(default_factory=list)  # search phase: the calls so far
 
     def to_json(self, session: WerewolfSession) -> dict[str, Any]:
         return {
@@ -104,6 +125,8 @@ class WerewolfAdvice:
             "options": [o.to_json() for o in self.options],
             "searches": [s.to_json() for s in self.searches],
             "draws": {k: float(p) for k, p in self.draws}, "waiting_for": self.waiting_for,
+            "my_order": self.my_order, "next_call": self.next_call,
+            "shares_order": None if self.shares is None else float(self.shares), "calls": self.calls,
         }
 
 
@@ -137,15 +160,17 @@ def advise(session: WerewolfSession) -> WerewolfAdvice:
 
 # -- search phase --------------------------------------------------------------------------------
 def search_advice(session: WerewolfSession, advice: WerewolfAdvice) -> WerewolfAdvice:
+    """Where the Lost Legacy may be, given every call so far (W15), and when the viewer's
+    own call comes: it knows its hand card, so it knows at which call it will raise."""
     rp = session.replay
     held = rp.viewer_hand
-    if advice.role == "madman":
-        advice.note = "madman-cannot-search"
-    elif advice.player in {s.search.player for s in rp.searches}:
-        advice.note = "searched"
-    elif held is not None and held.order is None:
-        advice.note = "cannot-search"
-    searched = {s.slot for s in session.replay.searches}
+    advice.my_order = held.order if held is not None else None
+    advice.next_call = rp.next_call
+    advice.calls = [call_json(c) for c in rp.calls]
+    advice.note = search_status(session, advice.player, held)
+    if advice.note in ("waiting", "now") and held is not None:
+        advice.shares = shared_order(session, held)
+    searched = {s.slot for s in rp.searches}
     out = []
     for slot in session.hidden_slots():
         if slot in searched:
@@ -154,6 +179,42 @@ def search_advice(session: WerewolfSession, advice: WerewolfAdvice) -> WerewolfA
         out.append(SearchOption(slot_name(slot), p))
     advice.searches = sorted(out, key=lambda s: (-s.p, s.place))
     return advice
+
+
+def search_status(session: WerewolfSession, me: str, held: Kind | None) -> str:
+    """The viewer's place in the calls (W15): ``madman`` (it will show the Madman at 3),
+    ``madman-shown``, ``cannot-search`` (an Attack: no order), ``searched``, ``shared`` (it
+    raised together with others: none of them searches), ``now`` (its order is called
+    next) or ``waiting`` (lower orders are called first)."""
+    rp = session.replay
+    called = {c.order: c for c in rp.calls}
+    if held is None:  # a record without the viewer's hand: it still knows whether it searched
+        return "searched" if any(c.search and c.search.search.player == me for c in rp.calls) else "unknown"
+    if held.order is None:
+        return "cannot-search"
+    if held == MADMAN:
+        return "madman-shown" if held.order in called else "madman"
+    if held.order in called:
+        return "shared" if len(called[held.order].raised) > 1 else "searched"
+    return "now" if held.order == rp.next_call else "waiting"
+
+
+def shared_order(session: WerewolfSession, held: Kind) -> Fraction:
+    """The exact chance that another living player also holds a card of the viewer's
+    search order (then they raise together and none of them searches, W15): by
+    inclusion-exclusion over the other players, each term a joint count."""
+    rp = session.replay
+    others = [p for p in rp.living if p != session.record.viewer]
+    copies = session.record.deck[held.index]
+    if copies < 2 or not others:
+        return Fraction(0)
+    total = session.counts.total
+    chance = Fraction(0)
+    for size in range(1, min(len(others), copies - 1) + 1):
+        for group in combinations(others, size):
+            joint = count(rp, [(hand(p), held) for p in group]).total
+            chance += (-1) ** (size + 1) * Fraction(joint, total)
+    return chance
 
 
 # -- during play ----------------------------------------------------------------------------------
@@ -180,7 +241,7 @@ def next_draw(session: WerewolfSession) -> list[tuple[str, Fraction]]:
 
 def spectator(record: WerewolfRecord) -> WerewolfRecord:
     """The record as the table saw it: no hand, no drawn or seen cards, Villagers mixed."""
-    turns = [replace(t, drew=None, saw=None, swapped=None, card=None,
+    turns = [replace(t, drew=None, saw=None, swapped=None, card=None, index=None,
                      placed="unknown" if isinstance(t.placed, Kind) else t.placed) for t in record.turns]
     return replace(record, viewer=None, hand=None, turns=turns, pending=None)
 
@@ -208,7 +269,8 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
         playable = [c for c in cards if c != LOST_LEGACY]
     others = [p for p in rp.living if p != me]
     table = spectator(r)
-    table_now = (werewolf_chances(table) or {}).get(me, Fraction(0))
+    table_wolf = werewolf_chances(table) or {}
+    table_now = table_wolf.get(me, Fraction(0))
     options: list[Option] = []
     number = len(r.turns) + 1
     for play in dict.fromkeys(playable):
@@ -221,6 +283,8 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
             after = werewolf_chances(replace(table, turns=[*table.turns, public]))
             option.table_after = after.get(me, Fraction(0)) if after else None
             exposure(session, option, turn)
+            if play.id == "vote" and role == "werewolf":
+                option.table_view = by_suspicion({p: table_wolf.get(p, Fraction(0)) for p in rp.living})
             if play == KNIGHT:
                 option.notes.append("knight-protects")
             if play == MADMAN:
@@ -279,12 +343,14 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
                 o.sees, o.bits = sight(session, before, session.card(slot),
                                        lambda k, w=who, j=i: replace(base, peek=(w, j), saw=k))
                 out.append((replace(base, peek=(who, i)), o))
-        for who in rp.living:
+        for who in others:
             for kind in dict.fromkeys(c.kind for c in rp.piles[who] if c.kind is not None):
                 o = Option(play, keep, f"{who}:{kind.id}")
                 if kind == KNIGHT:
                     o.notes.append("flip-knight")
-                out.append((replace(base, flip=(who, kind)), o))
+                out.append((replace(base, flip=(who, kind, None)), o))
+        if not out:  # W16: no other discard holds a card it could take
+            out.append((base, Option(play, keep, notes=["medium-no-effect"])))
     elif play == VILLAGER:
         for who in rp.living:
             for down in dict.fromkeys((VILLAGER, keep)):
@@ -304,13 +370,16 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
         missed = 1 - sum((p for _, p in hits), Fraction(0))
         if missed:
             hits.append((NOBODY, missed))
-        targets = [p for p in rp.living if p != me] or [me]
-        for who in targets:
+        for who in attack_destinations(rp.living, me, hits):
             o = Option(play, keep, who, hits=sorted(hits, key=lambda x: -x[1]))
+            if who == me and role == "werewolf":
+                o.notes.append("sleep-setup")
             out.append((replace(base, put=who, eliminated=NONE), o))
     elif play.id == "vote":
-        o = Option(play, keep)
-        o.notes.append("vote-point")
+        o = Option(play, keep, tally=vote_tally(session))
+        if role != "werewolf":
+            wolf = session.werewolf()
+            o.point_at = by_suspicion({p: wolf[p] for p in others})
         out.append((replace(base, votes={}, eliminated=NONE), o))
     else:  # Sleep, Knight, Madman: no target
         o = Option(play, keep)
@@ -318,6 +387,27 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
             o.notes.append("sleep-swap")
         out.append((base, o))
     return out
+
+
+def attack_destinations(living: tuple[str, ...], me: str, hits: list[tuple[str, Fraction]]) -> list[str]:
+    """Where the Attack may go face-down: 「あなたを含む誰か１人の捨て札」, any living player's discard,
+    the Attack's own player's included (W10) — unless it surely eliminates its own player:
+    then it stays in that player's discard."""
+    if dict(hits).get(me) == 1:
+        return [me]
+    return list(living)
+
+
+def vote_tally(session: WerewolfSession) -> dict[str, int]:
+    """Votes before anybody points: each face-down card in a living player's discard is one
+    (W9; the Vote being played is still face-up while the votes are counted)."""
+    rp = session.replay
+    return {p: len(face_down(rp.piles[p])) for p in rp.living}
+
+
+def by_suspicion(chances: dict[str, Fraction]) -> list[tuple[str, Fraction]]:
+    """Players by their chance of being the Werewolf, likeliest first (seating order on ties)."""
+    return sorted(chances.items(), key=lambda x: -x[1])
 
 
 def sight(session: WerewolfSession, before: float, dist: dict[str, Fraction],
@@ -346,7 +436,5 @@ def exposure(session: WerewolfSession, option: Option, turn: Turn) -> None:
         pile.append(PileCard(None, turn.number))
     if option.play == VILLAGER and turn.put == me:
         pile.append(PileCard(None, turn.number))
-    if option.play.id == "medium" and turn.flip and turn.flip[0] == me:
-        pile = [PileCard(None, c.turn) if c.kind == turn.flip[1] else c for c in pile]
     option.votes_against = len(face_down(pile))
     option.protected = protected(pile)

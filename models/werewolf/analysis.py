@@ -9,8 +9,10 @@ from typing import Any
 
 from suiri.solver.facts import Fact
 
+from .cards import MADMAN
 from .counter import Counts
-from .rules import Slot, slot_name
+from .record import place_str
+from .rules import Call, Slot, slot_name
 from .session import WerewolfSession
 
 
@@ -46,8 +48,22 @@ class WerewolfAnalysis:
             "madman": {k: float(p) for k, p in self.madman.items() if p},
             "cards": {slot_name(slot): {k: float(p) for k, p in row.items() if p} for slot, row in self.cards.items()},
             "certain": [str(f) for f in self.certain],
-            "histories": str(self.counts.total),
+            "histories": str(self.counts.histories),
+            "calls": [call_json(c) for c in s.replay.calls],
+            "next_call": s.replay.next_call,
         }
+
+
+def call_json(c: Call) -> dict[str, Any]:
+    """One call of the search phase (W15): the order, who raised, and a lone raiser's search."""
+    out: dict[str, Any] = {"order": c.order, "raised": list(c.raised), "listed": c.entry is not None}
+    if c.madman:
+        out["showed"] = "madman"
+    if c.search is not None:
+        s = c.search.search
+        assert s.target is not None and s.found is not None
+        out.update(player=s.player, target=place_str(s.target), found=s.found.id)
+    return out
 
 
 def analyze(session: WerewolfSession) -> WerewolfAnalysis:
@@ -61,7 +77,8 @@ def certain_facts(session: WerewolfSession) -> list[Fact]:
     """Facts with probability exactly 1 (``=``) or 0 (``!=``) that the record does not
     state outright: the Lost Legacy's place and the Werewolf when proven, else the players
     ruled out as Werewolf; every hidden card whose kind is proven — except what the record
-    states outright (``WerewolfSession.written``)."""
+    states outright (``WerewolfSession.written``; a hand card a search turned up or a
+    Madman shown at its call, W15)."""
     facts: list[Fact] = []
     for subject, dist in (("lost-legacy", session.lost_legacy()), ("werewolf", session.werewolf())):
         sure = [k for k, p in dist.items() if p == 1]
@@ -76,4 +93,6 @@ def certain_facts(session: WerewolfSession) -> list[Fact]:
         sure = [k for k, p in session.card(slot).items() if p == 1]
         if sure:
             facts.append(Fact(slot_name(slot), sure[0]))
-    return [f for f in facts if not session.written(f)]
+    shown = {slot_name(m.slot): m.search.found.id for m in session.replay.searches if m.search.found}
+    shown.update({f"hand:{c.raised[0]}": MADMAN.id for c in session.replay.calls if c.madman})
+    return [f for f in facts if not session.written(f) and shown.get(f.subject) != f.value]

@@ -20,7 +20,7 @@ from .encoder import (
     HUNT,
     MUST_PLAY,
     PLAYED_FROM_HAND,
-    SEARCH_ORDER,
+    SEARCH_CALL,
     SEEN,
     STAYS_HOME,
 )
@@ -29,9 +29,9 @@ from .rules import hand, slot_name
 if TYPE_CHECKING:  # pragma: no cover
     from .session import WerewolfSession
 
-# Simplicity of each rule for ranking hints: what one saw is plain sight; counting the
-# deck or following the search order takes a step of bookkeeping.
-RULE_WEIGHT = {SEEN: 1, PLAYED_FROM_HAND: 1, ELIMINATION: 1, HUNT: 1, MUST_PLAY: 2, STAYS_HOME: 2, SEARCH_ORDER: 2,
+# Simplicity of each rule for ranking hints: what one saw is plain sight, and so is a hand
+# raised at a call (W15); counting the deck takes a step of bookkeeping.
+RULE_WEIGHT = {SEEN: 1, PLAYED_FROM_HAND: 1, ELIMINATION: 1, HUNT: 1, SEARCH_CALL: 1, MUST_PLAY: 2, STAYS_HOME: 2,
                DECK: 3}
 
 
@@ -46,11 +46,16 @@ class WorldView:
 
 
 def line_source(session: WerewolfSession, oid: str) -> Source:
+    """The record line of an observation: ``hand``, ``turn-N``, or ``call-N`` (the call of
+    search order N: its ``[[search]]`` entry's ``order``, or for a call nobody raised at
+    that the record does not list, the entry that implies it, W15)."""
     kind, _, n = oid.partition("-")
     r = session.record
     if oid == "hand":
         return r.where(None, None, "hand")
-    return r.where("turn" if kind == "turn" else "search", int(n))
+    if kind == "call":
+        return session.replay.call(int(n)).source
+    return r.where("turn", int(n))
 
 
 def line_json(session: WerewolfSession, oid: str) -> dict[str, Any]:
@@ -59,13 +64,13 @@ def line_json(session: WerewolfSession, oid: str) -> dict[str, Any]:
     src = line_source(session, oid)
     out: dict[str, Any] = {"id": oid, "line": src.line, "field": src.field}
     kind, _, n = oid.partition("-")
-    if kind in ("turn", "search"):
+    if kind in ("turn", "call"):
         out[kind] = int(n)
     return out
 
 
 def related(session: WerewolfSession, fact: Fact) -> list[str]:
-    """Turns that mention the fact's player or card: the likely short proofs."""
+    """Turns and search calls that mention the fact's player or card: the likely short proofs."""
     words = {fact.value, *fact.subject.split(":")}
     out = []
     for t in session.record.turns:
@@ -73,6 +78,12 @@ def related(session: WerewolfSession, fact: Fact) -> list[str]:
                  *(k.id for k in (t.drew, t.saw, t.card) if k)}
         if words & {x for x in named if x}:
             out.append(f"turn-{t.number}")
+    for c in session.replay.calls:
+        s = c.search.search if c.search is not None else None
+        named = {*c.raised, *((s.player, s.found.id if s.found else None, *(str(x) for x in s.target or ()))
+                              if s else ())}
+        if words & {x for x in named if x}:
+            out.append(c.id)
     return out
 
 

@@ -19,7 +19,7 @@ from .cards import BY_ID, SLEEP, STANDARD, VOTE, Kind, hunted_kind
 from .record import NONE, Turn, WerewolfRecord, place_str
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Move, Replay
+    from .rules import Call, Move, Replay
 
 NOBODY = "nobody"
 
@@ -53,7 +53,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "and": " and ",
         # -- record lines --
         "turn": "turn {n}",
-        "search": "search {n}",
         "clause-sep": "; ",
         "own-hand": "{p} was dealt {card}",
         "played": "{ev}: {p} played {card}",
@@ -79,7 +78,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "swapped": "{v}, the Werewolf, swapped: it took {card} from its discard into its hand",
         "swapped-unseen": "{v}, the Werewolf, swapped a face-down card of its discard with its hand",
         "not-swapped": "{v}, the Werewolf, did not swap",
-        "searched": "{ev}: {p} searched {place} and found {card}",
+        "swapped-at": "{v}, the Werewolf, swapped: it took {card} (card {i} of its discard) into its hand",
+        "call": "call {n}",
+        "call-nobody": "{ev}: nobody raised a hand",
+        "call-searched": "{ev}: {p} alone raised a hand, searched {place} and found {card}",
+        "call-madman": "{ev}: {p} alone raised a hand and showed the Madman (it cannot search)",
+        "call-shared": "{ev}: {names} raised hands together; none of them searches",
+        "medium-no-effect": "no other living player's discard held a card: no effect (W16)",
         # -- short forms (hint level 4) --
         "short-hand": "dealt {card}",
         "short-turn": "t{n} {p} {card}",
@@ -100,7 +105,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "short-swap": "{v} swapped for {card}",
         "short-swap-unseen": "{v} swapped",
         "short-no-swap": "{v} did not swap",
-        "short-search": "s{n} {p} found {card} ({place})",
+        "short-call-searched": "c{n} {p} found {card} ({place})",
+        "short-call-nobody": "c{n} nobody",
+        "short-call-madman": "c{n} {p} showed the Madman",
+        "short-call-shared": "c{n} {names} together",
+        "short-no-effect": "no effect",
         # -- rules --
         "rule:deck": "the 16 cards: two Seers, three Votes, three Sleeps and one of every other card",
         "rule:must-play": "an Attack in hand after the draw must be played; the Lost Legacy is never played (W5)",
@@ -109,8 +118,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule:attack": "an Attack eliminates the living holder of its search order unless a face-up Knight "
                        "protects it; eliminating nobody, it shows that no unprotected player holds it (W4, W10)",
         "rule:elimination": "an eliminated player's hand card and face-down discards turn face-up",
-        "rule:search-order": "players search in ascending search order of their hand cards; shared orders, "
-                             "Attacks and the Madman do not search (W12)",
+        "rule:search-call": "the search orders are called from 1 up, and at each call exactly the living players "
+                            "whose hand card has that order raise a hand; a lone raiser searches, the Madman holder "
+                            "shows the Madman instead, several raisers do not search (W15)",
         "rule:seen": "a card one was dealt, drew, looked at or turned up in a search is the card that lies there",
         "rule-name:deck": "the deck",
         "rule-name:must-play": "must-play",
@@ -118,23 +128,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:lost-legacy-stays": "the Lost Legacy stays home",
         "rule-name:attack": "the Werewolf Attack",
         "rule-name:elimination": "elimination",
-        "rule-name:search-order": "search order",
+        "rule-name:search-call": "search calls",
         "rule-name:seen": "what was seen",
         # -- screens of the CLI views --
         "title": "Werewolf Never Sleeps — {file}",
         "n-turns": "{n} turns",
         "n-turns-1": "1 turn",
-        "n-searches": "{n} searches",
-        "n-searches-1": "1 search",
+        "n-calls": "{n} search calls",
+        "n-calls-1": "1 search call",
         "seat": "{lines}, seen by {viewer}",
         "seat-spectator": "{lines}, seen by a spectator",
         "phase-play": "Phase: play — {deck} card(s) left in the deck; next: {p}",
         "phase-pending": "Phase: play — {p} has drawn {card} and not played yet; {deck} card(s) left in the deck",
-        "phase-search": "Phase: search — the deck is empty; searches so far: {n}",
+        "phase-search": "Phase: search — the deck is empty; orders called: {called}; next call: {next}",
+        "phase-search-first": "Phase: search — the deck is empty; no order called yet; next call: 1",
+        "orders-range": "{a}–{b}",
         "phase-over": "Phase: over — {reason}",
         "over-found": "{p} found the Lost Legacy",
         "over-werewolf": "the Werewolf {p} was eliminated",
         "over-alone": "only {p} is left",
+        "over-not-found": "every search order was called and nobody found the Lost Legacy",
         "players": "Players left: {living}",
         "players-out": "Players left: {living} (out: {out})",
         "histories": "consistent histories: {n}",
@@ -165,6 +178,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "world-hands": "hands: {hands}",
         "world-hand": "{p} {card}",
         "line": "line {n}",
+        "line-ref": " (line {n})",
+        "rule-line": "{name}: {text}",
         "hint-none": "Nothing more can be deduced from this record.",
         "hint-obvious": "The obvious ones ({n} facts, one record line each):",
         "hint-level1": "Look at {where}.",
@@ -178,8 +193,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "hint-remaining": "({n} more deduction(s) after this one.)",
         "turns-1": "turn {list}",
         "turns-many": "turns {list}",
-        "searches-1": "search {list}",
-        "searches-many": "searches {list}",
+        "calls-1": "call {list}",
+        "calls-many": "calls {list}",
         "where-and": " and ",
         "hand-line": "your dealt card",
         "adv-head": "Advice for {p} ({role}).  Who is the Werewolf: {wolf}",
@@ -190,13 +205,31 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "adv-wait": "It is {p}'s turn first; this is advice for your next turn.",
         "adv-draw": "Draw first, then write the turn in progress (a last [[turn]] with only player and drew) for "
                     "advice on both cards.  The next card: {draws}.",
-        "adv-search": "Search phase — where the Lost Legacy may be (search it, in your search order):",
+        "adv-calls": "Search phase — calls so far: {calls}",
+        "adv-calls-none": "Search phase — no order called yet",
+        "adv-call-nobody": "{orders} nobody raised",
+        "adv-call-searched": "{n} {p} searched {place} and found {card}",
+        "adv-call-madman": "{n} {p} showed the Madman",
+        "adv-call-shared": "{n} {names} raised together",
+        "adv-status-waiting": "Your call is {n} ({card}); {before}, and a lone raiser at each searches before you.",
+        "adv-before-1": "call {orders} comes first",
+        "adv-before-many": "calls {orders} come first",
+        "adv-status-now": "Your call is next: {n} ({card}). If nobody raises with you, you search.",
+        "adv-status-now-alone": "Your call is next: {n} ({card}). Nobody else can hold that order: you search.",
+        "adv-shares": "The chance another player also holds {card} and raises with you (then none of you "
+                      "searches): {p}.",
+        "adv-status-madman": "You hold the Madman: at call 3 you show it and cannot search; you win if the Werewolf "
+                             "finds the Lost Legacy.",
+        "adv-status-madman-shown": "You showed the Madman at call 3: you cannot search; you win if the Werewolf "
+                                   "finds the Lost Legacy.",
+        "adv-status-cannot-search": "Your card has no search order (×): you never raise a hand and cannot search.",
+        "adv-status-searched": "You searched at your call already.",
+        "adv-status-shared": "You raised together with {names} at call {n}: none of you searches.",
+        "adv-status-unknown": "",
+        "adv-werewolf-search": "You are the Werewolf: search the Lost Legacy where you know it is.",
+        "adv-search": "Where the Lost Legacy may be, given the calls so far:",
         "adv-search-row": "  {p:>7}  {place}",
         "adv-search-rest": "  (ruled out: {places})",
-        "adv-madman": "You hold the Madman: you cannot search; you win if the Werewolf finds the Lost Legacy.",
-        "adv-werewolf-search": "You are the Werewolf: search the Lost Legacy where you know it is.",
-        "adv-searched": "You have searched already; where the Lost Legacy may be now:",
-        "adv-cannot-search": "Your card has no search order (×): you cannot search. Where the Lost Legacy may be:",
         "adv-option": "{rank}. play {card}{target}, keep {keep}",
         "adv-target-seer": " on {p}",
         "adv-target-peek": ": look at {place}",
@@ -207,15 +240,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "adv-hits": "     eliminates: {who}",
         "adv-wins": "     ends the game for your side: {p}",
         "adv-table": "     the table's chance you are the Werewolf: {before} now, {after} after",
+        "adv-table-now": "     the table's chance you are the Werewolf now: {before}",
         "adv-exposure": "     face-down cards (votes) against you after it: {n}{knight}",
         "adv-knight": "; a face-up Knight protects you",
-        "adv-vote-tally": "     votes before pointing: {tally}; point at the likeliest Werewolf: {best}",
+        "adv-vote-tally": "     votes before pointing (face-down cards): {tally}",
+        "adv-vote-point": "     point at the likeliest Werewolf: {best} (the chance each is the Werewolf: {chances})",
+        "adv-vote-nobody": "     nobody you can point at can be the Werewolf ({chances})",
+        "adv-vote-table": "     the table's chance each is the Werewolf (before your play): {chances}",
+        "adv-you": "{p} (you)",
+        "or": " or ",
         "note-knight-protects": "     the Knight face-up in your discard keeps you from being eliminated",
         "note-madman-gone": "     playing the Madman means you will not be the Madman at the search phase",
         "note-keep-lost-legacy": "     you keep the Lost Legacy (it can never be played)",
         "note-flip-knight": "     a face-down Knight no longer protects its owner",
         "note-sleep-swap": "     in the Sleep you may swap your hand with a face-down card of your discard",
-        "note-vote-point": "",
+        "note-sleep-setup": "     face-down in your own discard, the Attack is a card you may swap with your hand card "
+                            "in a later Sleep",
+        "note-medium-no-effect": "     no other player's discard holds a card the Medium could take: it has no effect (W16)",
         "adv-none": "No legal play.",
         "adv-nobody": "nobody",
     },
@@ -245,7 +286,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fact-sep": "。",
         "and": "・",
         "turn": "ターン{n}",
-        "search": "探索{n}",
         "clause-sep": "。",
         "own-hand": "{p}に配られた手札：{card}",
         "played": "{ev}：{p}が{card}を出した",
@@ -271,7 +311,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "swapped": "人狼プレイヤーの{v}が入れ替えた：捨て札の{card}を手札に取った",
         "swapped-unseen": "人狼プレイヤーの{v}がウラ向きの捨て札1枚を手札と入れ替えた",
         "not-swapped": "人狼プレイヤーの{v}は入れ替えなかった",
-        "searched": "{ev}：{p}が{place}を探索し、{card}が出た",
+        "swapped-at": "人狼プレイヤーの{v}が入れ替えた：捨て札{i}枚目の{card}を手札に取った",
+        "call": "探索順{n}の掛け声",
+        "call-nobody": "{ev}：誰も名乗りを上げなかった",
+        "call-searched": "{ev}：{p}だけが名乗りを上げ、{place}を探索し、{card}が出た",
+        "call-madman": "{ev}：{p}だけが名乗りを上げ、狂人を公開した（探索はできない）",
+        "call-shared": "{ev}：{names}が同時に名乗りを上げた。誰も探索しない",
+        "medium-no-effect": "他の生存者の捨て札にカードがなく、効果なし（W16）",
         "short-hand": "配られた{card}",
         "short-turn": "t{n} {p} {card}",
         "short-extras": "（{extras}）",
@@ -291,7 +337,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "short-swap": "{v}が{card}と入れ替え",
         "short-swap-unseen": "{v}が入れ替え",
         "short-no-swap": "{v}は入れ替えなし",
-        "short-search": "s{n} {p} {place}で{card}",
+        "short-call-searched": "c{n} {p}の探索：{place}は{card}",
+        "short-call-nobody": "c{n} 名乗りなし",
+        "short-call-madman": "c{n} {p}が狂人を公開",
+        "short-call-shared": "c{n} {names}が同時に名乗り",
+        "short-no-effect": "効果なし",
         "rule:deck": "カードは16枚：占い師2枚、投票3枚、就寝3枚、ほかは1枚ずつ",
         "rule:must-play": "引いた後に人狼の襲撃を持っていたら出さなければならない。失われた遺産：人狼は出せない（W5）",
         "rule:play": "出したカードは手札の2枚のどちらか：前から持っていたカードか、引いたカード",
@@ -299,7 +349,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule:attack": "人狼の襲撃は、その探索順のカードを持つ生存者を脱落させる（オモテ向きの騎士があれば守られる）。"
                        "脱落者がなければ、守られていない人は誰もそのカードを持っていない（W4・W10）",
         "rule:elimination": "脱落した人の手札とウラ向きの捨て札はすべてオモテ向きになる",
-        "rule:search-order": "手札の探索順の小さい人から探索する。探索順が他の人と同じ人、人狼の襲撃と狂人を持つ人は探索しない（W12）",
+        "rule:search-call": "探索順を1から順に呼び、呼ばれた探索順のカードを手札に持つ生存者だけが名乗りを上げる。"
+                            "1人だけなら探索する。狂人を持つ人は狂人を公開し、探索しない。複数なら誰も探索しない（W15）",
         "rule:seen": "配られた・引いた・見た・探索で出たカードは、まさにそこにあるカード",
         "rule-name:deck": "山札の構成",
         "rule-name:must-play": "出す義務",
@@ -307,20 +358,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:lost-legacy-stays": "失われた遺産：人狼の置き場所",
         "rule-name:attack": "人狼の襲撃",
         "rule-name:elimination": "脱落",
-        "rule-name:search-order": "探索順",
+        "rule-name:search-call": "探索順の掛け声",
         "rule-name:seen": "見たもの",
         "title": "人狼は眠らない — {file}",
         "n-turns": "{n}ターン",
-        "n-searches": "探索{n}回",
+        "n-calls": "探索順の掛け声{n}回",
         "seat": "{lines}、{viewer}の視点",
         "seat-spectator": "{lines}、観戦者の視点",
         "phase-play": "段階：プレイ中 — 山札残り{deck}枚、次は{p}の手番",
         "phase-pending": "段階：プレイ中 — {p}が{card}を引いて、まだ出していない（山札残り{deck}枚）",
-        "phase-search": "段階：探索フェイズ — 山札は空、探索{n}回済み",
+        "phase-search": "段階：探索フェイズ — 山札は空、掛け声済みの探索順：{called}、次は探索順{next}",
+        "phase-search-first": "段階：探索フェイズ — 山札は空、まだ掛け声なし、次は探索順1",
+        "orders-range": "{a}〜{b}",
         "phase-over": "段階：終了 — {reason}",
         "over-found": "{p}が失われた遺産：人狼を見つけた",
         "over-werewolf": "人狼プレイヤーの{p}が脱落した",
         "over-alone": "残ったのは{p}だけ",
+        "over-not-found": "すべての探索順を呼んだが、誰も失われた遺産：人狼を見つけられなかった",
         "players": "残っている人：{living}",
         "players-out": "残っている人：{living}（脱落：{out}）",
         "histories": "矛盾のない経過：{n}通り",
@@ -351,6 +405,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "world-hands": "手札：{hands}",
         "world-hand": "{p} {card}",
         "line": "{n}行目",
+        "line-ref": "（{n}行目）",
+        "rule-line": "{name}：{text}",
         "hint-none": "この記録からこれ以上は推理できません。",
         "hint-obvious": "すぐわかること（{n}件、それぞれ記録の1行から）：",
         "hint-level1": "{where}を見てください。",
@@ -364,8 +420,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "hint-remaining": "（この後、あと{n}件推理できます。）",
         "turns-1": "ターン{list}",
         "turns-many": "ターン{list}",
-        "searches-1": "探索{list}",
-        "searches-many": "探索{list}",
+        "calls-1": "探索順{list}の掛け声",
+        "calls-many": "探索順{list}の掛け声",
         "where-and": "と",
         "hand-line": "配られた手札",
         "adv-head": "{p}への助言（{role}）。人狼は：{wolf}",
@@ -376,13 +432,32 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "adv-wait": "先に{p}のターンです。次のあなたのターンへの助言です。",
         "adv-draw": "先にドローし、進行中のターン（player と drew だけの最後の [[turn]]）を書くと、2枚の手札で助言します。"
                     "次のカード：{draws}。",
-        "adv-search": "探索フェイズ — 失われた遺産がありうる場所（探索順に探索）：",
+        "adv-calls": "探索フェイズ — これまでの掛け声：{calls}",
+        "adv-calls-none": "探索フェイズ — まだ掛け声なし",
+        "adv-call-nobody": "{orders}は名乗りなし",
+        "adv-call-searched": "{n}で{p}が{place}を探索（{card}）",
+        "adv-call-madman": "{n}で{p}が狂人を公開",
+        "adv-call-shared": "{n}で{names}が同時に名乗りを上げた",
+        "adv-status-waiting": "あなたの探索順は{n}（{card}）。先に{before}が呼ばれ、そこで1人だけ名乗りを上げた人は"
+                              "あなたより先に探索します。",
+        "adv-before-1": "探索順{orders}",
+        "adv-before-many": "探索順{orders}",
+        "adv-status-now": "次はあなたの探索順{n}（{card}）です。ほかに誰も名乗りを上げなければ、あなたが探索します。",
+        "adv-status-now-alone": "次はあなたの探索順{n}（{card}）です。同じ探索順のカードはほかの誰も持てないので、"
+                                "あなたが探索します。",
+        "adv-shares": "ほかの人も{card}を持っていて同時に名乗りを上げる（そのときは誰も探索しない）確率：{p}。",
+        "adv-status-madman": "狂人を持っているので、探索順3の掛け声で狂人を公開します。探索はできません。"
+                             "人狼が失われた遺産：人狼を探索すればあなたも勝利です。",
+        "adv-status-madman-shown": "探索順3の掛け声で狂人を公開しました。探索はできません。"
+                                   "人狼が失われた遺産：人狼を探索すればあなたも勝利です。",
+        "adv-status-cannot-search": "あなたのカードには探索順がない（×）ので、名乗りを上げず、探索もできません。",
+        "adv-status-searched": "あなたはもう探索しました。",
+        "adv-status-shared": "探索順{n}で{names}と同時に名乗りを上げたので、誰も探索しません。",
+        "adv-status-unknown": "",
+        "adv-werewolf-search": "あなたは人狼です。失われた遺産：人狼のある場所（あなたは知っています）を探索しましょう。",
+        "adv-search": "これまでの掛け声からみた、失われた遺産：人狼がありうる場所：",
         "adv-search-row": "  {p:>7}  {place}",
         "adv-search-rest": "  （ありえない：{places}）",
-        "adv-madman": "狂人を持っているので探索できません。人狼が失われた遺産を探索すればあなたも勝利です。",
-        "adv-werewolf-search": "あなたは人狼です。失われた遺産を置いた場所を探索しましょう。",
-        "adv-searched": "あなたはもう探索しました。失われた遺産がありうる場所：",
-        "adv-cannot-search": "あなたのカードには探索順がない（×）ので探索できません。失われた遺産がありうる場所：",
         "adv-option": "{rank}. {card}をプレイ{target}、{keep}を残す",
         "adv-target-seer": "（{p}に）",
         "adv-target-peek": "：{place}を見る",
@@ -393,15 +468,22 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "adv-hits": "     脱落：{who}",
         "adv-wins": "     あなたの陣営の勝利で終わる確率：{p}",
         "adv-table": "     卓から見てあなたが人狼である確率：今{before}、プレイ後{after}",
+        "adv-table-now": "     卓から見てあなたが人狼である確率（今）：{before}",
         "adv-exposure": "     プレイ後のあなたの捨て札のウラ向きカード（票）：{n}{knight}",
         "adv-knight": "。オモテ向きの騎士があなたを守ります",
-        "adv-vote-tally": "     指差し前の票：{tally}。最も人狼らしいのは：{best}",
+        "adv-vote-tally": "     指差し前の票（ウラ向きのカード）：{tally}",
+        "adv-vote-point": "     最も人狼らしい人を指差す：{best}（各人が人狼である確率：{chances}）",
+        "adv-vote-nobody": "     指差せる人は誰も人狼ではありえません（{chances}）",
+        "adv-vote-table": "     卓から見た各人が人狼である確率（プレイ前）：{chances}",
+        "adv-you": "{p}（あなた）",
+        "or": "か",
         "note-knight-protects": "     捨て札のオモテ向きの騎士で脱落しなくなります",
         "note-madman-gone": "     狂人をプレイすると探索フェイズで狂人ではなくなります",
         "note-keep-lost-legacy": "     失われた遺産を残します（プレイできません）",
         "note-flip-knight": "     ウラ向きの騎士はもう持ち主を守りません",
         "note-sleep-swap": "     就寝の間に手札と自分の捨て札のウラ向きカードを交換できます",
-        "note-vote-point": "",
+        "note-sleep-setup": "     自分の捨て札にウラ向きで置けば、後の就寝でこの人狼の襲撃を手札と入れ替えられます",
+        "note-medium-no-effect": "     霊媒師の対象になるカードが他の人の捨て札にないので、効果はありません（W16）",
         "adv-none": "プレイできるカードがありません。",
         "adv-nobody": "なし",
     },
@@ -481,10 +563,9 @@ class Text:
             return self("own-hand", p=record.viewer, card=self.a(record.hand))
         kind, _, number = oid.partition("-")
         n = int(number)
-        if kind == "search":
-            s = record.searches[n - 1]
-            return self("searched", ev=self("search", n=n), p=s.player, place=self.place(place_str(s.target)),
-                        card=self.a(s.found))
+        if kind == "call":
+            assert replay is not None, "a call's sentence needs the replay"
+            return self.call(replay.call(n))
         ev = self("turn", n=n)
         if n > len(record.turns):  # the viewer's turn in progress
             assert record.pending is not None and record.viewer is not None
@@ -497,6 +578,28 @@ class Text:
             head = self("played", ev=ev, p=t.player, card=self.a(t.play))
         return self.m["clause-sep"].join([head, *self._clauses(t, move, record.viewer)])
 
+    def call(self, c: Call, short: bool = False) -> str:
+        """One call of a search order (W15): nobody raised, a lone raiser's search, the
+        Madman shown, or several raisers (nobody searches)."""
+        pre = "short-call" if short else "call"
+        at = {"n": c.order} if short else {"ev": self("call", n=c.order)}
+        if not c.raised:
+            return self(f"{pre}-nobody", **at)
+        if c.search is not None:
+            s = c.search.search
+            assert s.target is not None and s.found is not None
+            card = self.card(s.found) if short else self.a(s.found)
+            return self(f"{pre}-searched", p=s.player, place=self.place(place_str(s.target)), card=card, **at)
+        if c.madman:
+            return self(f"{pre}-madman", p=c.raised[0], **at)
+        return self(f"{pre}-shared", names=self.m["and"].join(c.raised), **at)
+
+    def orders(self, orders: list[int]) -> str:
+        """Search orders as a list, a run of three or more shown as a range ("1–3")."""
+        if len(orders) >= 3 and orders == list(range(orders[0], orders[-1] + 1)):
+            return self("orders-range", a=orders[0], b=orders[-1])
+        return self.m["list-sep"].join(str(o) for o in orders)
+
     def _clauses(self, t: Turn, move: Move | None, viewer: str | None) -> list[str]:
         out: list[str] = []
         play = t.play
@@ -506,9 +609,12 @@ class Text:
             q, i = t.peek
             out.append(self("peek-saw", q=q, i=i, card=self.a(t.saw)) if t.saw else self("peek", q=q, i=i))
         elif play.id == "medium" and t.flip:
-            q, card = t.flip
-            at = next((s[2] for s, _ in move.facedown), "?") if move else "?"
-            out.append(self("flip", q=q, card=self.card(card), i=at))
+            q, card, index = t.flip
+            slot, kind = move.facedown[0] if move and move.facedown else (None, card)
+            at = slot[2] if slot else (index or "?")
+            out.append(self("flip", q=q, card=self.card(kind) if kind else "?", i=at))
+        elif play.id == "medium":
+            out.append(self("medium-no-effect"))
         elif play.id == "villager" and t.put:
             at = move.villager[0][2] if move and move.villager else "?"
             placed = t.placed if t.placed is not None else "unknown"
@@ -524,7 +630,9 @@ class Text:
             if not t.swapped:
                 out.append(self("not-swapped", v=v))
             else:
-                out.append(self("swapped", v=v, card=self.a(t.card)) if t.card else self("swapped-unseen", v=v))
+                out.append(self("swapped-unseen", v=v) if t.card is None else
+                           self("swapped", v=v, card=self.a(t.card)) if t.index is None else
+                           self("swapped-at", v=v, card=self.a(t.card), i=t.index))
         if play == VOTE or play.is_attack:
             out += self._elimination(t)
         if play.is_attack and move is not None:
@@ -554,10 +662,9 @@ class Text:
             return self("short-hand", card=self.card(record.hand))
         kind, _, number = oid.partition("-")
         n = int(number)
-        if kind == "search":
-            s = record.searches[n - 1]
-            return self("short-search", n=n, p=s.player, card=self.card(s.found),
-                        place=self.place(place_str(s.target)))
+        if kind == "call":
+            assert replay is not None, "a call's short form needs the replay"
+            return self.call(replay.call(n), short=True)
         if n > len(record.turns):
             assert record.pending is not None
             return self("short-pending", n=n, card=self.card(record.pending))
@@ -571,7 +678,10 @@ class Text:
         if t.peek:
             extras.append(self("short-peek", q=t.peek[0], i=t.peek[1]))
         if t.flip:
-            extras.append(self("short-flip", q=t.flip[0], card=self.card(t.flip[1])))
+            flipped = move.facedown[0][1] if move and move.facedown else t.flip[1]
+            extras.append(self("short-flip", q=t.flip[0], card=self.card(flipped) if flipped else "?"))
+        elif t.play.id == "medium" and not t.peek:
+            extras.append(self("short-no-effect"))
         if t.saw is not None:
             extras.append(self("short-saw", card=self.card(t.saw)))
         if t.play.id == "villager" and t.put:

@@ -44,6 +44,7 @@ TRANSCRIPTS: dict[str, list[str]] = {
     "werewolf-4p.analyze-ja": ["analyze", WEREWOLF, "--lang", "ja"],
     "werewolf-4p.explain-werewolf-dan": ["explain", WEREWOLF, "werewolf=dan"],
     "werewolf-4p.hint-level-4": ["hint", WEREWOLF, "--level", "4"],
+    "werewolf-4p.advise": ["advise", WEREWOLF],
 }
 
 

@@ -97,6 +97,11 @@ def test_analyze_json_extras(cli) -> None:
     assert data["game"] == "werewolf" and data["viewer"] == "aki" and data["players"] == list(PLAYERS)
     assert data["phase"] == "search" and data["over"] is None and data["living"] == ["aki", "dan"]
     assert data["deck"] == 0 and data["histories"] == "72"
+    assert data["calls"] == [{"order": 1, "raised": [], "listed": False}, {"order": 2, "raised": [], "listed": False},
+                             {"order": 3, "raised": [], "listed": False},
+                             {"order": 4, "raised": ["aki"], "listed": True, "player": "aki",
+                              "target": "discard:dan:3", "found": "sleep"}]
+    assert data["next_call"] == 5
     assert data["madman"] == {"nobody": 1.0}
     assert data["cards"]["hand:aki"] == {"knight": 1.0}
     assert data["cards"]["ruins"] == {"attack-2": 1.0}
@@ -107,8 +112,8 @@ def test_analyze_json_extras(cli) -> None:
 
 def test_analyze_text(record: Path, cli) -> None:
     out = ok(cli("analyze", "REC"))
-    assert out.startswith(f"Werewolf Never Sleeps — {record}\n11 turns and 1 search, seen by aki\n"
-                          "Phase: search — the deck is empty; searches so far: 1\n"
+    assert out.startswith(f"Werewolf Never Sleeps — {record}\n11 turns and 4 search calls, seen by aki\n"
+                          "Phase: search — the deck is empty; orders called: 1–4; next call: 5\n"
                           "Players left: aki, dan (out: ben, cho)\nconsistent histories: 72\n")
     assert re.search(r"^  dan's discard +66\.7%$", out, re.M), out
     assert re.search(r"^  dan's hand +33\.3%$", out, re.M), out
@@ -125,7 +130,8 @@ def test_analyze_text(record: Path, cli) -> None:
 
 def test_analyze_japanese(record: Path, cli) -> None:
     out = ok(cli("analyze", "REC", "--lang", "ja"))
-    assert out.startswith(f"人狼は眠らない — {record}\n11ターン・探索1回、akiの視点\n段階：探索フェイズ")
+    assert out.startswith(f"人狼は眠らない — {record}\n11ターン・探索順の掛け声4回、akiの視点\n"
+                          "段階：探索フェイズ — 山札は空、掛け声済みの探索順：1〜4、次は探索順5\n")
     assert "失われた遺産：人狼の現在の場所" in out and "確定していること" in out
     assert re.search(r"^  danの捨て札 +66\.7%$", out, re.M), out
     assert "  • 人狼プレイヤーはdan\n" in out and "遺跡のカードは人狼の襲撃②" in out
@@ -152,7 +158,7 @@ def test_explain_ruled_out_werewolf(cli) -> None:
     for o in data["observations"]:
         assert f"(line {o['line']})" in out, o
     assert set(data["rules"]) <= {"deck", "must-play", "play", "lost-legacy-stays", "attack", "elimination",
-                                  "search-order", "seen"}
+                                  "search-call", "seen"}
 
 
 def test_explain_hand_card(cli) -> None:
@@ -192,7 +198,7 @@ def test_explain_impossible_fact(cli) -> None:
 def test_explain_japanese(cli) -> None:
     out = ok(cli("explain", "REC", "werewolf=cho", "--lang", "ja"))
     assert out.startswith("事実：人狼プレイヤーはcho — ありえない — 記録が否定している")
-    assert "ターン9：akiが投票を引き、投票を出した。" in out and "(68行目)" in out
+    assert "ターン9：akiが投票を引き、投票を出した。" in out and "（68行目）" in out
     assert "よって：choは人狼プレイヤーではない。" in out
 
 
@@ -258,7 +264,7 @@ def test_catalogue_is_complete_in_both_languages() -> None:
     from suiri.models.werewolf.encoder import RULE_IDS
     from suiri.models.werewolf.text import CATALOGUE
 
-    plural_only = {"n-turns-1", "n-searches-1"}  # English singular forms
+    plural_only = {"n-turns-1", "n-calls-1"}  # English singular forms
     assert CATALOGUE["en"].keys() - plural_only == CATALOGUE["ja"].keys()
     for lang, m in CATALOGUE.items():
         for rule in RULE_IDS:
@@ -438,8 +444,8 @@ CASES = [
                              f'eliminated = "none"{HERE}'),
          "turn[1].eliminated", "the votes (aki 0, ben 2, cho 1, face-down cards included) eliminate ben, not none",
          '"ben"'),
-    Case("search-too-early", turns(KNIGHT_TURN) + f'\n[[search]]{HERE}\nplayer = "ben"\ntarget = "ruins"\nfound = "vote"\n',
-         "search[1]", "the search phase begins when the deck is empty; 11 cards are left",
+    Case("search-too-early", turns(KNIGHT_TURN) + f'\n[[search]]\norder = 6{HERE}\nplayer = "ben"\ntarget = "ruins"\nfound = "vote"\n',
+         "search[1].order", "the search phase begins when the deck is empty; 11 cards are left",
          "more [[turn]] sections first"),
     Case("drew-on-another-turn", turns(KNIGHT_TURN, f'player = "ben"\ndrew = "vote"{HERE}\nplay = "sleep"'),
          "turn[2].drew", "drew is written on ben's turn, but aki could not know it",
@@ -494,3 +500,126 @@ def test_inconsistent_record_names_the_conflicting_lines(write, suiri) -> None:
         again = suiri(command, path, *(["werewolf=aki"] if command == "explain" else []))
         assert_clean_exit_2(again)
         assert again.stderr == result.stderr
+
+
+# -- advise --------------------------------------------------------------------------------------
+def test_advise_vote_for_the_werewolf_shows_the_table_view(suiri_at) -> None:
+    """OVER cut before the end: aki, the Werewolf, voted ben out and holds a Vote again.
+    It is shown what the table believes, not told to point at "the likeliest Werewolf"
+    (and never at ben, who is dead)."""
+    text = "[[turn]]".join(OVER.split("[[turn]]")[:2])  # turn 1: aki drew a Vote and voted ben out
+    text += '\n[[turn]]\nplayer = "cho"\nplay = "knight"\n\n[[turn]]\nplayer = "aki"\ndrew = "vote"\n'
+    out = ok(suiri_at(text, "advise"))
+    assert "likeliest Werewolf" not in out and ": ben" not in out, out
+    assert re.search(r"^     the table's chance each is the Werewolf \(before your play\): aki \(you\) \d+\.\d%, "
+                     r"cho \d+\.\d%$", out, re.M), out
+    ja = ok(suiri_at(text, "advise", "--lang", "ja"))
+    assert re.search(r"^     卓から見た各人が人狼である確率（プレイ前）：aki（あなた）\d+\.\d%、cho \d+\.\d%$", ja, re.M), ja
+    data = ok_json(suiri_at(text, "advise", "--json"))
+    vote = next(o for o in data["options"] if o["play"] == "vote")
+    assert vote["point_at"] == {} and set(vote["table_view"]) == {"aki", "cho"}
+    assert vote["tally"] == {"aki": 1, "cho": 0}
+
+
+def test_advise_attack_into_own_discard(suiri_at) -> None:
+    text = ('game = "werewolf"\nplayers = ["aki", "ben", "cho"]\nviewer = "aki"\nhand = "lost-legacy"\n\n'
+            '[[turn]]\nplayer = "aki"\ndrew = "attack-2"\n')
+    out = ok(suiri_at(text, "advise"))
+    assert "play Werewolf Attack ②, then put it into aki's discard, keep Lost Legacy" in out, out
+    assert ("     face-down in your own discard, the Attack is a card you may swap with your hand card "
+            "in a later Sleep") in out, out
+    ja = ok(suiri_at(text, "advise", "--lang", "ja"))
+    assert "人狼の襲撃②をプレイ、その後akiの捨て札に置く、失われた遺産：人狼を残す" in ja, ja
+    assert "     自分の捨て札にウラ向きで置けば、後の就寝でこの人狼の襲撃を手札と入れ替えられます" in ja, ja
+
+
+def test_search_calls_in_every_command(write, suiri) -> None:
+    """A simulated 4-player game cut after its third call: aki (order 1) searched, nobody
+    raised at 2, dan showed the Madman at 3.  ben, the Werewolf, holds the Lost Legacy
+    (order 5): call 4 comes first."""
+    from suiri.models.werewolf.record import to_toml
+    from suiri.models.werewolf.simulator import simulate
+
+    path = write(to_toml(simulate(4, 40).record("ben", 99, 3)))
+    out = ok(suiri("analyze", path))
+    assert "11 turns and 3 search calls, seen by ben\nPhase: search — the deck is empty; orders called: 1–3; " \
+           "next call: 4\n" in out, out
+    assert "dan's hand card is the Madman" not in out  # dan showed it: the record says so
+    ja = ok(suiri("analyze", path, "--lang", "ja"))
+    assert "11ターン・探索順の掛け声3回、benの視点\n段階：探索フェイズ — 山札は空、掛け声済みの探索順：1〜3、次は探索順4\n" in ja
+    data = ok_json(suiri("analyze", path, "--json"))
+    assert data["calls"] == [
+        {"order": 1, "raised": ["aki"], "listed": True, "player": "aki", "target": "discard:ben:3", "found": "attack-2"},
+        {"order": 2, "raised": [], "listed": False},
+        {"order": 3, "raised": ["dan"], "listed": True, "showed": "madman"}]
+    assert data["next_call"] == 4 and data["madman"] == {"dan": 1.0}
+
+    advice = ok(suiri("advise", path))
+    assert ("Search phase — calls so far: 1 aki searched card 3 of ben's discard and found the Werewolf Attack ②, "
+            "2 nobody raised, 3 dan showed the Madman\n"
+            "Your call is 5 (Lost Legacy); call 4 comes first, and a lone raiser at each searches before you.\n"
+            "You are the Werewolf: search the Lost Legacy where you know it is.\n"
+            "Where the Lost Legacy may be, given the calls so far:\n        ✓  ben's hand\n") in advice, advice
+    ja = ok(suiri("advise", path, "--lang", "ja"))
+    assert ("探索フェイズ — これまでの掛け声：1でakiがbenの捨て札3枚目を探索（人狼の襲撃②）、2は名乗りなし、3でdanが狂人を公開\n"
+            "あなたの探索順は5（失われた遺産：人狼）。先に探索順4が呼ばれ、そこで1人だけ名乗りを上げた人は"
+            "あなたより先に探索します。\n") in ja, ja
+    data = ok_json(suiri("advise", path, "--json"))
+    assert data["phase"] == "search" and data["note"] == "waiting"
+    assert data["my_order"] == 5 and data["next_call"] == 4 and data["shares_order"] == 0.0
+    assert [c["order"] for c in data["calls"]] == [1, 2, 3]
+    assert data["searches"][0] == {"place": "hand:ben", "p": 1.0}
+
+    proof = ok(suiri("explain", path, "hand:dan=madman"))
+    assert "  • call 3: dan alone raised a hand and showed the Madman (it cannot search) (line " in proof, proof
+    data = ok_json(suiri("explain", path, "hand:dan=madman", "--json"))
+    assert [o["id"] for o in data["observations"]] == ["call-3"] and data["observations"][0]["call"] == 3
+    assert data["rules"] == ["search-call"]
+
+
+def test_hint_cites_search_calls(write, suiri) -> None:
+    """A simulated 3-player game: ben raised alone at 2 and searched, aki and cho raised
+    together at 7 (nobody searched)."""
+    from suiri.models.werewolf.record import to_toml
+    from suiri.models.werewolf.simulator import simulate
+
+    path = write(to_toml(simulate(3, 59).record(None)))
+    out = ok(suiri("hint", path, "--level", "4"))
+    assert "Look at single lines: calls 2, 7.\n" in out, out
+    assert "  • call 7: aki and cho raised hands together; none of them searches (line " in out, out
+    assert "  c7 aki and cho together ⇒ aki's hand card is a Vote\n" in out, out
+    assert "  c2 ben found Vote (cho's hand) ⇒ ben's hand card is the Medium\n" in out, out
+    ja = ok(suiri("hint", path, "--level", "4", "--lang", "ja"))
+    assert "一つずつの行を見てください：探索順2、7の掛け声。\n" in ja, ja
+    assert "  c7 aki・choが同時に名乗り ⇒ akiの手札は投票\n" in ja, ja
+    assert "  c2 benの探索：choの手札は投票 ⇒ benの手札は霊媒師\n" in ja, ja
+    data = ok_json(suiri("hint", path, "--json"))
+    cited = {o["id"] for h in data["hints"] for o in h["observations"]}
+    assert cited <= {"call-2", "call-7"} and cited, data
+
+
+def test_sentences_of_the_new_fields() -> None:
+    """W16: a Medium with no effect, a flip by position; W11: a Werewolf viewer's swap by position."""
+    from suiri.models.werewolf.record import loads
+    from suiri.models.werewolf.rules import replay
+    from suiri.models.werewolf.text import Text
+
+    en, ja = Text("en"), Text("ja")
+    alone = loads(HEAD + '\n[[turn]]\nplayer = "aki"\ndrew = "medium"\nplay = "medium"\n')
+    assert en.observation("turn-1", alone, replay(alone)) == (
+        "turn 1: aki drew the Medium and played the Medium; no other living player's discard held a card: "
+        "no effect (W16)")
+    assert ja.observation("turn-1", alone, replay(alone)) == (
+        "ターン1：akiが霊媒師を引き、霊媒師を出した。他の生存者の捨て札にカードがなく、効果なし（W16）")
+    assert en.short("turn-1", alone, replay(alone)) == "t1 aki Medium (drew Medium; no effect)"
+    flip = loads(HEAD + '\n[[turn]]\nplayer = "aki"\ndrew = "knight"\nplay = "knight"\n'
+                 '\n[[turn]]\nplayer = "ben"\nplay = "medium"\nflip = { player = "aki", index = 1 }\n')
+    assert en.observation("turn-2", flip, replay(flip)) == (
+        "turn 2: ben played the Medium; turned aki's face-up Knight face-down (card 1 of its discard)")
+    assert en.short("turn-2", flip, replay(flip)) == "t2 ben Medium (flipped aki's Knight)"
+    swap = loads(OVER.replace('card = "vote"', 'card = "vote"\nindex = 1'))
+    assert en.observation("turn-3", swap, replay(swap)) == (
+        "turn 3: aki drew a Sleep and played a Sleep; aki, the Werewolf, swapped: it took a Vote (card 1 of its "
+        "discard) into its hand; then face-down as card 2 of aki's discard")
+    assert ja.observation("turn-3", swap, replay(swap)).startswith(
+        "ターン3：akiが就寝を引き、就寝を出した。人狼プレイヤーのakiが入れ替えた：捨て札1枚目の投票を手札に取った。")

@@ -16,13 +16,17 @@ search phase:
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from suiri.models.werewolf.advice import advise, spectator
-from suiri.models.werewolf.cards import LOST_LEGACY, hunted_kind
+from suiri.models.werewolf.advice import Option, WerewolfAdvice, advise, spectator
+from suiri.models.werewolf.cards import LOST_LEGACY, deck_counts, hunted_kind
 from suiri.models.werewolf.counter import count
 from suiri.models.werewolf.rules import hand, replay
 from suiri.models.werewolf.session import NOBODY, WerewolfSession
@@ -103,3 +107,219 @@ def test_search_advice_is_the_lost_legacy_distribution(players: int, seed: int, 
     for key, p in by_owner.items():
         assert places[key] == p
     assert sum(by_owner.values()) + places.get("deck", 0) == 1
+
+
+# -- the search phase, call by call (W15, decision 45) -------------------------------------------
+def _load_brute() -> ModuleType:
+    """``brute.py`` beside this file, under the name ``test_counter_bruteforce`` gives it."""
+    name = "werewolf_brute"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("brute.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # before running it: its dataclasses look their module up
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+_brute = _load_brute()
+
+# small decks where orders are shared (two Seers, several Votes and Sleeps), the Madman is in
+# play, or an Attack is held at the search phase: (players, deck, seeds, statuses they show)
+SEARCH_DECKS: dict[str, tuple[int, dict[str, int], range, set[str]]] = {
+    "sleepy": (3, {"lost-legacy": 1, "seer": 2, "vote": 3, "sleep": 3}, range(8), {"shared", "now", "waiting"}),
+    "madman": (3, {"medium": 1, "madman": 1, "lost-legacy": 1, "vote": 2, "sleep": 2, "seer": 1}, range(8),
+               {"madman", "madman-shown", "searched"}),
+    "four": (4, {"villager": 1, "lost-legacy": 1, "seer": 2, "vote": 2, "sleep": 3}, range(6), {"now", "searched"}),
+    "attacks": (3, {"lost-legacy": 1, "seer": 1, "vote": 2, "sleep": 2, "attack-1": 1, "attack-2": 1}, range(8, 16),
+                {"cannot-search"}),
+}
+
+
+def search_cuts(name: str) -> list[tuple[str, WerewolfSession]]:
+    """Every seat of every game that reaches its search phase, cut before each call."""
+    players, spec, seeds, _ = SEARCH_DECKS[name]
+    out = []
+    for seed in seeds:
+        g = simulate(players, seed, deck=deck_counts(spec))
+        for seat in g.players:
+            turns = len(g.record(seat).turns)
+            for calls in range(len(g.calls) + 1):
+                s = WerewolfSession(g.record(seat, turns, calls))
+                if s.replay.search_phase and not s.replay.over and seat in s.living:
+                    out.append((f"{name}-s{seed}-{seat}-c{calls}", s))
+    return out
+
+
+def brute_shared(s: WerewolfSession) -> Fraction:
+    """By brute force: the chance another living player holds a card of the viewer's order."""
+    r = s.record
+    me, held = r.viewer, s.replay.viewer_hand
+    assert held is not None
+    deck = tuple(r.deck)
+    reach = min(sum(deck), len(r.players) + 1 + len(r.turns))
+    total = shared = Fraction(0)
+    for order, orders in _brute.prefixes(deck, reach):
+        for table, share in _brute.histories(r, order):
+            total += orders * share
+            if any(table.hands[p] == [held] for p in s.living if p != me):
+                shared += orders * share
+    return shared / total
+
+
+@pytest.mark.parametrize("name", SEARCH_DECKS)
+def test_search_advice_follows_the_calls(name: str) -> None:
+    """The viewer's place in the calls is what the rules say; the chance of sharing its
+    order is the brute force's; no place the calls rule out is offered as possible."""
+    cases = search_cuts(name)
+    assert cases
+    notes = set()
+    for label, s in cases:
+        a = advise(s)
+        rp = s.replay
+        held = rp.viewer_hand
+        assert held is not None, label
+        assert a.phase == "search" and a.my_order == held.order and a.next_call == rp.next_call, label
+        called = {c.order: c for c in rp.calls}
+        want = ("cannot-search" if held.order is None else
+                ("madman-shown" if 3 in called else "madman") if held.id == "madman" else
+                ("shared" if len(called[held.order].raised) > 1 else "searched") if held.order in called else
+                "now" if held.order == rp.next_call else "waiting")
+        assert a.note == want, label
+        notes.add(a.note)
+        if a.note in ("now", "waiting"):
+            assert a.shares == brute_shared(s), label
+        else:
+            assert a.shares is None, label
+        assert [c["order"] for c in a.calls] == list(range(1, len(rp.calls) + 1)), label
+        possible = {o.place for o in a.searches if o.p}
+        for c in rp.calls:  # a raiser holds a card of that order; who did not raise at 5 holds no Lost Legacy
+            holders = c.raised if c.order != 5 else [p for p in c.living if p not in c.raised]
+            assert not possible & {f"hand:{p}" for p in holders}, label
+    assert notes >= SEARCH_DECKS[name][3], notes
+
+
+# -- the Vote: whom to point at (decision 43) ----------------------------------------------------
+# aki, the Werewolf, voted ben out at turn 1 (ben: 2 votes, cho: 1); ben is dead, cho alive.
+# Nobody may point at ben, nor at itself.
+VOTED_OUT = '''game = "werewolf"
+players = ["aki", "ben", "cho"]
+viewer = "VIEWER"
+hand = "HAND"
+
+[[turn]]
+player = "aki"
+play = "vote"
+votes = { aki = "ben", ben = "cho", cho = "ben" }
+eliminated = "ben"
+revealed = ["seer"]
+
+[[turn]]
+player = "cho"
+play = "knight"
+'''
+
+
+def wolf_votes(viewer: str) -> WerewolfSession:
+    """aki (the Werewolf, holding the Lost Legacy) has drawn a Vote at turn 3; or cho (holding
+    the Madman) has drawn a Vote at turn 4, after aki's Sleep."""
+    from suiri.models.werewolf.record import loads
+
+    text = VOTED_OUT.replace("VIEWER", viewer)
+    if viewer == "aki":
+        text = text.replace("HAND", "lost-legacy").replace('play = "vote"', 'drew = "vote"\nplay = "vote"', 1)
+        text += '\n[[turn]]\nplayer = "aki"\ndrew = "vote"\n'
+    else:
+        text = text.replace("HAND", "madman").replace('play = "knight"', 'drew = "knight"\nplay = "knight"')
+        text += '\n[[turn]]\nplayer = "aki"\nplay = "sleep"\n\n[[turn]]\nplayer = "cho"\ndrew = "vote"\n'
+    return WerewolfSession(loads(text))
+
+
+def vote_option(a: WerewolfAdvice) -> Option:
+    return next(o for o in a.options if o.play.id == "vote")
+
+
+def test_vote_points_only_at_living_others() -> None:
+    s = wolf_votes("cho")
+    a = advise(s)
+    o = vote_option(a)
+    assert a.role != "werewolf"
+    assert [who for who, _ in o.point_at] == ["aki"]  # ben is dead, cho is the viewer
+    assert dict(o.point_at)["aki"] == s.werewolf()["aki"]
+    assert o.tally == {"aki": 2, "cho": 0}  # aki's Vote and Sleep lie face-down: one vote each
+    assert o.table_view == []
+
+
+def test_the_werewolf_is_shown_the_table_view_not_a_target() -> None:
+    s = wolf_votes("aki")
+    a = advise(s)
+    assert a.role == "werewolf"
+    o = vote_option(a)
+    assert o.point_at == []  # the Werewolf is not told to point at "the likeliest Werewolf"
+    table = count(replay(spectator(s.record)))
+    want = {p: Fraction(table.werewolf().get(p, 0), table.total) for p in s.living}
+    assert dict(o.table_view) == want and set(want) == {"aki", "cho"}
+    assert sum(want.values()) <= 1 and want["aki"] == o.table_before
+
+
+@pytest.mark.parametrize("players,seed,seat", CASES)
+def test_vote_advice_targets_are_living_others(players: int, seed: int, seat: int) -> None:
+    for s in in_progress(players, seed, seat):
+        a = advise(s)
+        me = s.record.viewer
+        for o in a.options:
+            if o.play.id != "vote":
+                continue
+            others = [p for p in s.living if p != me]
+            if a.role == "werewolf":
+                assert o.point_at == [] and {p for p, _ in o.table_view} == set(s.living)
+            else:
+                assert sorted(p for p, _ in o.point_at) == sorted(others)
+                assert all(p == s.werewolf()[who] for who, p in o.point_at)
+
+
+# -- the Attack's destination (decision 44) ------------------------------------------------------
+def attack_session(hand_card: str) -> WerewolfSession:
+    from suiri.models.werewolf.record import loads
+
+    return WerewolfSession(loads(f'game = "werewolf"\nplayers = ["aki", "ben", "cho"]\nviewer = "aki"\n'
+                                 f'hand = "{hand_card}"\n\n[[turn]]\nplayer = "aki"\ndrew = "attack-2"\n'))
+
+
+@pytest.mark.parametrize("hand_card", ["seer", "lost-legacy"])
+def test_the_attack_may_go_into_its_own_players_discard(hand_card: str) -> None:
+    a = advise(attack_session(hand_card))
+    assert {o.target for o in a.options} == {"aki", "ben", "cho"}  # 「あなたを含む誰か１人の捨て札」
+    own = next(o for o in a.options if o.target == "aki")
+    assert own.votes_against == 1  # the Attack lies face-down in aki's discard: one vote
+    assert ("sleep-setup" in own.notes) == (hand_card == "lost-legacy")
+    assert all("sleep-setup" not in o.notes for o in a.options if o.target != "aki")
+
+
+# -- the Medium acts on another player's discard only (W16) --------------------------------------
+def medium_session(turns: str) -> WerewolfSession:
+    from suiri.models.werewolf.record import loads
+
+    return WerewolfSession(loads('game = "werewolf"\nplayers = ["aki", "ben", "cho"]\nviewer = "aki"\n'
+                                 f'hand = "seer"\n{turns}\n[[turn]]\nplayer = "aki"\ndrew = "medium"\n'))
+
+
+def test_the_medium_never_flips_its_own_players_discard() -> None:
+    s = medium_session('\n[[turn]]\nplayer = "aki"\ndrew = "knight"\nplay = "knight"\n'
+                       '\n[[turn]]\nplayer = "ben"\nplay = "sleep"\n'
+                       '\n[[turn]]\nplayer = "cho"\nplay = "seer"\ntarget = "aki"\n')
+    a = advise(s)
+    mediums = {o.target for o in a.options if o.play.id == "medium"}
+    assert mediums == {"discard:ben:1", "cho:seer"}  # not aki's own Knight
+
+
+def test_a_medium_with_no_target_has_no_effect() -> None:
+    a = advise(medium_session(""))
+    medium = [o for o in a.options if o.play.id == "medium"]
+    assert len(medium) == 1 and medium[0].target is None and medium[0].notes == ["medium-no-effect"]
+    assert {o.play.id for o in a.options} == {"medium", "seer"}
+
+
+def test_an_attack_that_hunts_its_own_player_stays_in_its_discard() -> None:
+    a = advise(attack_session("medium"))  # Attack ② hunts the Medium, aki's own kept card
+    assert [(o.target, dict(o.hits)) for o in a.options] == [("aki", {"aki": 1})]

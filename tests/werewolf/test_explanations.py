@@ -14,8 +14,9 @@ from importlib.resources import files
 
 import pytest
 
-from suiri.models.werewolf.record import loads
+from suiri.models.werewolf.record import loads, to_toml
 from suiri.models.werewolf.session import WerewolfSession
+from suiri.models.werewolf.text import Text
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.probability import fact_probability
@@ -104,3 +105,45 @@ def test_simulated_hint_is_a_certain_fact(name: str, session: WerewolfSession) -
     assert result.remaining + len(result.hints) == len(certain)
     for h in result.hints:
         assert h.fact in certain and fact_probability(session, h.fact) == 1
+
+
+# -- the search phase: proofs cite the calls (W15) -------------------------------------------------
+CALL_PROOFS = [  # (players, seed, fact, the call that proves it, its sentence in English and Japanese)
+    (3, 0, "hand:cho=villager", "call-1",
+     "call 1: cho alone raised a hand, searched card 4 of ben's discard and found a Sleep",
+     "探索順1の掛け声：choだけが名乗りを上げ、benの捨て札4枚目を探索し、就寝が出た"),
+    (3, 59, "hand:aki=vote", "call-7", "call 7: aki and cho raised hands together; none of them searches",
+     "探索順7の掛け声：aki・choが同時に名乗りを上げた。誰も探索しない"),
+    (4, 40, "hand:dan=madman", "call-3", "call 3: dan alone raised a hand and showed the Madman (it cannot search)",
+     "探索順3の掛け声：danだけが名乗りを上げ、狂人を公開した（探索はできない）"),
+]
+
+
+@pytest.mark.parametrize("players,seed,text,call,en,ja", CALL_PROOFS, ids=[c[2] for c in CALL_PROOFS])
+def test_proofs_cite_search_calls(players: int, seed: int, text: str, call: str, en: str, ja: str) -> None:
+    from suiri.cli.werewolf_view import proof as render
+    from suiri.models.werewolf.simulator import simulate
+
+    s = WerewolfSession(loads(to_toml(simulate(players, seed).record(None))))  # written: with line numbers
+    fact = s.parse_fact(text)
+    assert_minimal(s, fact)
+    proof = explain(s, fact)
+    assert proof.explanation is not None and proof.explanation.observations == (call,)
+    assert proof.explanation.rules == ("search-call",)
+    assert f"  • {en} (line {s.source(call).line})\n" in render(s, proof, "en")
+    assert f"  • {ja}（{s.source(call).line}行目）\n" in render(s, proof, "ja")
+    assert s.line_json(call) == {"id": call, "call": int(call.split("-")[1]), "line": s.source(call).line,
+                                 "field": f"search[{s.replay.call(int(call.split('-')[1])).entry.number}].order"}
+
+
+def test_a_call_nobody_raised_at_cites_the_entry_that_implies_it() -> None:
+    from suiri.models.werewolf.simulator import simulate
+
+    s = WerewolfSession(loads(to_toml(simulate(3, 0).record(None))))  # entries: order 1 (cho), order 5 (ben)
+    assert [c.order for c in s.replay.calls] == [1, 2, 3, 4, 5]
+    for order in (2, 3, 4):
+        assert s.source(f"call-{order}") == s.record.where("search", 2, "order")
+    assert Text("en").observation("call-3", s.record, s.replay) == "call 3: nobody raised a hand"
+    assert Text("ja").observation("call-3", s.record, s.replay) == "探索順3の掛け声：誰も名乗りを上げなかった"
+    assert Text("en").short("call-1", s.record, s.replay) == "c1 cho found Sleep (card 4 of ben's discard)"
+    assert Fact("hand:ben", "lost-legacy") not in s.certain_facts()  # ben's search turned it up: the record says so

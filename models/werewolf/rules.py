@@ -230,6 +230,7 @@ class _Replayer:
         self.deck = record.cards - len(record.players) - 1
         self.next_draw = len(record.players) + 1
         self.viewer_hand = record.hand
+        self.viewer_ll_down = False  # the Lost Legacy may lie face-down in the viewer's discard
         self.over: str | None = None
         self.search_phase = False
         self.pending: Kind | None = None
@@ -437,6 +438,10 @@ class _Replayer:
             self.viewer_hand = VILLAGER if placed != VILLAGER else kept
         elif t.player == self.r.viewer:
             self.viewer_hand = {"villager": kept, "other": VILLAGER}.get(placed)
+        if t.player == self.r.viewer and target == t.player:
+            down = placed if isinstance(placed, Kind) else VILLAGER if placed == "villager" else kept
+            if down in (None, LOST_LEGACY):  # "other" or "unknown": the kept card may have gone down
+                self.viewer_ll_down = True
         assert placed in PLACED or isinstance(placed, Kind)
         move.villager = (self.add(target, PileCard(None, t.number)), placed)
 
@@ -495,9 +500,26 @@ class _Replayer:
             move.swap_record = (t.swapped, t.card)
             move.swap_index = t.index
             if t.swapped:
+                if self.viewer_hand in (None, LOST_LEGACY):
+                    self.viewer_ll_down = True  # the hand card went down in the swap
+                self.viewer_ll_down = self.viewer_ll_down and t.card != LOST_LEGACY
                 self.viewer_hand = t.card  # None: the record does not say what it took
+        else:
+            self.unseen_sleep(move)
         self.piles[t.player][move.lands[2] - 1] = PileCard(None, t.number)
         move.facedown.append((move.lands, SLEEP))
+
+    def unseen_sleep(self, move: Move) -> None:
+        """A Sleep with no ``swapped``: a viewer that may be the Werewolf (it may hold the
+        Lost Legacy, or have put it down in its own discard) and has a face-down card may
+        have swapped; the record does not say, so its hand card is no longer known (the
+        counter splits the weight over the options, W7)."""
+        me = self.r.viewer
+        if me is None or me not in self.living or not (move.swaps or {}).get(me):
+            return
+        if self.viewer_hand in (None, LOST_LEGACY) or self.viewer_ll_down:
+            self.viewer_hand = None
+            self.viewer_ll_down = True
 
     def play_attack(self, t: Turn, move: Move, kept: Kind | None) -> None:
         move.lands = self.land(t)
@@ -615,7 +637,7 @@ class _Replayer:
         if me in raised:
             raise self.illegal(f"{me} holds {card.id} (search order {card.order or '×'}) and cannot raise at {order}",
                                where, "its own order only")
-        raise self.illegal(f"{me} holds {card.id} (search order {order}) and raises at {order}", where,
+        raise self.illegal(f"{me} holds {card.id} (search order {order}) and must raise at {order}", where,
                            f"{me} among the raisers at {order}")
 
     def search(self, s: Search, order: int) -> SearchMove:

@@ -1,7 +1,14 @@
-"""An independent brute force for Werewolf Never Sleeps records on small decks.
+"""A brute force for Werewolf Never Sleeps records on small decks, slot by slot.
 
-Nothing here uses ``counter.py`` or an encoder (nor ``rules.replay``): every distinct deck
-order (a sequence of kinds, W13) is listed by python-constraint — one variable per shuffle
+It does not use ``counter.py``, an encoder or ``rules.replay``, but it is not fully
+independent of them: it plays on the simulator's true-state ``table.Table``, and ``Table``
+calls the rule functions of ``rules.py`` that ``replay`` also uses to build the counter's
+input (``face_down``, ``protected``, ``tally``, ``vote_result``, ``medium_targets``,
+``raisers``, ``searcher``, ``werewolf_of``, and ``PileCard``); it also reads the record with
+``record.loads`` and the cards from ``cards.py``.  A bug in one of those would be shared by
+both sides and go unseen here; ``independent.py`` (test_independent.py) shares none of them
+and checks the Werewolf's and the Lost Legacy's chances and the history count.  Every
+distinct deck order (a sequence of kinds, W13) is listed by python-constraint — one variable per shuffle
 position, the kinds in play as its domain, and ``DeckCounts`` pruning any partial order
 that holds more copies of a kind than the deck has — and each order is dealt onto the
 true-state ``Table`` (hands in seat order, the ruins, then the deck) and played along the

@@ -117,7 +117,7 @@ CALL_ERRORS = {
                       "the game was over (cho found the Lost Legacy)", "no [[search]]"),
     "viewer-did-not-raise": (VIEWER + f"\n[[search]]\norder = 5{HERE}\nraised = [\"cho\"]\n"
                              'player = "cho"\ntarget = "ruins"\nfound = "vote"\n',
-                             "search[1].order", "aki holds knight (search order 4) and raises at 4",
+                             "search[1].order", "aki holds knight (search order 4) and must raise at 4",
                              "aki among the raisers at 4"),
     "viewer-raised-wrongly": (VIEWER + f'\n[[search]]\norder = 3\nraised = ["aki"]{HERE}\n', "search[1].raised",
                               "aki holds knight (search order 4) and cannot raise at 3", "its own order only"),

@@ -1,4 +1,5 @@
-"""The Werewolf history counter against an independent brute force, on small decks.
+"""The Werewolf history counter against a brute force on small decks (it shares the rule
+functions ``table.Table`` calls with ``replay``: see brute.py; test_independent.py does not).
 
 ``brute.py`` lists every deck order of a small deck with python-constraint and plays each
 along the record on the true-state ``Table``, branching over the hidden choices

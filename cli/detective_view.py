@@ -5,6 +5,7 @@ from __future__ import annotations
 from suiri.models.detective.advice import DetectiveAdvice
 from suiri.models.detective.analysis import DetectiveAnalysis
 from suiri.models.detective.counter import CASE, PUBLIC
+from suiri.models.detective.rules import Accuse, Deduce
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.text import Text
 from suiri.solver.facts import Fact
@@ -17,7 +18,7 @@ TOP_TRIPLES = 10
 
 
 def _text(session: DetectiveSession, lang: str) -> Text:
-    return Text(lang, session.deck)
+    return Text(lang, session.deck, session.variant.clue)
 
 
 def analysis(a: DetectiveAnalysis, lang: str) -> str:
@@ -27,10 +28,12 @@ def analysis(a: DetectiveAnalysis, lang: str) -> str:
     out = [t("title", file=r.file)]
     out.append(t("seat", events=s.steps, viewer=r.viewer) if r.viewer else t("seat-spectator", events=s.steps))
     out.append(t("worlds", n=a.counts.total))
-    if a.solved and s.replay.solved:
-        out += ["", t("solved-over", n=s.steps, cards=t.cards(a.solved))]
+    if s.replay.end is not None:
+        out += ["", _end(s, t)]
+    elif a.solved and r.viewer in s.replay.out:
+        out += ["", t("solved-now-out", cards=t.cards(a.solved), p=r.viewer, n=s.replay.out[r.viewer])]
     elif a.solved:
-        out += ["", t("solved-now", cards=t.cards(a.solved))]
+        out += ["", t("solved-now-clue" if s.variant.clue else "solved-now", cards=t.cards(a.solved))]
     out += ["", t("notebook")]
     holders = s.holders
     cols = [max(7, width(t.holder(h)) + 1) for h in holders]
@@ -61,6 +64,14 @@ def analysis(a: DetectiveAnalysis, lang: str) -> str:
     if not a.certain:
         out.append("  " + t("nothing-certain"))
     return "\n".join(out)
+
+
+def _end(session: DetectiveSession, t: Text) -> str:
+    """Why the game is over, with the solving triple when there is one."""
+    end = session.replay.end
+    assert end is not None
+    event = session.record.events[end.event - 1] if end.event else None
+    return t.end(end, event.named if isinstance(event, Deduce | Accuse) else ())
 
 
 def _mark(p: object, holder: str, fake: bool) -> str:
@@ -120,7 +131,7 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
     t = _text(session, lang)
     out = [t("advise-head", p=a.player, bits=a.uncertainty, n=a.truths)]
     if a.over:
-        return "\n".join([*out, t("advise-over")])
+        return "\n".join([*out, _end(session, t)])
     if a.out_since is not None:
         return "\n".join([*out, t("advise-out", p=a.player, n=a.out_since)])
     if a.deduce_now:

@@ -29,11 +29,12 @@ from typing import Any
 from suiri.solver.errors import SuiriError
 from suiri.solver.information import entropy
 
+from .analysis import end_json
 from .cards import CATEGORIES, Card
-from .counter import CASE, PUBLIC, Triple
+from .counter import CASE, PUBLIC, Counts, Triple
+from .rules import GameEnd
 from .session import DetectiveSession
 
-SHORTLIST = 8  # candidates evaluated exactly (after a cheap screen of all triples)
 SHOWN = 5  # suggestions returned
 Pattern = tuple[tuple[str, Card], ...]  # (raiser, card shown to the viewer), in seat order
 
@@ -63,6 +64,7 @@ class DetectiveAdvice:
     deduce_now: Triple | None  # Memory Detective: the truth is certain, name it
     suggestions: list[Suggestion]
     over: bool = False
+    end: GameEnd | None = None  # why the game is over (when ``over``)
     clue: bool = False
     accuse_now: Triple | None = None  # Clue: the truth is certain, accuse
     likeliest: Triple | None = None  # Clue: what an accusation now would name
@@ -79,6 +81,7 @@ class DetectiveAdvice:
             "uncertainty_bits": self.uncertainty,
             "truths": self.truths,
             "over": self.over,
+            "end": end_json(self.end),
             "out_since": self.out_since,
             "deduce_now": triple(self.deduce_now) if self.deduce_now else None,
             "accuse_now": triple(self.accuse_now) if self.accuse_now else None,
@@ -102,8 +105,8 @@ def advise(session: DetectiveSession) -> DetectiveAdvice:
     counts = session.counts
     truths = {t: Fraction(n, counts.total) for t, n in counts.truth.items() if n}
     before = entropy(truths.values())
-    if session.replay.solved:
-        return DetectiveAdvice(viewer, 0.0, 1, None, [], over=True, clue=clue)
+    if session.replay.end is not None:  # solved, a right accusation, everyone lost or out
+        return DetectiveAdvice(viewer, before, len(truths), None, [], over=True, end=session.replay.end, clue=clue)
     if viewer in session.replay.out:
         return DetectiveAdvice(viewer, before, len(truths), None, [], clue=clue, out_since=session.replay.out[viewer])
     likeliest, p_likeliest = likeliest_truth(truths)
@@ -112,10 +115,8 @@ def advise(session: DetectiveSession) -> DetectiveAdvice:
             return DetectiveAdvice(viewer, 0.0, 1, None, [], clue=True, accuse_now=likeliest, likeliest=likeliest,
                                    p_likeliest=p_likeliest)
         return DetectiveAdvice(viewer, 0.0, 1, likeliest, [])
-    candidates = shortlist(session, truths)
-    suggestions = [evaluate(session, q, truths, before) for q in candidates]
-    suggestions.sort(key=lambda s: (-round(s.bits, 9), -s.p_truth, [c.id for c in s.named]))
-    return DetectiveAdvice(viewer, before, len(truths), None, suggestions[:SHOWN], clue=clue,
+    suggestions = best_suggestions(session, truths, before)
+    return DetectiveAdvice(viewer, before, len(truths), None, suggestions, clue=clue,
                            likeliest=likeliest, p_likeliest=p_likeliest)
 
 
@@ -131,55 +132,78 @@ def unknown_cards(session: DetectiveSession) -> set[Card]:
     return {c for c in session.variant.deck.evidence if max(session.where_now(c).values()) < 1}
 
 
-def shortlist(session: DetectiveSession, truths: dict[Triple, Fraction]) -> list[Triple]:
-    """Screen every triple cheaply: the uncertainty of the named cards' places (what the
-    answers can settle), plus the chance that the triple is the truth itself.  In each
-    category the options are the cards whose place is unknown, the card known to be in
-    the case file, and one known card (the viewer's own, or a public one) that stands in
-    to isolate the other two.  Cards with identical notebook rows are interchangeable for
-    this screen: one triple per pattern is kept, so the list shows different ideas."""
-    unknown = unknown_cards(session)
-    places = {c: session.where_now(c) for c in session.variant.deck.evidence}
-    spread = {c: entropy(places[c].values()) for c in unknown}
-    options = []
+def interchangeable(session: DetectiveSession) -> list[list[Card]]:
+    """One card (the first by id) per class of cards that give the same answers, by
+    category.  A card whose place is certain counts only by that place (the viewer's own
+    and public cards alike: nobody can show them); an open card by its possible holders,
+    the "one of" clauses it is in and the excluded triples it completes: swapping two such
+    cards maps the deal problem onto itself, so every suggestion is worth exactly what its
+    swapped twin is worth (decision 54)."""
+    viewer = session.record.viewer
+    problem = session.problem
+    out = []
     for cat in CATEGORIES:
-        cards = [c for c in session.variant.deck.of(cat) if c in unknown or places[c][CASE] == 1]
-        blank = next((c for c in session.variant.deck.of(cat) if c in session.record.hand), None) or next(
-            (c for c in session.variant.deck.of(cat) if c not in unknown and places[c][CASE] < 1), None)
-        options.append(cards + ([blank] if blank is not None else []))
+        groups: dict[tuple[object, ...], Card] = {}
+        for c in sorted(session.variant.deck.of(cat), key=lambda c: c.id):
+            place = session.where_now(c)
+            if max(place.values()) == 1:
+                h = max(place, key=lambda h: place[h])
+                key: tuple[object, ...] = ("known", "nobody" if h in (PUBLIC, viewer) else h)
+            else:
+                key = ("open", problem.allowed[c], frozenset(j for j, (_, s) in enumerate(problem.clauses) if c in s),
+                       frozenset(frozenset(x for x in t if x != c) for t in problem.excluded if c in t))
+            groups.setdefault(key, c)
+        out.append(list(groups.values()))
+    return out
 
-    def pattern(q: Triple) -> tuple[object, ...]:
-        return tuple((tuple(places[c].values()), c in session.record.hand) for c in q)
 
-    triples: list[Triple] = [(a, b, c) for a, b, c in product(*options)]
-    scored = sorted((-(sum(spread.get(c, 0.0) for c in q) + float(truths.get(q, 0))), [c.id for c in q], q)
-                    for q in triples)
-    chosen: list[Triple] = []
-    seen: set[tuple[object, ...]] = set()
-    likeliest = sorted(truths, key=lambda t: (-truths[t], [c.id for c in t]))
-    for q in [*(q for _, _, q in scored), *likeliest]:
-        if len(chosen) >= SHORTLIST:
+def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction], before: float) -> list[Suggestion]:
+    """The ``SHOWN`` most informative suggestions over every triple (one per class of
+    interchangeable triples), found exactly by branch and bound.  A suggestion's answer is
+    a function of the named cards' places (and the shower's free choice, which says nothing
+    of the truth), so its information is at most the entropy of those places, at most the
+    sum of each card's place entropy, and at most the truth's entropy: a triple whose bound
+    is below the ``SHOWN``-th best found so far is never evaluated (decision 54)."""
+    spread = {c: entropy(session.where_now(c).values()) for c in session.variant.deck.evidence}
+
+    def bound(q: Triple) -> float:
+        return min(before, sum(spread[c] for c in q))
+
+    triples = sorted(((a, b, c) for a, b, c in product(*interchangeable(session))),
+                     key=lambda q: (-bound(q), [c.id for c in q]))
+    found: list[Suggestion] = []
+    counted: dict[tuple[Card, ...], Counts] = {}
+    for q in triples:
+        if len(found) >= SHOWN and bound(q) < found[SHOWN - 1].bits - 1e-9:
             break
-        if pattern(q) not in seen:
-            seen.add(pattern(q))
-            chosen.append(q)
-    for q in likeliest[:2]:  # always weigh naming the likeliest truths
-        if pattern(q) not in {pattern(x) for x in chosen}:
-            chosen.append(q)
-    return chosen
+        found.append(evaluate(session, q, truths, before, counted))
+        found.sort(key=rank)
+    return found[:SHOWN]
 
 
-def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction], before: float) -> Suggestion:
+def rank(s: Suggestion) -> tuple[float, Fraction, list[str]]:
+    """More information first, then the likelier truth, then by card ids."""
+    return (-round(s.bits, 9), -s.p_truth, [c.id for c in s.named])
+
+
+def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction], before: float,
+             counted: dict[tuple[Card, ...], Counts] | None = None) -> Suggestion:
     """Exact expected information of naming ``q``: one count tracking the named cards.
 
     A shower holding m of the named cards shows each with chance 1/m (every raiser in
     Memory Detective, the first refuter in Clue); weights are kept as integers over the
-    common denominator 6^(players) (m is 1, 2 or 3)."""
+    common denominator 6^(players) (m is 1, 2 or 3).  ``counted`` shares the counts of
+    one set of tracked cards between triples."""
     viewer = session.record.viewer
     places = {c: session.where_now(c) for c in q}
     tracked = [c for c in q if max(places[c].values()) < 1]
     known = {c: max(places[c], key=lambda h: places[c][h]) for c in q if c not in tracked}
-    counts = session.counter.count(track=tracked, marginals=False)
+    key = tuple(tracked)
+    counts = counted.get(key) if counted is not None else None
+    if counts is None:
+        counts = session.counter.count(track=tracked, marginals=False)
+        if counted is not None:
+            counted[key] = counts
     seats = {p: i for i, p in enumerate(session.record.players)}
     scale = 6 ** len(seats)
     answers: dict[tuple[str, ...], list[tuple[Pattern, int]]] = {}  # holders of the named cards -> patterns

@@ -11,6 +11,7 @@ from suiri.solver.facts import Fact
 
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC, Counts, Triple
+from .rules import GameEnd
 from .session import DetectiveSession
 
 
@@ -41,10 +42,16 @@ class DetectiveAnalysis:
             "triples": [{"suspect": t[0].id, "weapon": t[1].id, "scene": t[2].id, "p": float(p)}
                         for t, p in self.triples],
             "solved": [c.id for c in self.solved] if self.solved else None,
+            "over": end_json(s.replay.end),
             "certain": [str(f) for f in self.certain],
             "hand_sizes": hand_sizes_now(s),
             "worlds": str(self.counts.total),
         }
+
+
+def end_json(end: GameEnd | None) -> dict[str, Any] | None:
+    """Why the game is over (None while it runs): reason, event (None: at setup), by."""
+    return None if end is None else {"reason": end.reason, "event": end.event, "by": end.by}
 
 
 def hand_sizes_now(s: DetectiveSession) -> dict[str, int]:

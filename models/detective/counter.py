@@ -587,25 +587,34 @@ class _CardRun(_Run):
         red = self.red
         fixed_case = {c.category: c for c, h in red.fixed.items() if h == CASE}
         names = {v: k for k, v in self.holder_code.items()}
-        truth: dict[Triple, int] = {}
-        tracked: dict[tuple[Triple, tuple[str, ...]], int] = {}
+        # keyed by card positions while summing (a Card hashes in Python; an int tuple in C)
+        cards = list(self.problem.cards)
+        at = {c: i for i, c in enumerate(cards)}
+        fixed_at = {cat: [at[c]] for cat, c in fixed_case.items()}
+        wild_at = {cat: [at[c] for c in self.wild_by_cat[cat]] for cat in CATEGORIES}
+        order_at = [at[c] for c in self.order]
+        asked = [(self.track_off[c], None) if c in self.track_off else (0, red.fixed[c]) for c in self.asked]
+        truth_at: dict[tuple[int, int, int], int] = {}
+        tracked_at: dict[tuple[tuple[int, int, int], tuple[str, ...]], int] = {}
         for s, weight in chosen_by.items():
-            chosen: dict[Category, list[Card]] = {}
+            chosen: list[list[int]] = []
             share = weight
             for cat in CATEGORIES:
-                if cat in fixed_case:
-                    chosen[cat] = [fixed_case[cat]]
+                if cat in fixed_at:
+                    chosen.append(fixed_at[cat])
                 elif s & self.slot_bit[cat]:
-                    chosen[cat] = self.wild_by_cat[cat]
-                    share //= len(chosen[cat])
+                    chosen.append(wild_at[cat])
+                    share //= len(wild_at[cat])
                 else:
-                    chosen[cat] = [self.order[((s >> self.ident_off[cat]) & self.ident_mask) - 1]]
-            held = tuple(names[(s >> self.track_off[c]) & self.track_mask] if c in self.track_off else red.fixed[c]
-                         for c in self.asked)
-            for triple in product(chosen[Category.SUSPECT], chosen[Category.WEAPON], chosen[Category.SCENE]):
-                truth[triple] = truth.get(triple, 0) + share
-                if self.asked:
-                    tracked[(triple, held)] = tracked.get((triple, held), 0) + share
+                    chosen.append([order_at[((s >> self.ident_off[cat]) & self.ident_mask) - 1]])
+            held = tuple(names[(s >> off) & self.track_mask] if h is None else h for off, h in asked)
+            for triple in product(*chosen):
+                key = (triple[0], triple[1], triple[2])
+                truth_at[key] = truth_at.get(key, 0) + share
+                if asked:
+                    tracked_at[(key, held)] = tracked_at.get((key, held), 0) + share
+        truth = {(cards[a], cards[b], cards[c]): n for (a, b, c), n in truth_at.items()}
+        tracked = {((cards[a], cards[b], cards[c]), held): n for ((a, b, c), held), n in tracked_at.items()}
         return truth, tracked
 
     def _wild_rows(self, projected: dict[int, int]) -> dict[Card, dict[str, int]]:

@@ -319,19 +319,20 @@ class _Reader(RecordReader):
                 what = f"{kind} is a classic Clue event (variant = \"clue\"); this record plays Memory Detective"
             self.fail(what, at("kind"), ", ".join(kinds))
             return None
-        kind = "deduce" if kind == "suggest" else str(kind)  # suggest: the same event under Clue's own name
+        written = str(kind)  # error messages use the writer's word
+        kind = "deduce" if kind == "suggest" else written  # suggest: the same event under Clue's own name
         keys = EVENT_KEYS["deduce-clue" if kind == "deduce" and variant.clue else kind]
         for key in raw:
             if key in keys:
                 continue
             if kind == "deduce" and key in BASE_ONLY:
-                self.fail("in the clue variant a deduction has refuted_by and passed, not raised", at(key),
+                self.fail("in the clue variant a suggestion has refuted_by and passed, not raised", at(key),
                           'refuted_by = "name" (the first to show a card), passed = [...] (asked before it)')
             elif kind == "deduce" and key in CLUE_ONLY:
                 self.fail(f"{key} belongs to the clue variant; this deduction lists raised", at(key),
                           'raised = [...] (every player who raised), or variant = "clue"')
             else:
-                self.fail(f"unknown field {key!r} for a{'n' if kind[0] in 'aeiou' else ''} {kind} event", at(key),
+                self.fail(f"unknown field {key!r} for a{'n' if written[0] in 'aeiou' else ''} {written} event", at(key),
                           ", ".join(keys))
         if kind == "accuse":
             return self._accuse(raw, at, players, variant)

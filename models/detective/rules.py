@@ -218,12 +218,28 @@ class RecordLike(Protocol):
     def where(self, event: int | None, key: str | None = None, sub: str | None = None) -> Source: ...
 
 
+END_REASONS = ("solved", "accused", "all-public", "all-out")
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """Why the game is over: a solved deduction, a correct accusation (Clue), every
+    evidence card public ("everyone loses"), or every player out after wrong accusations
+    (Clue).  ``event``: the 1-based event that ended it (None: at setup); ``by``: who
+    solved it or accused rightly."""
+
+    reason: str
+    event: int | None
+    by: str | None = None
+
+
 @dataclass
 class Replay:
     observations: list[Observation]
     revealed: dict[Card, tuple[str, int]]  # card -> (whose hand it left, event number)
     solved: bool  # a solved deduction or a correct accusation: the truth is public
     out: dict[str, int] = field(default_factory=dict)  # Clue: who accused wrongly, at which event
+    end: GameEnd | None = None  # the game is over (no event may follow), and why
 
 
 def replay(record: RecordLike) -> Replay:
@@ -242,6 +258,7 @@ def replay(record: RecordLike) -> Replay:
             observations += _deduction(state, k, event, nxt)
             if event.outcome == "solved":
                 state.ended, state.solved = f"the game ended with the solved deduction at event {k}", True
+                state.end = GameEnd("solved", k, event.by)
         elif isinstance(event, Accuse):
             observations += _accusation(state, k, event)
         elif isinstance(event, Reveal):
@@ -250,7 +267,7 @@ def replay(record: RecordLike) -> Replay:
             observations += _peek(state, k, event)
         else:
             observations += _show(state, k, event)
-    return Replay(observations, dict(state.revealed), state.solved, dict(state.out))
+    return Replay(observations, dict(state.revealed), state.solved, dict(state.out), state.end)
 
 
 class _State:
@@ -263,9 +280,11 @@ class _State:
         self.own: set[Card] = set(record.hand)
         self.evidence_in_hands = record.variant.dealt - (1 if record.variant.fake else 0)
         self.out: dict[str, int] = {}  # Clue: who accused wrongly, at which event
-        self.ended: str | None = None  # why the game is over, once it is
+        self.ended: str | None = None  # why the game is over, once it is (for error messages)
+        self.end: GameEnd | None = None  # ... and as data
         if self.evidence_in_hands == 0:
             self.ended = "every player's evidence is public at setup: the game ended (everyone lost)"
+            self.end = GameEnd("all-public", None)
         self.solved = False  # the truth was found (a solved deduction, a correct accusation)
 
     def live(self, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -442,12 +461,14 @@ def _accusation(state: _State, k: int, e: Accuse) -> Iterator[Observation]:
     correct_accusation_fits(state, k, e)
     if e.correct:
         state.ended = f"the game ended with {e.by}'s correct accusation at event {k}"
+        state.end = GameEnd("accused", k, e.by)
         state.solved = True
         yield CaseIs(f"e{k}", rec.where(k, "correct"), k, e.named, ACCUSATION)
         return
     state.out[e.by] = k
     if len(state.out) == len(rec.players):
         state.ended = f"every player has accused wrongly (the last at event {k}): the game ended"
+        state.end = GameEnd("all-out", k)
     yield CaseIsNot(f"e{k}", rec.where(k, "correct"), k, e.named, ACCUSATION)
 
 
@@ -508,6 +529,7 @@ def _reveal(state: _State, k: int, e: Reveal) -> Iterator[Observation]:
     state.evidence_in_hands -= e.card.category is not None
     if state.evidence_in_hands == 0:
         state.ended = f"every player's evidence is public after event {k}: the game ended (everyone lost)"
+        state.end = GameEnd("all-public", k)
     yield Holds(f"e{k}", rec.where(k, "card"), k, e.player, e.card, None, "reveal")
 
 

@@ -18,6 +18,7 @@ from .rules import (
     ACCUSATION,
     CaseIs,
     CaseIsNot,
+    GameEnd,
     Holds,
     HoldsNone,
     HoldsOneOf,
@@ -100,6 +101,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "triples": "Possible truths ({n})",
         "solved-now": "The case is solved: {cards}. Deduce it now.",
         "solved-over": "The case was solved at event {n}: {cards}. The game is over.",
+        "solved-now-clue": "The case is solved: {cards}. Accuse it now.",
+        "solved-now-out": "The case is solved: {cards}. {p} accused wrongly at event {n} and can no longer accuse.",
+        "over-accused": "The game is over: {by} accused {cards} at event {n} and was right.",
+        "over-all-public": "The game is over: every player's evidence was public after event {n}, so everyone lost.",
+        "over-all-public-setup": "The game is over: every player's evidence was public at setup, so everyone lost.",
+        "over-all-out": "The game is over: every player accused wrongly (the last at event {n}), so nobody won.",
         "more": "… (+{n}, see --json)",
         "certain": "Certain",
         "nothing-certain": "(nothing beyond the record itself)",
@@ -135,7 +142,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "events-many": "events {list}",
         "advise-head": "Advice for {p}: truth uncertainty {bits:.2f} bits, {n} possible truths",
         "advise-spectator": "A spectator does not deduce: advice needs a viewer.",
-        "advise-over": "The case is solved: the game is over.",
         "advise-deduce-now": "Deduce now: {cards} is certain.",
         "advise-suggest": "{rank}. name {cards}: {bits:.2f} bits about the truth, nobody raises because it is the truth {p_truth}",
         "advise-outcome": "     {p} {what}",
@@ -226,6 +232,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "triples": "ありうる真相（{n}通り）",
         "solved-now": "事件は解けた：{cards}。今すぐ推理しよう。",
         "solved-over": "イベント{n}で事件は解決済み：{cards}。ゲームは終わりです。",
+        "solved-now-clue": "事件は解けた：{cards}。今すぐ告発しよう。",
+        "solved-now-out": "事件は解けた：{cards}。{p}はイベント{n}の告発がはずれたので、もう告発できません。",
+        "over-accused": "ゲームは終わりです：イベント{n}で{by}が{cards}と告発し、正解でした。",
+        "over-all-public": "ゲームは終わりです：イベント{n}で全員の証拠が公開されたので、全員の負けです。",
+        "over-all-public-setup": "ゲームは終わりです：準備の時点で全員の証拠が公開されているので、全員の負けです。",
+        "over-all-out": "ゲームは終わりです：全員の告発がはずれた（最後はイベント{n}）ので、勝者はいません。",
         "more": "…（ほか{n}件、--json で全件）",
         "certain": "確定していること",
         "nothing-certain": "（記録に書かれたこと以外はまだない）",
@@ -261,7 +273,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "events-many": "イベント{list}",
         "advise-head": "{p}への助言：真相の不確かさ {bits:.2f} ビット、ありうる真相 {n}通り",
         "advise-spectator": "観戦者は推理しません：助言には視点の人物が必要です。",
-        "advise-over": "事件は解決済み：ゲームは終わりです。",
         "advise-deduce-now": "今すぐ推理：{cards} は確定です。",
         "advise-suggest": "{rank}. {cards} を名指し：真相について {bits:.2f} ビット、真相なので誰も挙げない確率 {p_truth}",
         "advise-outcome": "     {p} {what}",
@@ -282,12 +293,43 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
 }
 
+# Classic Clue's own words where Memory Detective's would mislead: a suggestion is refuted
+# (or nobody refutes), nobody raises a hand.  The other sentences are shared.
+CLUE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "shown": "{ev}: {p} refuted {viewer}'s suggestion with {card}",
+        "bluff": "{ev}: {p} refuted {by}'s suggestion of {cards} with the fake (a bluff)",
+        "solved": "{ev}: nobody refuted {cards} and the case file matched",
+        "wrong": "{ev}: nobody refuted {cards}, declared wrong",
+        "short-shown": "e{n} {p} refuted with {card}",
+        "short-bluff": "e{n} {p} refuted {cards} with the fake",
+        "rule:show-named": "the refuter shows the suggester one of the named cards it holds",
+        "rule:bluff": "who refutes with the fake held none of the named cards (D7)",
+        "rule:solved": "nobody refuted and the case file held the named triple",
+        "rule:wrong": "a suggestion nobody refuted, declared wrong: the named triple is not the truth (D4)",
+        "rule-name:show-named": "the refuting card",
+    },
+    "ja": {
+        "shown": "{ev}：{viewer}の推理を{p}が{card}を見せて否定した",
+        "bluff": "{ev}：{by}の推理（{cards}）を{p}が偽の証拠で否定した",
+        "solved": "{ev}：{cards}を誰も否定せず、事件ファイルと一致した",
+        "wrong": "{ev}：{cards}を誰も否定しなかったが、はずれだった",
+        "short-shown": "e{n} {p}が{card}で否定",
+        "short-bluff": "e{n} {p}偽証で否定 {cards}",
+        "rule:show-named": "否定した人は、持っている名指しカードを1枚、推理した人に見せる",
+        "rule:bluff": "偽の証拠で否定した人は名指しカードを1枚も持っていなかった（D7）",
+        "rule:solved": "誰も否定せず、事件ファイルが名指しの3枚と一致した",
+        "rule:wrong": "誰も否定しなかったがはずれ：その3枚の組は真相ではない（D4）",
+        "rule-name:show-named": "否定のカード",
+    },
+}
+
 
 class Text:
-    def __init__(self, lang: str, deck: Deck) -> None:
+    def __init__(self, lang: str, deck: Deck, clue: bool = False) -> None:
         self.lang = lang
         self.deck = deck
-        self.m = CATALOGUE[lang]
+        self.m = {**CATALOGUE[lang], **(CLUE_WORDS[lang] if clue else {})}
 
     def __call__(self, key: str, **kw: object) -> str:
         return self.m[key].format(**kw)
@@ -354,6 +396,16 @@ class Text:
             return self(f"short-{o.how}", n=o.event, p=o.player, cards=self.cards(o.cards))
         assert isinstance(o, CaseIs | CaseIsNot)
         return self("short-" + self._case_key(o), n=o.event, by=by or "?", cards=self.cards(o.cards))
+
+    def end(self, end: GameEnd, named: Iterable[Card]) -> str:
+        """Why the game is over; ``named``: the solving triple (solved, accused)."""
+        if end.reason == "solved":
+            return self("solved-over", n=end.event, cards=self.cards(named))
+        if end.reason == "accused":
+            return self("over-accused", n=end.event, by=end.by, cards=self.cards(named))
+        if end.reason == "all-public" and end.event is None:
+            return self("over-all-public-setup")
+        return self(f"over-{end.reason}", n=end.event)
 
     def rule(self, rule: str) -> str:
         return self.m[f"rule:{rule}"]

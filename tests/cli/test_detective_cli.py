@@ -480,3 +480,69 @@ def test_prefix_of_the_inconsistent_record_is_consistent(detective_text: str, wr
     """Without bea's raise the same event is legal and consistent (cid's cards, aki's r3)."""
     text = detective_text + INCONSISTENT.replace('raised = ["aki", "bea"]', 'raised = ["aki"]')
     assert "legal and consistent — 7 events" in ok(suiri("check", write(text)))
+
+
+# -- the end of the game, and what to do with a certain truth -------------------------------------
+SMALL = """game = "detective"
+players = ["aki", "bea", "cid"]
+viewer = "aki"
+{variant}hand = ["s1", "w1"]
+public = []
+
+[cards]
+suspects = ["s1", "s2", "s3"]
+weapons = ["w1", "w2", "w3"]
+scenes = ["r1", "r2", "r3"]
+"""
+PEEKS = "".join(f'\n[[event]]\nkind = "peek"\nplayer = "{p}"\ncard = "{c}"\n'
+                for p, c in (("bea", "s2"), ("bea", "r1"), ("cid", "w2"), ("cid", "r2")))
+ALL_PUBLIC = "".join(f'\n[[event]]\nkind = "reveal"\ncard = "{c}"\nfrom = "{p}"\n'
+                     for c, p in (("s2", "bea"), ("r1", "bea"), ("w2", "cid"), ("r2", "cid"), ("s1", "aki"),
+                                  ("w1", "aki")))
+ACCUSE = '\n[[event]]\nkind = "accuse"\nby = "{by}"\nnamed = {named}\ncorrect = {correct}\n'
+ALL_OUT = "".join(ACCUSE.format(by=p, named=n, correct="false")
+                  for p, n in (("bea", '["s2", "w2", "r2"]'), ("cid", '["s2", "w2", "r3"]'),
+                               ("aki", '["s2", "w3", "r3"]')))
+
+
+def test_a_certain_truth_in_clue_is_accused(write, suiri) -> None:
+    """Regression (was a bug): Clue's analyze said "Deduce it now"; only an accusation wins."""
+    clue = write(SMALL.format(variant='variant = "clue"\n') + PEEKS, "clue-certain")
+    out = ok(suiri("analyze", clue))
+    assert "The case is solved: s3, w3, r3. Accuse it now." in out and "Deduce" not in out
+    assert "今すぐ告発しよう" in ok(suiri("analyze", clue, "--lang", "ja"))
+    out_first = ACCUSE.format(by="aki", named='["s2", "w2", "r2"]', correct="false")
+    gone = write(SMALL.format(variant='variant = "clue"\n') + out_first + PEEKS, "clue-certain-out")
+    out = ok(suiri("analyze", gone))
+    assert "The case is solved: s3, w3, r3. aki accused wrongly at event 1 and can no longer accuse." in out
+    assert "Accuse it now" not in out
+    base = write(SMALL.format(variant="") + PEEKS, "base-certain")
+    assert "The case is solved: s3, w3, r3. Deduce it now." in ok(suiri("analyze", base))
+
+
+@pytest.mark.parametrize(("name", "variant", "events", "en", "ja", "end"), [
+    ("everyone-lost", "", ALL_PUBLIC,
+     "The game is over: every player's evidence was public after event 6, so everyone lost.",
+     "イベント6で全員の証拠が公開されたので、全員の負けです", {"reason": "all-public", "event": 6, "by": None}),
+    ("all-out", 'variant = "clue"\n', ALL_OUT,
+     "The game is over: every player accused wrongly (the last at event 3), so nobody won.",
+     "全員の告発がはずれた（最後はイベント3）ので、勝者はいません", {"reason": "all-out", "event": 3, "by": None}),
+    ("accused", 'variant = "clue"\n', ACCUSE.format(by="bea", named='["s3", "w3", "r3"]', correct="true"),
+     "The game is over: bea accused s3, w3, r3 at event 1 and was right.",
+     "イベント1でbeaが容疑者3、凶器3、現場3と告発し、正解でした", {"reason": "accused", "event": 1, "by": "bea"}),
+    ("solved", "", '\n[[event]]\nkind = "deduce"\nby = "bea"\nnamed = ["s3", "w3", "r3"]\nraised = []\n'
+     'outcome = "solved"\n', "The case was solved at event 1: s3, w3, r3. The game is over.",
+     "イベント1で事件は解決済み", {"reason": "solved", "event": 1, "by": "bea"}),
+])
+def test_analyze_and_advise_say_the_game_is_over_and_why(write, suiri, name, variant, events, en, ja, end) -> None:
+    """Regression (was a bug): after the "everyone loses" end (or every player out), the
+    replay exposed no end, so advise said "Deduce now" and analyze "Deduce it now"."""
+    path = write(SMALL.format(variant=variant) + events, name)
+    for command in ("analyze", "advise"):
+        out = ok(suiri(command, path))
+        assert en in out and "Deduce" not in out and "Accuse" not in out, out
+        assert ja in ok(suiri(command, path, "--lang", "ja"))
+    assert ok_json(suiri("analyze", path, "--json"))["over"] == end
+    data = ok_json(suiri("advise", path, "--json"))
+    assert data["over"] is True and data["end"] == end and data["deduce_now"] is None
+    assert data["accuse_now"] is None and data["suggestions"] == []

@@ -426,3 +426,61 @@ def test_the_fake_is_out_of_the_case_file_by_counting_alone() -> None:
     assert engine.world([fake_in_case], observations=[], rules=["case-file", "deal"]) is None
     assert engine.world([fake_in_case], observations=[], rules=["deal"]) is not None  # each rule is needed
     assert engine.world([fake_in_case], observations=[], rules=["case-file"]) is not None
+
+
+# -- Clue's own words ---------------------------------------------------------------------------
+CLUE_WORDS_RECORD = """game = "detective"
+players = ["aki", "bea", "cid"]
+viewer = "aki"
+variant = "clue"
+hand = ["s1", "w1"]
+public = []
+
+[cards]
+suspects = ["s1", "s2", "s3"]
+weapons = ["w1", "w2", "w3"]
+scenes = ["r1", "r2", "r3"]
+
+[[event]]
+kind = "suggest"
+by = "aki"
+named = ["s2", "w2", "r2"]
+passed = []
+refuted_by = "bea"
+shown = { bea = "s2" }
+
+[[event]]
+kind = "suggest"
+by = "bea"
+named = ["s3", "w3", "r1"]
+passed = ["cid", "aki"]
+outcome = "wrong"
+"""
+MEMORY_DETECTIVE_WORDS = {"en": ("raise", "deduction", "deducer"), "ja": ("手を挙げ", "推理者")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_clue_explanations_use_clue_words(lang: str) -> None:
+    """Regression (was a bug): Clue proofs and hints said "bea showed s2 on aki's deduction",
+    "a raiser shows the deducer ..." and "nobody raised on ...": Memory Detective's words.
+    Every record line and rule a Clue proof can cite now speaks of suggestions, refuting
+    and passing; the base game keeps its own words."""
+    from suiri.cli.detective_view import _short
+    from suiri.models.detective.rules import RULES
+    from suiri.models.detective.text import Text
+
+    session = DetectiveSession(loads(CLUE_WORDS_RECORD, "clue.toml"))
+    t = Text(lang, session.deck, clue=True)
+    lines = [t.observation(o, "aki", o.event and session.record.events[o.event - 1].by) for o in session.observations]
+    lines += [_short(session, t, o.id) for o in session.observations]
+    lines += [t.rule(r) for r in RULES if r != "must-raise"] + [t.rule_name(r) for r in RULES if r != "must-raise"]
+    for line in lines:
+        assert not any(w in line.lower() for w in MEMORY_DETECTIVE_WORDS[lang]), line
+    shown = {"en": "event 1: bea refuted aki's suggestion with s2",
+             "ja": "イベント1：akiの推理をbeaが容疑者2を見せて否定した"}[lang]
+    nobody = {"en": "event 2: nobody refuted s3, w3, r1, declared wrong",
+              "ja": "イベント2：容疑者3、凶器3、現場1を誰も否定しなかったが、はずれだった"}[lang]
+    assert shown in lines and nobody in lines
+    base = Text(lang, session.deck)
+    assert any(w in base.rule("show-named") for w in MEMORY_DETECTIVE_WORDS[lang])
+    assert any(w in base("wrong", ev="", cards="") for w in ("raised", "手を挙げ"))

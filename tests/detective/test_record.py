@@ -289,6 +289,18 @@ def test_unknown_key() -> None:
     assert (line, field) == (10, "event[1].colour") and "kind, card, from" in text
 
 
+def test_unknown_key_of_a_suggestion_names_the_suggest_event() -> None:
+    """Regression (was a bug): an unknown field of a ``suggest`` event was reported "for a
+    deduce event", a word the record does not use."""
+    text = CLUE_SETUP + event(kind="suggest", by="aki", named=["plum", "rope", "study"], passed=[],
+                              refuted_by="bea", correct="false")
+    line, field, message = syntax_error(text)
+    assert field == "event[1].correct" and "unknown field 'correct' for a suggest event" in message
+    assert "deduce" not in message
+    line, field, message = syntax_error(text.replace('"suggest"', '"deduce"'))
+    assert "unknown field 'correct' for a deduce event" in message
+
+
 def test_custom_deck_errors() -> None:
     text = CLUE_SETUP.replace('"white"', '"fake"').replace('"rope"', '"plum"')
     with pytest.raises(ErrorList) as info:

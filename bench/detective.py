@@ -16,12 +16,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from suiri.models.detective import variant_for
 from suiri.models.detective.advice import advise
 from suiri.models.detective.analysis import analyze
 from suiri.models.detective.cards import CATEGORIES
+from suiri.models.detective.reasoning import DetectiveReasoner
 from suiri.models.detective.record import DetectiveRecord, to_toml
-from suiri.models.detective.rules import Deduce
+from suiri.models.detective.rules import Deduce, variant_for
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, deal, simulate
 from suiri.solver.reasoning import explain
@@ -92,7 +92,7 @@ def bench(folder: Path, command_time: Callable[..., float]) -> dict[str, object]
                 session = DetectiveSession(record)
                 facts = [f for f in analyze(session).certain if f.holds] or analyze(session).certain
                 if facts:
-                    e.append(timed(lambda r=record, f=facts[-1]: explain(DetectiveSession(r), f), 1))  # type: ignore[misc]
+                    e.append(timed(lambda r=record, f=facts[-1]: explain(DetectiveReasoner(DetectiveSession(r)), f), 1))  # type: ignore[misc]
                 d.append(timed(lambda r=record: advise(DetectiveSession(r)), 1))  # type: ignore[misc]
                 path = folder / f"d{players}p-{deductions}-{i}.toml"
                 path.write_text(to_toml(record), encoding="utf-8")

@@ -15,8 +15,9 @@ from pathlib import Path
 from suiri.models.werewolf.advice import advise
 from suiri.models.werewolf.analysis import analyze
 from suiri.models.werewolf.counter import count, fill
+from suiri.models.werewolf.reasoning import WerewolfReasoner
 from suiri.models.werewolf.record import to_toml
-from suiri.models.werewolf.rules import replay
+from suiri.models.werewolf.replay import replay
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.simulator import simulate
 from suiri.solver.reasoning import explain
@@ -52,7 +53,7 @@ def bench(folder: Path, command_time: Callable[..., float]) -> dict[str, object]
                     session = WerewolfSession(record)
                     facts = analyze(session).certain
                     if facts and seat == "first seat":
-                        e.append(timed(lambda r=record, f=facts[0]: explain(WerewolfSession(r), f), 1))  # type: ignore[misc]
+                        e.append(timed(lambda r=record, f=facts[0]: explain(WerewolfReasoner(WerewolfSession(r)), f), 1))  # type: ignore[misc]
                     if seat == "first seat":  # advice on the viewer's next turn in progress
                         start = len(record.turns)
                         mine = [i for i, p in enumerate(g.turns) if i >= start and p.player == viewer] or \

@@ -28,7 +28,7 @@ def analysis(a: CanaryAnalysis, lang: str) -> str:
         out.append(m("seat", turns=len(r.turns), viewer=r.viewer, clue=t.attribute(r.clue) if r.clue else "?"))
     else:
         out.append(m("seat-spectator", turns=len(r.turns)))
-    out.append(m("worlds", n=a.tally.total))
+    out.append(m("worlds", n=a.counts.total))
     out += ["", m("clues")]
     head = pad(m("player"), 12) + "".join(pad(t.attribute(x), 11) for x in attrs)
     out.append("  " + head)
@@ -153,8 +153,8 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
     if not h.hints:
         return m("hint-none")
     turns = sorted({session.observation(o).turn or 0 for x in h.hints for o in x.observations})
-    squares = sorted({session.board.name(session.observation(o).square) for x in h.hints for o in x.observations
-                      if hasattr(session.observation(o), "square")})
+    squares = sorted({session.board.name(square) for x in h.hints for o in x.observations
+                      if (square := getattr(session.observation(o), "square", None)) is not None})
     numbered = [str(n) for n in turns if n]
     where = m("turns" if len(numbered) == 1 else "turns-many", list=", ".join(numbered)) if numbered else ""
     if squares:

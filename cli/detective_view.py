@@ -153,6 +153,8 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
         if len(s.outcomes) > 4:
             out.append("     " + t("more", n=len(s.outcomes) - 4))
     out.append(t("advise-assumption" + clue + ("-fake" if session.variant.fake else "")))
+    if a.screened:
+        out.append(t("advise-screened"))
     return "\n".join(out)
 
 

@@ -1,7 +1,9 @@
-"""The ``suiri`` command: parse arguments, call the game, render.  Nothing else.
+"""The ``suiri`` command: parse arguments, call the record's ``Game``, render with its
+view.  Nothing else.
 
-Heavy imports (OR-tools, the games) happen inside the commands so that
-``suiri --help`` starts fast.  User errors print one clear message and exit 2.
+The games, their views and OR-tools are imported inside the commands (the registry
+loads a game on first use), so ``suiri --help`` reads only each game's ``FACTS`` and
+starts fast.  User errors print one clear message and exit 2 (3: the solver undecided).
 """
 
 from __future__ import annotations
@@ -10,11 +12,17 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from suiri.models import SUPPORTED
+from suiri.cli.views import view
+from suiri.models import GAMES, facts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from suiri.models import Game, GameFacts, Session
+
+FACTS = {name: facts(name) for name in GAMES}  # cheap: no game's rules are imported
 
 LANG = click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
                     help="Language of names and sentences.")
@@ -23,12 +31,12 @@ RECORD = click.argument("record", type=click.Path(dir_okay=False))
 
 
 def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn any ``SuiriError`` into its message on stderr and exit status 2."""
+    """Turn any ``SuiriError`` into ``label: message`` on stderr and its exit status (2; 3 for
+    ``Undecided``), never a traceback."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from suiri.solver.errors import SuiriError
-        from suiri.solver.queries import Undecided
 
         try:
             return fn(*args, **kwargs)
@@ -36,11 +44,8 @@ def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
             from suiri.solver.errors import ErrorList
 
             for err in exc.errors if isinstance(exc, ErrorList) else [exc]:
-                click.echo(f"error: {err.render()}", err=True)
-            sys.exit(2)
-        except Undecided as exc:
-            click.echo(f"undecided: {exc}", err=True)
-            sys.exit(3)
+                click.echo(f"{err.label}: {err.render()}", err=True)
+            sys.exit(exc.exit_code)
 
     return wrapper
 
@@ -59,32 +64,35 @@ def stderr_progress(label: str) -> Callable[[int, int], None] | None:
     return show
 
 
-def open_session(path: str) -> tuple[Any, Any]:
+def open_session(path: str) -> tuple[Game[Any, Any], Session]:
     from suiri.models import open_session as run
 
-    return run(path)  # type: ignore[no-any-return]
+    return run(path)
 
 
-def view(game: Any) -> Any:
-    """The renderer of a game: ``suiri.cli.<game>_view``."""
-    import importlib
+def by_game(what: Callable[[GameFacts], str]) -> str:
+    """One help sentence per game (for an option's help), e.g. its variants."""
+    return "  ".join(f"{f.title_en}: {what(f)}." for f in FACTS.values())
 
-    return importlib.import_module(f"suiri.cli.{game.GAME}_view")
+
+def game_table(what: Callable[[GameFacts], str], heading: str = "") -> str:
+    """One help line per game (for a command's help, kept as written), e.g. its subjects."""
+    width = max(len(name) for name in FACTS) + 2
+    rows = [f"  {name:<{width}}{what(f)}" for name, f in FACTS.items()]
+    return "\n    ".join(["\b", *([heading] if heading else []), *rows])
 
 
 def emit(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="suiri", prog_name="suiri")
-def main() -> None:
-    """suiri (推理): what is certain, possible and likely in a deduction game record.
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, help=f"""suiri (推理): what is certain,
+    possible and likely in a deduction game record.
+
+    {game_table(lambda f: f"{f.title_en} ({f.title_ja})", "Games:")}
 
     \b
-    Games: Where is the Canary? (canary), Memory Detective (detective), Werewolf
-    Never Sleeps (werewolf).  A record is a TOML file written from one seat (see
-    docs/record-format.md).  Try:
+    A record is a TOML file written from one seat (see docs/record-format.md).  Try:
       suiri examples                        # bundled records
       suiri check game.toml                 # is the record legal and consistent?
       suiri analyze game.toml --lang ja     # exact probabilities and certain facts
@@ -93,7 +101,10 @@ def main() -> None:
       suiri explain wolf.toml 'lost-legacy=hand:ben'
       suiri hint game.toml --level 2
       suiri advise game.toml
-    """
+    """)
+@click.version_option(package_name="suiri", prog_name="suiri")
+def main() -> None:
+    pass
 
 
 @main.command()
@@ -113,7 +124,7 @@ def check(record: str, as_json: bool) -> None:
     from suiri.solver.errors import ErrorList, IllegalMoveError, InconsistentRecordError, SuiriError
 
     try:
-        _, session = open_session(record)
+        game, session = open_session(record)
         tally = session.check()
     except SuiriError as exc:
         if not as_json:
@@ -130,11 +141,11 @@ def check(record: str, as_json: bool) -> None:
     from .messages import Messages
 
     if as_json:
-        emit({"file": record, "legal": True, "consistent": True, session.step_name: session.steps,
+        emit({"file": record, "legal": True, "consistent": True, game.facts.step_name: session.steps,
               "worlds": str(tally.total)})  # a world is a deal in Memory Detective
     else:
-        click.echo(Messages("en")("check-ok", file=record, steps=session.steps, unit=session.step_name,
-                                  worlds=tally.total, kind=session.world_name))
+        click.echo(Messages("en")("check-ok", file=record, steps=session.steps, unit=game.facts.step_name,
+                                  worlds=tally.total, kind=game.facts.world_name))
 
 
 @main.command()
@@ -151,27 +162,18 @@ def analyze(record: str, as_json: bool, lang: str) -> None:
       suiri analyze game.toml --json | jq .goal
     """
     game, session = open_session(record)
-    from suiri.models import analyze as run
-
-    result = run(game, session)
+    result = game.analyze(session)
     if as_json:
         emit(result.to_json())
     else:
-        click.echo(view(game).analysis(result, lang))
+        click.echo(view(game.facts.name).analysis(result, lang))
 
 
-@main.command()
-@RECORD
-@click.argument("fact")
-@JSON
-@LANG
-@user_errors
-def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
-    """Why FACT is certain (a minimal proof), or a world where it fails.
+@main.command(help=f"""Why FACT is certain (a minimal proof), or a world where it fails.
 
-    FACT is SUBJECT=VALUE or SUBJECT!=VALUE.  Canary subjects: clue:NAME, goal,
-    fake (4 players), square:SQ.  Detective subjects: holder:CARD (a player, case or
-    public), case:suspect, case:weapon, case:scene.
+    FACT is SUBJECT=VALUE or SUBJECT!=VALUE, with the subjects of the record's game:
+
+    {game_table(lambda f: ", ".join(f.subjects))}
 
     \b
     Examples:
@@ -180,15 +182,23 @@ def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
       suiri explain game.toml 'square:a2=lava-rock-hill' --lang ja
       suiri explain case.toml 'holder:w2!=bea'
       suiri explain case.toml case:suspect=s1
-    """
+      suiri explain wolf.toml 'lost-legacy=hand:ben'
+    """)
+@RECORD
+@click.argument("fact")
+@JSON
+@LANG
+@user_errors
+def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
     game, session = open_session(record)
     from suiri.solver.reasoning import explain as run
 
-    proof = run(session, session.parse_fact(fact))
+    reasoner = game.reasoner(session)
+    proof = run(reasoner, reasoner.parse_fact(fact))
     if as_json:
-        emit(proof.to_json(session))
+        emit(proof.to_json(reasoner))
     else:
-        click.echo(view(game).proof(session, proof, lang))
+        click.echo(view(game.facts.name).proof(session, proof, lang))
 
 
 @main.command()
@@ -210,14 +220,15 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
       suiri hint game.toml --skip-obvious --known 'clue:cid!=dark' --level 3
     """
     game, session = open_session(record)
-    facts = [session.parse_fact(k) for k in known]
+    reasoner = game.reasoner(session)
+    given = [reasoner.parse_fact(k) for k in known]
     from suiri.solver.reasoning import hint as run
 
-    result = run(session, facts, skip_obvious, progress=stderr_progress("explaining certain facts"))
+    result = run(reasoner, given, skip_obvious, progress=stderr_progress("explaining certain facts"))
     if as_json:
-        emit(result.to_json(session, level))
+        emit(result.to_json(reasoner, level))
     else:
-        click.echo(view(game).hint(session, result, level, lang))
+        click.echo(view(game.facts.name).hint(session, result, level, lang))
 
 
 @main.command()
@@ -228,22 +239,22 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
 def advise(record: str, as_json: bool, lang: str) -> None:
     """Rank the viewer's legal moves for its next turn, with reasons.
 
-    Each move: chance that the square is a goal, expected information about the goal
-    (bits), what the check tells the table about your clue (bits), expected distance
-    to the goal, and when to declare.
+    Each move comes with its chances and the information it gains, in the game's
+    terms: Canary (square, goal chance, bits about the goal and about your clue,
+    distance, when to declare), Memory Detective (which question to ask or accuse),
+    Werewolf (which card to play and at whom, or which search call to make).
 
     \b
-    Example:
+    Examples:
       suiri advise game.toml
+      suiri advise case.toml --json
     """
     game, session = open_session(record)
-    from suiri.models import advise as run
-
-    result = run(game, session)
+    result = game.advise(session)
     if as_json:
         emit(result.to_json(session))
     else:
-        click.echo(view(game).advice(session, result, lang))
+        click.echo(view(game.facts.name).advice(session, result, lang))
 
 
 @main.command()
@@ -265,9 +276,7 @@ def convert(record: str) -> None:
       suiri convert game.txt > game.toml
     """
     game, session = open_session(record)
-    from suiri.models import write_toml
-
-    click.echo(write_toml(game, session), nl=False)
+    click.echo(game.write(session.record), nl=False)
 
 
 @main.command()
@@ -297,20 +306,24 @@ def examples(name: str | None, show_path: bool) -> None:
         click.echo(found[name].read_text(encoding="utf-8"), nl=False)
 
 
-GAME = click.option("--game", type=click.Choice(SUPPORTED), default=SUPPORTED[0], show_default=True,
+GAME = click.option("--game", type=click.Choice(list(GAMES)), default=next(iter(GAMES)), show_default=True,
                     help="Which game.")
+PLAYERS = click.option("--players", type=click.IntRange(min(f.players.start for f in FACTS.values()),
+                                                        max(f.players.stop - 1 for f in FACTS.values())),
+                       default=3, show_default=True,
+                       help=by_game(lambda f: f"{f.players.start} to {f.players.stop - 1}"))
 
 
 @main.command()
 @GAME
-@click.option("--players", type=click.IntRange(2, 8), default=3, show_default=True)
+@PLAYERS
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--turns", type=click.IntRange(0, 500), default=30, show_default=True, help="Cut the record after this many turns.")
 @click.option("--viewer", default=None, help="The seat writing the record (default: the first player; 'none' = spectator).")
-@click.option("--variant", default="base", show_default=True,
-              help="Detective: base, fake (advanced rule), clue (classic Clue deck and deductions) or clue-fake.")
+@click.option("--variant", default=None,
+              help="The game's rules variant (default: the first).  " + by_game(lambda f: ", ".join(f.variants)))
 @user_errors
-def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None, variant: str) -> None:
+def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None, variant: str | None) -> None:
     """Write the record of a random legal game (for practice, tests and benchmarks).
 
     --turns counts turns in Canary and Werewolf (a whole Werewolf game, searches
@@ -322,18 +335,28 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
       suiri simulate --game detective --players 6 --variant fake --viewer bea > case.toml
       suiri simulate --game werewolf --players 4 --seed 3 --turns 500 --viewer none > wolf.toml
     """
-    from suiri.models import game_module
+    from suiri.models import check_players, check_variant
+    from suiri.models import game as chosen
+    from suiri.solver.errors import SuiriError
 
-    click.echo(game_module(game).simulate(players, seed, turns, viewer, variant), nl=False)
+    about = FACTS[game]
+    variant = variant or about.variants[0]
+    check_players(about, players)
+    check_variant(about, variant)
+    played = chosen(game)
+    seats = played.new_state(players, seed, variant).players
+    seat = seats[0] if viewer is None else None if viewer == "none" else viewer
+    if seat is not None and seat not in seats:
+        raise SuiriError(f"--viewer {seat!r} is not a player", None, ", ".join(seats) + ", none")
+    click.echo(played.write(played.simulate(players, seed, turns, seat, variant)), nl=False)
 
 
 @main.command()
 @GAME
-@click.option("--players", type=click.IntRange(2, 8), default=3, show_default=True)
+@PLAYERS
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--question", default=None,
-              help="Canary: clue or goal (default clue).  Detective: suspect, weapon, scene or card (default "
-                   "suspect).  Werewolf: werewolf or lost-legacy (default werewolf).")
+              help="What the puzzle asks (default: the first).  " + by_game(lambda f: ", ".join(f.questions)))
 @click.option("--lines", "lines", default="2-5", show_default=True, metavar="MIN-MAX",
               help="Difficulty: how many record lines the answer needs.")
 @JSON
@@ -348,7 +371,8 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
       suiri puzzle --game detective --question card --players 4
       suiri puzzle --game werewolf --question lost-legacy --players 4
     """
-    from suiri.models import game_module
+    from suiri.models import game as chosen
+    from suiri.puzzles import generate
     from suiri.solver.errors import SuiriError
 
     try:
@@ -357,12 +381,7 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
         raise SuiriError(f"--lines {lines!r} is not MIN-MAX", None, "e.g. 2-5") from None
     if not 1 <= low <= high:
         raise SuiriError(f"--lines {lines!r}: MIN must be at least 1 and at most MAX", None, "e.g. 2-5")
-    module = game_module(game)
-    question = question or module.QUESTIONS[0]
-    try:
-        found = module.puzzle(players, seed, question, low, high)
-    except ValueError as exc:
-        raise SuiriError(str(exc), None, "--question " + " / ".join(module.QUESTIONS)) from None
+    found = generate(chosen(game), players, seed, question, low, high)
     if found is None:
         raise SuiriError(f"no puzzle with {lines} lines found in 200 simulated games", None,
                          "another --seed or a wider --lines range")

@@ -6,11 +6,11 @@ from fractions import Fraction
 from typing import Any
 
 from suiri.models.werewolf.analysis import WerewolfAnalysis
-from suiri.models.werewolf.cards import BY_ID, LOST_LEGACY
+from suiri.models.werewolf.cards import BY_ID, LOST_LEGACY, NOBODY
 from suiri.models.werewolf.reasoning import line_source
 from suiri.models.werewolf.record import ORDERS, place_str
 from suiri.models.werewolf.rules import slot_name
-from suiri.models.werewolf.session import NOBODY, WerewolfSession
+from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.text import Text
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
@@ -30,7 +30,7 @@ def analysis(a: WerewolfAnalysis, lang: str) -> str:
     out.append(t("seat", lines=lines, viewer=r.viewer) if r.viewer else t("seat-spectator", lines=lines))
     out.append(_phase(s, t, a.phase))
     out.append(_players(s, t))
-    out.append(t("histories", n=a.counts.histories))
+    out.append(t("histories", n=a.counts.total))
     out += ["", t("ll-head")]
     out += _table([(t.place(k), p) for k, p in a.lost_legacy.items()])
     out += ["", t("wolf-head")]

@@ -1,59 +1,68 @@
-"""The games.  Each sub-package states one game's rules and turns its records into
-observations for the engine.  ``open_session`` picks the game from the record's
-``game`` field; the CLI then calls the game's module through ``GameModule`` and
-renders with ``suiri.cli.<game>_view``.  A new game adds a sub-package with these
-functions and a view, and registers its name in ``SUPPORTED``."""
+"""The games, each behind one typed interface.
+
+Each sub-package states one game's rules (``models/<game>/``) and offers them through
+a ``Game`` (``models/<game>/game.py``, see ``suiri.models.interface``).  This module is
+the one table of games: ``GAMES`` names where each ``Game`` lives; ``game(name)`` imports
+it on first use (``suiri --help`` reads only ``facts(name)``, the cheap ``FACTS`` block
+of ``models/<game>/__init__.py``).  The checks every game shares (player count, variant)
+live here and read those facts.
+"""
 
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from pathlib import Path
-from types import ModuleType
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
-from suiri.solver.errors import RecordSyntaxError
+from suiri.solver.errors import RecordSyntaxError, SuiriError
 from suiri.solver.records import TomlDocument, parse_toml, read_text
 
-SUPPORTED = ("canary", "detective", "werewolf")
-PLANNED: tuple[str, ...] = ()
+from .interface import Advice, Analysis, Counts, Game, GameFacts, Record, Session, State
+
+__all__ = ["GAMES", "Advice", "Analysis", "Counts", "Game", "GameFacts", "Record", "Session", "State",
+           "check_players", "check_variant", "example_records", "facts", "game", "open_session", "read_record"]
+
+# Every game: its name (a record's `game` field, `--game`) and where its Game lives.
+GAMES: dict[str, str] = {
+    "canary": "suiri.models.canary.game:GAME",
+    "detective": "suiri.models.detective.game:GAME",
+    "werewolf": "suiri.models.werewolf.game:GAME",
+}
 
 
-class GameModule(Protocol):
-    """What the CLI needs of a game (``models/<game>/__init__.py``)."""
-
-    GAME: str
-    QUESTIONS: tuple[str, ...]
-
-    def open_record(self, doc: TomlDocument) -> Any: ...
-    def is_compact(self, text: str) -> bool: ...
-    def parse_compact(self, name: str, text: str) -> TomlDocument: ...
-    def simulate(self, players: int, seed: int, turns: int, viewer: str | None, variant: str = "base") -> str: ...
-    def puzzle(self, players: int, seed: int, question: str, low: int, high: int) -> Any: ...
+def facts(name: str) -> GameFacts:
+    """A game's facts, without importing its rules (cheap: for help texts and choices)."""
+    return cast(GameFacts, importlib.import_module(f"suiri.models.{name}").FACTS)
 
 
-def part(game: GameModule, name: str) -> ModuleType:
-    """One of a game's modules, imported on first use (``suiri --help`` must stay fast)."""
-    return importlib.import_module(f"suiri.models.{game.GAME}.{name}")
+@cache
+def game(name: str) -> Game[Any, Any]:
+    """The ``Game`` called ``name``, imported on first use."""
+    module, attribute = GAMES[name].split(":")
+    return cast("Game[Any, Any]", getattr(importlib.import_module(module), attribute))
 
 
-def analyze(game: GameModule, session: Any) -> Any:
-    """Every game answers with ``<game>/analysis.py: analyze(session)``."""
-    return part(game, "analysis").analyze(session)
+def check_players(about: GameFacts, players: int) -> None:
+    """Raise unless the rules of the game allow ``players`` players."""
+    allowed = about.players
+    if players not in allowed:
+        span = (f"{allowed.start} or {allowed.stop - 1}" if len(allowed) == 2
+                else f"{allowed.start} to {allowed.stop - 1}")
+        raise SuiriError(f"{about.title_en} is for {span} players, not {players}", None, f"--players {span}")
 
 
-def advise(game: GameModule, session: Any) -> Any:
-    """Every game advises with ``<game>/advice.py: advise(session)``."""
-    return part(game, "advice").advise(session)
+def check_variant(about: GameFacts, variant: str) -> None:
+    """Raise unless ``variant`` is one of the game's variants."""
+    if variant not in about.variants:
+        raise SuiriError(f"unknown variant {variant!r} of {about.title_en}", None, ", ".join(about.variants))
 
 
-def write_toml(game: GameModule, session: Any) -> str:
-    """Every game writes its records with ``<game>/record.py: to_toml(record)``."""
-    return str(part(game, "record").to_toml(session.record))
-
-
-def game_module(name: str) -> GameModule:
-    module: ModuleType = importlib.import_module(f"suiri.models.{name}")
-    return cast(GameModule, module)
+def check_question(about: GameFacts, question: str) -> None:
+    """Raise unless ``question`` is one of the game's puzzle questions."""
+    if question not in about.questions:
+        raise SuiriError(f"{about.title_en} puzzles have no question {question!r}", None,
+                         "--question " + ", ".join(about.questions))
 
 
 def read_record(path: str | Path) -> TomlDocument:
@@ -62,10 +71,9 @@ def read_record(path: str | Path) -> TomlDocument:
     The file is read once (it may be a pipe such as /dev/stdin)."""
     text = read_text(path)
     if not str(path).endswith(".toml"):
-        for name in SUPPORTED:
-            module = game_module(name)
-            if module.is_compact(text):
-                return module.parse_compact(str(path), text)
+        for name in GAMES:
+            if game(name).is_compact(text):
+                return game(name).parse_compact(str(path), text)
     return parse_toml(str(path), text)
 
 
@@ -74,7 +82,7 @@ def example_records() -> dict[str, Any]:
     from importlib.resources import files
 
     found: dict[str, Any] = {}
-    for name in SUPPORTED:
+    for name in GAMES:
         folder = files(f"suiri.models.{name}") / "records"
         for item in folder.iterdir():
             if item.name.endswith(".toml"):
@@ -82,14 +90,12 @@ def example_records() -> dict[str, Any]:
     return found
 
 
-def open_session(path: str | Path) -> tuple[GameModule, Any]:
-    """Read a record; return its game's module and a session on it (raises ``SuiriError``)."""
+def open_session(path: str | Path) -> tuple[Game[Any, Any], Session]:
+    """Read a record; return its game and a session on it (raises ``SuiriError``)."""
     doc = read_record(path)
-    game = doc.data.get("game")
-    if game in SUPPORTED:
-        module = game_module(str(game))
-        return module, module.open_record(doc)
-    where = doc.lines.source((), "game", "game")
-    if game in PLANNED:
-        raise RecordSyntaxError(f"game {game!r} is not supported by this version yet", where, ", ".join(SUPPORTED))
-    raise RecordSyntaxError(f"unknown game {game!r}", where, ", ".join(f'"{g}"' for g in SUPPORTED + PLANNED))
+    name = doc.data.get("game")
+    if isinstance(name, str) and name in GAMES:
+        chosen = game(name)
+        return chosen, chosen.open(chosen.read(doc))
+    raise RecordSyntaxError(f"unknown game {name!r}", doc.lines.source((), "game", "game"),
+                            ", ".join(f'"{g}"' for g in GAMES))

@@ -1,10 +1,15 @@
 """One error family for every user-facing problem.
 
 A user error must say where (file, line, field), what is wrong and what would be
-valid; the CLI prints it and exits with status 2, never with a traceback.  The three
-kinds follow python-chess: the text cannot be read (``RecordSyntaxError``), the rules
-forbid it (``IllegalMoveError``), or every step is legal but no hidden state fits
-them all (``InconsistentRecordError``).
+valid; the CLI prints it and exits with ``exit_code`` (2), never with a traceback.
+The three kinds follow python-chess: the text cannot be read (``RecordSyntaxError``),
+the rules forbid it (``IllegalMoveError``), or every step is legal but no hidden state
+fits them all (``InconsistentRecordError``).  ``Undecided`` (exit 3) is no user error
+but is reported the same way: the solver ran out of time.
+
+``NoWorldFits`` is internal: a game's exact counter raises it when no hidden state fits
+the observations; the game's session turns it into an ``InconsistentRecordError``
+naming the lines in conflict.
 """
 
 from __future__ import annotations
@@ -31,9 +36,11 @@ class Source:
 
 
 class SuiriError(Exception):
-    """Base of every error a user can cause; ``str()`` is the full message."""
+    """Base of every error a user can cause; ``str()`` is the full message.  The CLI
+    prints ``label: message`` on stderr and exits with ``exit_code``."""
 
     exit_code = 2
+    label = "error"
 
     def __init__(self, message: str, source: Source | None = None, valid: str | None = None):
         self.message = message
@@ -87,6 +94,17 @@ class ErrorList(SuiriError):
 
     def render(self) -> str:
         return "\n".join(e.render() for e in getattr(self, "errors", []))
+
+
+class Undecided(SuiriError):
+    """The solver hit its time limit: the question has no answer yet (exit status 3)."""
+
+    exit_code = 3
+    label = "undecided"
+
+
+class NoWorldFits(Exception):
+    """Internal: the exact counter found no hidden state that fits the observations."""
 
 
 def raise_all(errors: list[SuiriError]) -> None:

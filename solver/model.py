@@ -33,7 +33,6 @@ class Group:
     id: str
     kind: GroupKind
     source: Source | None = None
-    literal_index: int = -1
 
 
 @dataclass
@@ -64,7 +63,7 @@ class Model:
         if gid in self.groups:
             return self._literals[gid]
         lit = self.cp.new_bool_var(f"[{gid}]")
-        self.groups[gid] = Group(gid, kind, source, lit.index)
+        self.groups[gid] = Group(gid, kind, source)
         self._literals[gid] = lit
         return lit
 

@@ -12,12 +12,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import Undecided
 from .facts import Fact
 from .model import Model, World
 
-
-class Undecided(RuntimeError):
-    """The solver hit its time limit: the question has no answer yet."""
+__all__ = ["Engine", "Explanation", "Undecided"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,6 @@ class Engine:
         self._clause = -1
         self._true = model.cp.new_bool_var("[true]")
         model.cp.add(self._true == 1)
-        self.solves = 0
 
     # -- the primitive ----------------------------------------------------------
     def _solve(self, assumptions: Sequence[Any], hint: Iterable[Any] = ()) -> World | None:
@@ -63,7 +61,6 @@ class Engine:
             if var not in hinted:
                 hinted.add(var)
                 cp.add_hint(lit, True)
-        self.solves += 1
         status = self.solver.solve(cp)
         if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
             return World(list(self.solver.response_proto.solution))

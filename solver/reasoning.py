@@ -25,18 +25,26 @@ from .queries import Engine, Explanation
 
 
 class ReasoningSession(Protocol):
-    """What a game's session offers the shared explain/hint flow."""
+    """A session as the shared explain/hint flow and the CLI reason with it: each game
+    implements it in ``models/<game>/reasoning.py`` as a class wrapping the game's
+    ``Session`` (the state), returned by ``Game.reasoner(session)``."""
 
-    engine: Engine
-    rule_weight: Mapping[str, int]  # simplicity of each rule for ranking hints
+    @property
+    def session(self) -> Any: ...  # the game's Session (suiri.models.Session): the record, replayed
+    @property
+    def engine(self) -> Engine: ...  # the CP-SAT model of the record, grouped by line
+    @property
+    def rule_weight(self) -> Mapping[str, int]: ...  # simplicity of each rule, for ranking hints
 
-    def check(self) -> Any: ...
-    def distribution(self, subject: str) -> dict[str, Fraction]: ...
-    def related(self, fact: Fact) -> list[str]: ...
-    def certain_facts(self) -> list[Fact]: ...
-    def line_json(self, oid: str) -> dict[str, Any]: ...
+    def check(self) -> Any: ...  # the session's full check: its Counts (raises SuiriError)
+    def parse_fact(self, text: str) -> Fact: ...  # a fact typed by the user (raises FactError)
+    def distribution(self, subject: str) -> dict[str, Fraction]: ...  # exact, from the counter
+    def related(self, fact: Fact) -> list[str]: ...  # line ids to try first when explaining
+    def certain_facts(self) -> list[Fact]: ...  # proven and not written in the record
+    def source(self, oid: str) -> Source: ...  # where a line id was written
+    def line_json(self, oid: str) -> dict[str, Any]: ...  # a line id for --json
     def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]: ...
-    def world_view(self, world: World, fact: Fact) -> Any: ...
+    def world_view(self, world: World, fact: Fact) -> Any: ...  # a counterexample, as data
 
 
 def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: str, valid: str) -> InconsistentRecordError:

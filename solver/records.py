@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,7 +149,7 @@ def _field_at(text: str, line: int) -> str | None:
 NAME = re.compile(r"^[a-z0-9_\-]+$")  # player names and card ids (format v1)
 
 
-class RecordReader:
+class RecordReader(ABC):
     """The lenient part every game's reader shares: field errors are collected (with
     file, line and field) and raised together by the caller (``errors.raise_all``)."""
 
@@ -157,8 +158,9 @@ class RecordReader:
         self.lines = doc.lines
         self.errors: list[SuiriError] = []
 
+    @abstractmethod
     def read(self) -> Any:
-        raise NotImplementedError
+        """The game's typed record (field errors go to ``self.errors``)."""
 
     @classmethod
     def build(cls, doc: TomlDocument) -> Any:

@@ -101,19 +101,19 @@ def advise(session: CanarySession) -> Advice:
         raise SuiriError("advise needs the viewer's seat and clue", record.where(None, "viewer"),
                          'viewer = "NAME" and clue = "ATTRIBUTE" in the record')
     state = session.replay.state
-    tally = session.tally
+    counts = session.counts
     board = session.board
     players = session.variant.players
-    goal = tally.goal_marginals()
+    goal = counts.goal_marginals()
     h_goal = goal_uncertainty(goal, players)
     public = _public_counter(session)
-    public_prior = public.tally(goals=False).clue_marginals(viewer)
+    public_prior = public.count(goals=False).clue_marginals(viewer)
     moves = []
     for sq in state.legal_moves(viewer):
         face_up = sq in state.face_up
         m = MoveAdvice(sq, face_up, goal[sq], 0.0, 0.0, _expected_distance(board, sq, goal))
         if not face_up:
-            faces = kind_marginals(session.counter, sq, tally)
+            faces = kind_marginals(session.counter, sq, counts)
             m.info_bits, m.declare_if = _check_value(session, sq, faces, h_goal)
             m.leak_bits = _leak(session, public, public_prior, sq, faces)
         m.may_declare = not face_up or session.variant.declare_on_face_up
@@ -140,7 +140,7 @@ def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction]
     after: list[tuple[Fraction, float]] = []
     declare: list[DeclareIf] = []
     for kind, p_face in faces.items():
-        post = session.counter.tally(fixed={sq: kind}, strict=False)
+        post = session.counter.count(fixed={sq: kind}, strict=False)
         if not post.weights:
             continue
         goal = post.goal_marginals()
@@ -176,7 +176,7 @@ def _leak(session: CanarySession, public: WorldCounter, prior: dict[str, Fractio
             outcomes.append((p, CheckSeen("advice", session.record.where(None), None, viewer, sq, False, kind)))
     after = []
     for p, obs in outcomes:
-        post = public.tally([obs], goals=False, strict=False)
+        post = public.count([obs], goals=False, strict=False)
         if post.weights:
             after.append((p, entropy(post.clue_marginals(viewer).values())))
     return information_gain(h_before, after)

@@ -9,7 +9,8 @@ from typing import Any
 from suiri.solver.facts import Fact
 
 from .cards import Attribute, Kind
-from .counter import Tally
+from .counter import Counts
+from .record import CanaryRecord
 from .session import CanarySession
 
 
@@ -23,7 +24,7 @@ class Assignment:
 @dataclass
 class CanaryAnalysis:
     session: CanarySession
-    tally: Tally
+    counts: Counts
     unknown: list[str]  # players whose clue the viewer does not know
     clues: dict[str, dict[Attribute, Fraction]]
     assignments: list[Assignment]
@@ -57,7 +58,7 @@ class CanaryAnalysis:
             "goal": {board.name(sq): float(p) for sq, p in enumerate(self.goal)},
             "goal_known": [board.name(sq) for sq in known] if known is not None else None,
             "certain": [str(f) for f in self.certain],
-            "worlds": str(self.tally.total),
+            "worlds": str(self.counts.total),
         }
         if self.fake is not None:
             out["fake"] = {p: float(x) for p, x in self.fake.items()}
@@ -65,23 +66,23 @@ class CanaryAnalysis:
 
 
 def analyze(session: CanarySession) -> CanaryAnalysis:
-    tally = session.tally
+    counts = session.counts
     record = session.record
     players = list(record.players)
     unknown = [p for p in players if p != record.viewer]
-    clues = {p: tally.clue_marginals(p) for p in unknown}
+    clues = {p: counts.clue_marginals(p) for p in unknown}
     seat = {p: i for i, p in enumerate(players)}
     grouped: dict[tuple[tuple[str, Attribute], ...], dict[str | None, Fraction]] = {}
-    for h, w in tally.weights.items():
+    for h, w in counts.weights.items():
         key = tuple((p, h.clues[seat[p]]) for p in unknown)
         holder = players[h.fake] if h.fake is not None else None
         slot = grouped.setdefault(key, {})
-        slot[holder] = slot.get(holder, Fraction(0)) + Fraction(w, tally.total)
+        slot[holder] = slot.get(holder, Fraction(0)) + Fraction(w, counts.total)
     assignments = [Assignment(dict(k), f, p) for k, fakes in grouped.items() for f, p in fakes.items()]
     assignments.sort(key=lambda a: (-a.p, sorted(a.clues.items()), a.fake or ""))
-    goal = tally.goal_marginals()
-    fake = tally.fake_marginals() if session.variant.fake else None
-    return CanaryAnalysis(session, tally, unknown, clues, assignments, goal, fake,
+    goal = counts.goal_marginals()
+    fake = counts.fake_marginals() if session.variant.fake else None
+    return CanaryAnalysis(session, counts, unknown, clues, assignments, goal, fake,
                           certain_facts(session, clues, goal, fake))
 
 
@@ -100,5 +101,14 @@ def certain_facts(session: CanarySession, clues: dict[str, dict[Attribute, Fract
     if fake is not None:
         sure_fake = [p for p, x in fake.items() if x == 1]
         facts += [Fact("fake", p) for p in sure_fake] or [Fact("fake", p, False) for p, x in fake.items() if x == 0]
-    return [f for f in facts if not session.written(f)]
+    return [f for f in facts if not written(session.record, f)]
+
+
+def written(record: CanaryRecord, fact: Fact) -> bool:
+    """Facts the record states outright (the viewer's own cards): not worth reporting."""
+    viewer = record.viewer
+    if viewer is None:
+        return False
+    own_card = record.genuine is not None  # the record says whether the viewer is the fake
+    return fact.subject == f"clue:{viewer}" or (own_card and fact.subject == "fake" and fact.value == viewer)
 

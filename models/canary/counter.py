@@ -28,6 +28,8 @@ from functools import lru_cache
 from itertools import permutations
 from math import comb, factorial
 
+from suiri.solver.errors import NoWorldFits
+
 from .board import Square
 from .cards import Attribute, Deck, Kind
 from .rules import (
@@ -39,6 +41,7 @@ from .rules import (
     OwnAuthenticity,
     OwnClue,
     Variant,
+    declaration_asserts_own_clue,
     declaration_succeeds,
     hides,
     truthful_answer,
@@ -103,7 +106,7 @@ def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
         elif isinstance(o, Declared):
             if not see(o.square, o.face):
                 return None
-            if variant.declare_needs_own_clue and h.fake != seat[o.player] and h.clues[seat[o.player]] not in o.face.attrs:
+            if not declaration_asserts_own_clue(variant, h.fake != seat[o.player], h.clues[seat[o.player]], o.face):
                 return None
         elif isinstance(o, Answered):
             i = seat[o.player]
@@ -208,9 +211,9 @@ def _distribute(groups: tuple[tuple[int, int], ...], classes: tuple[tuple[int, i
     return dp.get(tuple(0 for _ in start), 0)
 
 
-# -- the tally: exact probabilities ---------------------------------------------------
+# -- the counts: exact probabilities ----------------------------------------------------
 @dataclass
-class Tally:
+class Counts:
     """Counts of consistent worlds per clue deal, and per square how many are goals."""
 
     variant: Variant
@@ -248,14 +251,10 @@ class Tally:
         return [Fraction(s, self.total) for s in sums]
 
 
-class InconsistentError(ValueError):
-    """No world fits the observations."""
-
-
-def tally(variant: Variant, players: Sequence[str], observations: Sequence[Observation],
-          goals: bool = True, fixed: dict[Square, Kind] | None = None) -> Tally:
+def count(variant: Variant, players: Sequence[str], observations: Sequence[Observation],
+          goals: bool = True, fixed: dict[Square, Kind] | None = None) -> Counts:
     """Count every consistent world, per clue deal (and per goal square if ``goals``)."""
-    return WorldCounter(variant, players, observations).tally(goals=goals, fixed=fixed)
+    return WorldCounter(variant, players, observations).count(goals=goals, fixed=fixed)
 
 
 class WorldCounter:
@@ -271,12 +270,12 @@ class WorldCounter:
             if layout is not None:
                 self.layouts[h] = layout
 
-    def tally(self, extra: Sequence[Observation] = (), goals: bool = True,
-              fixed: dict[Square, Kind] | None = None, strict: bool = True) -> Tally:
+    def count(self, extra: Sequence[Observation] = (), goals: bool = True,
+              fixed: dict[Square, Kind] | None = None, strict: bool = True) -> Counts:
         """Counts with ``extra`` observations and ``fixed`` squares added.
 
-        With ``strict`` an empty result raises ``InconsistentError``; otherwise the
-        tally has no weights (an outcome that cannot happen)."""
+        With ``strict`` an empty result raises ``NoWorldFits``; otherwise the counts
+        have no weights (an outcome that cannot happen)."""
         weights: dict[Hypothesis, int] = {}
         goal_counts: dict[Hypothesis, list[int]] = {}
         for h, layout in self.layouts.items():
@@ -294,8 +293,8 @@ class WorldCounter:
             if goals:
                 goal_counts[h] = _goal_counts(self.variant, current, h, w)
         if not weights and strict:
-            raise InconsistentError("no world fits the observations")
-        return Tally(self.variant, self.players, weights, goal_counts)
+            raise NoWorldFits("no world fits the observations")
+        return Counts(self.variant, self.players, weights, goal_counts)
 
 
 def _fix(layout: Layout, fixed: dict[Square, Kind]) -> Layout | None:
@@ -325,9 +324,9 @@ def _goal_counts(variant: Variant, layout: Layout, h: Hypothesis, total: int) ->
     return counts
 
 
-def kind_marginals(counter: WorldCounter, square: Square, base: Tally | None = None) -> dict[Kind, Fraction]:
+def kind_marginals(counter: WorldCounter, square: Square, base: Counts | None = None) -> dict[Kind, Fraction]:
     """Exact probability of each face for one square."""
-    base = base or counter.tally(goals=False)
+    base = base or counter.count(goals=False)
     out: dict[Kind, Fraction] = {}
     for kind in counter.variant.deck.kinds:
         n = sum(count_layouts(counter.variant, layout, {square: kind}) for h, layout in counter.layouts.items()

@@ -31,8 +31,6 @@ from suiri.solver.records import LineMap, TomlDocument
 HEADS = {"canary", "viewer", "start", "rule"}
 CHECKS = {"h": "hidden", "hidden": "hidden", "r": "revealed", "revealed": "revealed", "-": "none", "none": "none"}
 ANSWERS = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
-GRAMMAR = ("canary NAMES… | viewer NAME CLUE [genuine|fake] | start SQ… | rule KEY=VALUE | NAME SQ h|r|- [CARD]"
-           " | NAME SQ ! CARD NAME=y|n…")
 
 
 def is_compact(text: str) -> bool:

@@ -1,21 +1,27 @@
-"""Canary's part of ``explain`` and ``hint`` (the flow is ``suiri.solver.reasoning``):
-which rules are simple, what a proof step reports, and how a world looks.
+"""Canary's ``ReasoningSession`` (``suiri.solver.reasoning``): what ``explain`` and
+``hint`` ask of a record — facts typed by the user, exact distributions from the
+counter, which lines are related to a fact, which rules are simple, what a proof step
+reports and how a world looks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import Any
 
+from suiri.solver.errors import FactError, Source
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
-from suiri.solver.queries import Explanation
+from suiri.solver.queries import Engine, Explanation
 
+from . import FACTS
+from .analysis import analyze
+from .cards import parse_attribute
+from .counter import Counts, kind_marginals
 from .encoder import CLUES_DIFFER, DECK, DECLARE, OUTCOME
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .session import CanarySession
+from .session import CanarySession
 
 # Simplicity of each rule for ranking hints: reading one card is easy, counting the
 # deck or reasoning about who won a declaration is not.
@@ -32,42 +38,130 @@ class WorldView:
     squares: dict[str, str]  # square name -> kind id, for the squares the fact is about
 
 
-def line_json(session: CanarySession, oid: str) -> dict[str, Any]:
-    if oid.startswith(KNOWN_PREFIX):
-        return {"id": oid, "line": None}
-    o = session.observation(oid)
-    return {"id": oid, "turn": o.turn, "line": o.source.line, "field": o.source.field}
+class CanaryReasoner:
+    """A Canary session as the explain/hint flow reasons with it."""
 
+    rule_weight = RULE_WEIGHT
 
-def context_subjects(session: CanarySession, explanation: Explanation | None = None) -> list[str]:
-    """What a proof step reports: every unknown clue, the fake, and the squares whose
-    card a cited line shows."""
-    subjects = [f"clue:{p}" for p in session.record.players if p != session.record.viewer]
-    subjects += ["fake"] if session.variant.fake else []
-    for oid in explanation.observations if explanation else ():
+    def __init__(self, session: CanarySession) -> None:
+        self.session = session
+
+    @property
+    def engine(self) -> Engine:
+        return self.session.engine
+
+    def check(self) -> Counts:
+        return self.session.check()
+
+    # -- facts ---------------------------------------------------------------------
+    def parse_fact(self, text: str) -> Fact:
+        """Read a fact, accepting Japanese names and any case for squares and cards."""
+        s = self.session
+        fact = Fact.parse(text)
+        subject, _, arg = fact.subject.partition(":")
+        players = ", ".join(s.record.players)
+        if subject == "clue":
+            if arg not in s.record.players:
+                raise FactError(f"unknown player {arg!r} in {text!r}", None, players)
+            value = parse_attribute(fact.value, None, s.variant.deck.attributes)
+            return Fact(fact.subject, value, fact.holds)
+        if subject == "goal" and not arg:
+            return Fact("goal", s.board.name(s.board.parse(fact.value)), fact.holds)
+        if subject == "fake" and not arg:
+            if not s.variant.fake:
+                raise FactError("only the 4-player game has a fake clue", None, "clue:NAME, goal, square:SQ")
+            if fact.value not in s.record.players:
+                raise FactError(f"unknown player {fact.value!r}", None, players)
+            return fact
+        if subject == "square" and arg:
+            sq = s.board.name(s.board.parse(arg))
+            return Fact(f"square:{sq}", s.variant.deck.parse_kind(fact.value).id, fact.holds)
+        raise FactError(f"unknown subject {fact.subject!r}", None, ", ".join(self._subjects()))
+
+    def _subjects(self) -> list[str]:
+        """The subjects of this record, as ``FACTS.subjects`` writes them with a value."""
+        values = {"clue:NAME": "ATTRIBUTE", "goal": "SQUARE", "fake": "NAME", "square:SQ": "CARD"}
+        return [f"{s}={values[s]}" for s in FACTS.subjects if s != "fake" or self.session.variant.fake]
+
+    def distribution(self, subject: str) -> dict[str, Fraction]:
+        """Exact probabilities of each value of ``clue:NAME``, ``goal``, ``fake`` or
+        ``square:SQ`` (``solver.probability.ExactCounter``)."""
+        s = self.session
+        counts = s.counts
+        kind, _, arg = subject.partition(":")
+        if kind == "clue":
+            return dict(counts.clue_marginals(arg))
+        if kind == "goal":
+            return {s.board.name(sq): p for sq, p in enumerate(counts.goal_marginals())}
+        if kind == "fake":
+            return counts.fake_marginals()
+        if kind == "square":
+            faces = kind_marginals(s.counter, s.board.parse(arg), counts)
+            return {k.id: p for k, p in faces.items()}
+        raise FactError(f"unknown subject {subject!r}", None, ", ".join(FACTS.subjects))
+
+    def related(self, fact: Fact) -> list[str]:
+        """Observations about the fact's player or square: the likely one-line proofs."""
+        s = self.session
+        subject, _, arg = fact.subject.partition(":")
+        if subject == "clue":
+            who = {arg}
+        elif subject == "fake":
+            who = {fact.value}
+        else:
+            who = set()
+        square = s.board.parse(arg if subject == "square" else fact.value) if subject in ("square", "goal") else None
+        out = []
+        for o in s.observations:
+            players = {getattr(o, "player", None), getattr(o, "declarer", None)}
+            if (who & players) or (square is not None and getattr(o, "square", None) == square):
+                out.append(o.id)
+        return out
+
+    def certain_facts(self) -> list[Fact]:
+        return analyze(self.session).certain
+
+    # -- what a proof step shows -----------------------------------------------------
+    def source(self, oid: str) -> Source:
+        return self.session.observation(oid).source
+
+    def line_json(self, oid: str) -> dict[str, Any]:
         if oid.startswith(KNOWN_PREFIX):
-            continue
-        o = session.observation(oid)
-        if getattr(o, "face", None) is not None:
-            name = f"square:{session.board.name(o.square)}"  # type: ignore[attr-defined]
-            if name not in subjects:
-                subjects.append(name)
-    return subjects
+            return {"id": oid, "line": None}
+        o = self.session.observation(oid)
+        return {"id": oid, "turn": o.turn, "line": o.source.line, "field": o.source.field}
 
+    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
+        """What a proof step reports: every unknown clue, the fake, and the squares whose
+        card a cited line shows."""
+        s = self.session
+        subjects = [f"clue:{p}" for p in s.record.players if p != s.record.viewer]
+        subjects += ["fake"] if s.variant.fake else []
+        for oid in explanation.observations if explanation else ():
+            if oid.startswith(KNOWN_PREFIX):
+                continue
+            o = s.observation(oid)
+            square = getattr(o, "square", None)
+            if getattr(o, "face", None) is not None and square is not None:
+                name = f"square:{s.board.name(square)}"
+                if name not in subjects:
+                    subjects.append(name)
+        return subjects
 
-def view(session: CanarySession, world: World, fact: Fact) -> WorldView:
-    cm = session.canary_model
-    board = session.board
-    clues = {p: next(a for a, lit in cm.clue[p].items() if world.value(lit)) for p in session.record.players}
-    fake = next((p for p, lit in cm.fake.items() if world.value(lit)), None) if cm.fake else None
-    goal = [board.name(sq) for sq in board.squares if world.value(cm.goal[sq])]
-    wanted = set(goal)
-    if fact.subject.startswith("square:"):
-        wanted.add(fact.subject.split(":", 1)[1])
-    if fact.subject == "goal":
-        wanted.add(fact.value)
-    squares = {}
-    for name in sorted(wanted):
-        sq = board.parse(name)
-        squares[name] = next(k for k, lit in cm.card[sq].items() if world.value(lit))
-    return WorldView(clues, fake, goal, squares)
+    def world_view(self, world: World, fact: Fact) -> WorldView:
+        s = self.session
+        cm = s.canary_model
+        board = s.board
+        clues = {p: next(a for a, lit in cm.clue[p].items() if world.value(lit)) for p in s.record.players}
+        fake = next((p for p, lit in cm.fake.items() if world.value(lit)), None) if cm.fake else None
+        goal = [board.name(sq) for sq in board.squares if world.value(cm.goal[sq])]
+        wanted = set(goal)
+        if fact.subject.startswith("square:"):
+            wanted.add(fact.subject.split(":", 1)[1])
+        if fact.subject == "goal":
+            wanted.add(fact.value)
+        squares = {}
+        for name in sorted(wanted):
+            sq = board.parse(name)
+            squares[name] = next(k for k, lit in cm.card[sq].items() if world.value(lit))
+        return WorldView(clues, fake, goal, squares)

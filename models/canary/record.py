@@ -8,6 +8,7 @@ canonical form that the reader reads back unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,9 +16,10 @@ from typing import Any
 from suiri.solver.errors import Source
 from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
+from . import FACTS
 from .board import Square
 from .cards import Attribute, parse_attribute
-from .rules import MAX_PLAYERS, MIN_PLAYERS, Check, Declare, Turn, Variant
+from .rules import Check, Declare, Turn, Variant
 
 ROOT_KEYS = {"game", "players", "viewer", "clue", "genuine", "start", "turn", "rules"}
 TURN_KEYS = {"player", "to", "check", "card", "declare"}
@@ -82,9 +84,9 @@ class _Reader(RecordReader):
     def read(self) -> CanaryRecord | None:
         d = self.doc.data
         root = lambda key: self.src((), key, key)  # noqa: E731
-        self.root_fields(sorted(ROOT_KEYS), "canary")
+        self.root_fields(sorted(ROOT_KEYS), FACTS.name)
 
-        players = self.players(MIN_PLAYERS, MAX_PLAYERS)
+        players = self.players(FACTS.players[0], FACTS.players[-1])
         if players is None:
             return None
 
@@ -162,7 +164,7 @@ class _Reader(RecordReader):
                 overrides[key] = value
         return Variant.for_players(players, **overrides)
 
-    def _turn(self, i: int, raw: Any, players: list[str], variant: Variant) -> Turn | None:
+    def _turn(self, i: int, raw: Any, players: Sequence[str], variant: Variant) -> Turn | None:
         n = i + 1
         table: tuple[str | int, ...] = ("turn", i)
         at = lambda key: self.src(table, key, f"turn[{n}]" + (f".{key}" if key else ""))  # noqa: E731
@@ -199,7 +201,7 @@ class _Reader(RecordReader):
             return None
         return Turn(player, to, check, card, declare)
 
-    def _declare(self, n: int, raw: Any, players: list[str], variant: Variant) -> Declare | None:
+    def _declare(self, n: int, raw: Any, players: Sequence[str], variant: Variant) -> Declare | None:
         table: tuple[str | int, ...] = ("turn", n - 1, "declare")
         at = lambda key: self.src(table, key, f"turn[{n}].declare" + (f".{key}" if key else ""))  # noqa: E731
         if not isinstance(raw, dict):
@@ -238,7 +240,7 @@ def to_toml(record: CanaryRecord) -> str:
     """The canonical (strict) text of a record; ``loads(to_toml(r))`` gives ``r`` back."""
     board = record.variant.board
     q = lambda s: '"' + s + '"'  # noqa: E731
-    out = ['game = "canary"', "players = [" + ", ".join(q(p) for p in record.players) + "]"]
+    out = [f'game = "{FACTS.name}"', "players = [" + ", ".join(q(p) for p in record.players) + "]"]
     if record.viewer is not None:
         out.append(f"viewer = {q(record.viewer)}")
         if record.clue is not None:

@@ -1,9 +1,10 @@
 """The rules of *Where is the Canary?* as code: variants, moves, the public state, replay.
 
-One implementation serves three users: the record validator (``replay`` raises at the
-first illegal step), the simulator (which also knows the hidden ``Deal``) and the
-encoders (``replay`` turns a legal record into ``observations``).  Every rule is a
-small function named after it; rulings R1-R8 are cited where they apply.
+One statement of each rule serves every user: the record validator (``replay`` raises
+at the first illegal step), the true game state (``state.CanaryState``, which also knows
+the hidden ``Deal`` and lists the legal moves), the counter and the encoders (``replay``
+turns a legal record into ``observations``).  Every rule is a small function named
+after it; rulings R1-R8 are cited where they apply.
 """
 
 from __future__ import annotations
@@ -17,12 +18,6 @@ from suiri.solver.errors import IllegalMoveError, Source
 
 from .board import STANDARD_BOARD, Board, Square
 from .cards import STANDARD_DECK, Attribute, Deck, Kind
-
-# -- facts about the game (as in OpenSpiel's _GAME_TYPE block) -------------------
-GAME = "canary"
-NAME_EN = "Where is the Canary?"
-NAME_JA = "カナリアはいずこ？"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 @dataclass(frozen=True)
@@ -227,7 +222,21 @@ class PublicState:
     def is_face_up(self, sq: Square) -> bool:
         return sq in self.face_up
 
-    # -- what a turn changes (shared by replay and the simulator) ----------------------
+    # -- what a turn changes (shared by replay and the State) --------------------------
+    def play(self, turn: Turn, n: int, succeeded: bool | None) -> None:
+        """Turn ``n`` on the table: the piece moves; a revealed card turns face-up; a
+        declaration ends the game (success) or puts the card face-down with its face
+        public (failure, R3); ``succeeded`` None: the outcome is not known yet."""
+        self.move(turn.player, turn.to)
+        if turn.declare is not None:
+            if succeeded:
+                self.declaration_succeeded(turn.player, n)
+            elif succeeded is False:
+                self.declaration_failed(turn.player, turn.to, turn.declare.card)
+        elif turn.check is Check.REVEALED:
+            assert turn.card is not None
+            self.reveal(turn.to, turn.card)
+
     def move(self, player: str, to: Square) -> None:
         self.positions[player] = to
 
@@ -344,7 +353,7 @@ def viewer_does_not_lie(turn: Turn, viewer: str | None, clue: Attribute | None, 
     """Lying is forbidden: the viewer hid only cards with its clue and revealed the rest."""
     if turn.player != viewer or clue is None or turn.card is None or turn.check is Check.NONE:
         return
-    carries = clue in turn.card.attrs
+    carries = hides(clue, turn.card)
     if turn.check is Check.HIDDEN and not carries:
         raise IllegalMoveError(
             f"{viewer} hid {turn.card.id}, which lacks {viewer}'s clue ({clue}): it must be revealed", where, '"revealed"'
@@ -372,7 +381,7 @@ def viewer_answers_truthfully(variant: Variant, declarer: str, card: Kind, answe
         if answers[viewer]:
             raise IllegalMoveError(f"{viewer} holds the fake and may only answer no (ちがう)", where, '"no"')
         return
-    truth = clue in card.attrs
+    truth = truthful_answer(clue, False, card)
     if variant.fake and genuine is None and not answers[viewer]:
         return  # a "no" is honest from the fake holder, and the record does not say who that is
     if answers[viewer] != truth:
@@ -383,6 +392,17 @@ def viewer_answers_truthfully(variant: Variant, declarer: str, card: Kind, answe
         )
 
 
+def declaring_is_allowed_here(variant: Variant, face_up: bool) -> bool:
+    """R5: a table may forbid declaring on a face-up card."""
+    return variant.declare_on_face_up or not face_up
+
+
+def declaration_asserts_own_clue(variant: Variant, genuine: bool, clue: Attribute, card: Kind) -> bool:
+    """R4: declaring is an assertion; a genuine player declares only on a card with its
+    clue (the fake holder, guessing, anywhere)."""
+    return not variant.declare_needs_own_clue or not genuine or clue in card.attrs
+
+
 def genuine_declarer_has_its_clue(variant: Variant, declarer: str, card: Kind, viewer: str | None,
                                   clue: Attribute | None, genuine: bool | None, where: Source) -> None:
     """R4: declaring is an assertion; a genuine player declares only on its own clue."""
@@ -390,7 +410,7 @@ def genuine_declarer_has_its_clue(variant: Variant, declarer: str, card: Kind, v
         return
     if variant.fake and genuine is not True:
         return  # the fake holder may declare anywhere (and an unknown card may be the fake)
-    if clue not in card.attrs:
+    if not declaration_asserts_own_clue(variant, True, clue, card):
         raise IllegalMoveError(
             f"{viewer} declared on {card.id}, which lacks {viewer}'s clue ({clue}) (R4: a genuine player "
             "declares only on a card with its clue)", where, "a card carrying " + clue,
@@ -414,7 +434,7 @@ def declaration_outcome(variant: Variant, declarer: str, answers: dict[str, bool
     return False
 
 
-def copies_are_not_exceeded(deck: Deck, seen: dict[Square, Kind], board: Board, where: Source) -> None:
+def copies_are_not_exceeded(seen: dict[Square, Kind], board: Board, where: Source) -> None:
     counts: dict[Kind, list[Square]] = {}
     for sq, kind in seen.items():
         counts.setdefault(kind, []).append(sq)
@@ -478,20 +498,16 @@ def replay(record: RecordLike) -> Replay:
         move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
         declaration_replaces_the_check(turn, record.where(n, "check"), record.where(n, "card"))
         if turn.declare is not None:
-            state.move(turn.player, turn.to)
             obs.extend(_declaration(state, record, n, turn, seen))
             continue
         check_matches_card_side(state, turn, record.where(n, "check"))
         face_is_given_where_seen(state, turn, record.viewer, seen, record.where(n, "card"))
         viewer_does_not_lie(turn, record.viewer, record.clue, record.where(n, "check"))
-        state.move(turn.player, turn.to)
         sq = turn.to
         if turn.card is not None:
             seen[sq] = turn.card
-            copies_are_not_exceeded(v.deck, seen, board, record.where(n, "card"))
-        if turn.check is Check.REVEALED:
-            assert turn.card is not None
-            state.reveal(sq, turn.card)
+            copies_are_not_exceeded(seen, board, record.where(n, "card"))
+        state.play(turn, n, None)
         if turn.check is not Check.NONE:
             obs.append(CheckSeen(f"t{n}.check", record.where(n, "check"), n, turn.player, sq,
                                  turn.check is Check.HIDDEN, turn.card))
@@ -507,13 +523,13 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     sq = turn.to
     where_card = record.where(n, "card", "declare")
     where_answers = record.where(n, "answers", "declare")
-    if state.is_face_up(sq) and not v.declare_on_face_up:
+    if not declaring_is_allowed_here(v, state.is_face_up(sq)):
         raise IllegalMoveError("this table does not declare on face-up cards (R5)", where_card, "no declaration")
     known = seen.get(sq) or state.known.get(sq)
     if known is not None and known != d.card:
         raise IllegalMoveError(f"the card on {v.board.name(sq)} is {known.id}, not {d.card.id}", where_card, known.id)
     seen[sq] = d.card
-    copies_are_not_exceeded(v.deck, seen, v.board, where_card)
+    copies_are_not_exceeded(seen, v.board, where_card)
     answers_come_from_the_others(state, turn.player, d.answers, where_answers)
     viewer_answers_truthfully(v, turn.player, d.card, d.answers, record.viewer, record.clue, record.genuine, where_answers)
     genuine_declarer_has_its_clue(v, turn.player, d.card, record.viewer, record.clue, record.genuine, where_card)
@@ -542,13 +558,10 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
             record.where(n + 1, "player"), "no further turns")
     if v.fake and succeeded is not None:
         yield DeclarationOutcome(f"t{n}.outcome", where_answers, n, turn.player, sq, d.card, dict(d.answers), succeeded)
-    if succeeded:
-        state.declaration_succeeded(turn.player, n)
-    elif succeeded is False:
-        state.declaration_failed(turn.player, sq, d.card)
+    state.play(turn, n, succeeded)
 
 
-# -- what the hidden state decides (the simulator, the counter and the tests use these) --
+# -- what the hidden state decides (the State, the counter and replay use these) --------
 def hides(clue: Attribute, card: Kind) -> bool:
     """The map check: a card carrying the mover's clue is put back face-down."""
     return clue in card.attrs

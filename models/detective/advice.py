@@ -12,6 +12,12 @@ truth.  Each shower is taken to show any of its matching cards with equal chance
 the fake's bluff is left out: D5 says nothing of how players choose, so advice needs
 this assumption where counting does not (decisions 18 and 46).
 
+With 6 to 8 players and many classes of triples, weighing them all took seconds; the
+ranking is then *screened* (said on screen and in ``--json``): a cheap estimate (the
+exact truth distribution, the named cards' places taken as independent given it)
+orders every class, and the best estimated triples, plus the best ones naming 0, 1 and
+2 of the viewer's own (or public) cards, are weighed exactly (decision 59).
+
 In Clue the advice also says when to accuse: only when the truth is certain; otherwise
 it gives the exact chance that the likeliest triple is right, which is what an
 accusation now would win with (decision 49).
@@ -36,6 +42,11 @@ from .rules import GameEnd
 from .session import DetectiveSession
 
 SHOWN = 5  # suggestions returned
+# By player count: with more classes of triples than this, the ranking is screened and
+# this many triples (plus up to 3 naming the viewer's own cards) are weighed exactly;
+# absent (2 to 5 players): every triple that can still win is weighed.  One exact
+# evaluation is one tracked count: 0.03 to 0.1 s at 8 players early in a game (decision 59).
+EVALUATIONS = {6: 12, 7: 10, 8: 8}
 Pattern = tuple[tuple[str, Card], ...]  # (raiser, card shown to the viewer), in seat order
 
 
@@ -70,6 +81,7 @@ class DetectiveAdvice:
     likeliest: Triple | None = None  # Clue: what an accusation now would name
     p_likeliest: Fraction = Fraction(0)  # ... and its exact chance of being right
     out_since: int | None = None  # Clue: the event of the viewer's wrong accusation
+    screened: bool = False  # the ranking weighed a shortlist, not every triple that could win
 
     def to_json(self, session: DetectiveSession) -> dict[str, Any]:
         def triple(t: Triple) -> list[str]:
@@ -83,6 +95,7 @@ class DetectiveAdvice:
             "over": self.over,
             "end": end_json(self.end),
             "out_since": self.out_since,
+            "screened": self.screened,
             "deduce_now": triple(self.deduce_now) if self.deduce_now else None,
             "accuse_now": triple(self.accuse_now) if self.accuse_now else None,
             "likeliest": ({"named": triple(self.likeliest), "p": float(self.p_likeliest),
@@ -115,9 +128,9 @@ def advise(session: DetectiveSession) -> DetectiveAdvice:
             return DetectiveAdvice(viewer, 0.0, 1, None, [], clue=True, accuse_now=likeliest, likeliest=likeliest,
                                    p_likeliest=p_likeliest)
         return DetectiveAdvice(viewer, 0.0, 1, likeliest, [])
-    suggestions = best_suggestions(session, truths, before)
+    suggestions, screened = best_suggestions(session, truths, before)
     return DetectiveAdvice(viewer, before, len(truths), None, suggestions, clue=clue,
-                           likeliest=likeliest, p_likeliest=p_likeliest)
+                           likeliest=likeliest, p_likeliest=p_likeliest, screened=screened)
 
 
 def likeliest_truth(truths: dict[Triple, Fraction]) -> tuple[Triple, Fraction]:
@@ -157,13 +170,18 @@ def interchangeable(session: DetectiveSession) -> list[list[Card]]:
     return out
 
 
-def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction], before: float) -> list[Suggestion]:
+def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction],
+                     before: float) -> tuple[list[Suggestion], bool]:
     """The ``SHOWN`` most informative suggestions over every triple (one per class of
     interchangeable triples), found exactly by branch and bound.  A suggestion's answer is
     a function of the named cards' places (and the shower's free choice, which says nothing
     of the truth), so its information is at most the entropy of those places, at most the
     sum of each card's place entropy, and at most the truth's entropy: a triple whose bound
-    is below the ``SHOWN``-th best found so far is never evaluated (decision 54)."""
+    is below the ``SHOWN``-th best found so far is never evaluated (decision 54).
+
+    With many players and more classes of triples than ``EVALUATIONS`` allows, the
+    ranking is *screened* instead (the second value is True): see
+    ``screened_suggestions``."""
     spread = {c: entropy(session.where_now(c).values()) for c in session.variant.deck.evidence}
 
     def bound(q: Triple) -> float:
@@ -171,14 +189,107 @@ def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction], 
 
     triples = sorted(((a, b, c) for a, b, c in product(*interchangeable(session))),
                      key=lambda q: (-bound(q), [c.id for c in q]))
-    found: list[Suggestion] = []
+    budget = EVALUATIONS.get(len(session.record.players))
     counted: dict[tuple[Card, ...], Counts] = {}
+    if budget is not None and len(triples) > budget:
+        return screened_suggestions(session, triples, truths, before, budget, counted), True
+    found: list[Suggestion] = []
     for q in triples:
         if len(found) >= SHOWN and bound(q) < found[SHOWN - 1].bits - 1e-9:
             break
         found.append(evaluate(session, q, truths, before, counted))
         found.sort(key=rank)
-    return found[:SHOWN]
+    return found[:SHOWN], False
+
+
+def screened_suggestions(session: DetectiveSession, triples: list[Triple], truths: dict[Triple, Fraction],
+                         before: float, budget: int, counted: dict[tuple[Card, ...], Counts]) -> list[Suggestion]:
+    """Too many classes to weigh them all: the ``budget`` triples with the most estimated
+    information (``estimate``), and the best estimated ones naming 0, 1 and 2 cards nobody
+    can show (the viewer's own or public), each weighed exactly."""
+    hidden = unshowable(session)
+    answers: dict[tuple[str, ...], list[tuple[tuple[str, int], ...]]] = {}
+    guess = {q: estimate(session, q, truths, answers) for q in triples}
+    ordered = sorted(triples, key=lambda q: (-round(guess[q], 9), [c.id for c in q]))
+    shortlist = ordered[:budget]
+    for k in (0, 1, 2):
+        q = next((q for q in ordered if sum(c in hidden for c in q) == k), None)
+        if q is not None and q not in shortlist:
+            shortlist.append(q)
+    return sorted((evaluate(session, q, truths, before, counted) for q in shortlist), key=rank)[:SHOWN]
+
+
+def estimate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction],
+             answers: dict[tuple[str, ...], list[tuple[tuple[str, int], ...]]] | None = None) -> float:
+    """The information naming ``q`` would give if, given the truth, the named cards that
+    are not in the case file lay independently, each by its exact marginal place: the
+    truth's distribution is exact, the places' joint is not (a screen, never a proof).
+
+    Truths fall into groups by which named cards they contain; an answer pattern has one
+    likelihood per group, so the truth's entropy after it is the group's entropy plus each
+    group's own entropy, weighed.  ``answers`` (holders of the three named cards → the
+    answer patterns, cards by position) is shared between triples."""
+    viewer = session.record.viewer
+    players = session.record.players
+    i = players.index(viewer) if viewer in players else 0
+    asking_order = [players[(i + j) % len(players)] for j in range(1, len(players))]
+    answers = {} if answers is None else answers
+    nobody = "-"  # the case file, the public area or the viewer: nobody shows the card
+
+    def patterns(held: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
+        got = answers.get(held)
+        if got is None:
+            matching: dict[str, list[int]] = defaultdict(list)
+            for k, h in enumerate(held):
+                if h != nobody:
+                    matching[h].append(k)
+            if session.variant.clue:
+                refuter = next((p for p in asking_order if matching.get(p)), None)
+                got = [((refuter, k),) for k in matching[refuter]] if refuter else [()]
+            else:
+                raisers = sorted(matching, key=players.index)
+                got = [tuple(zip(raisers, ks, strict=True)) for ks in product(*(matching[p] for p in raisers))]
+            answers[held] = got
+        return got
+
+    places = {c: session.where_now(c) for c in q}
+    groups: dict[tuple[bool, ...], list[float]] = defaultdict(list)
+    for t, p in truths.items():
+        groups[(q[0] in t, q[1] in t, q[2] in t)].append(float(p))
+    likelihood: dict[tuple[tuple[str, int], ...], dict[tuple[bool, ...], float]] = defaultdict(
+        lambda: defaultdict(float))
+    for g in groups:
+        options = []
+        for c, in_case in zip(q, g, strict=True):
+            rest: dict[str, float] = defaultdict(float)
+            if not in_case:
+                for h, p in places[c].items():
+                    if h != CASE and p:
+                        rest[nobody if h in (PUBLIC, viewer) else h] += float(p)
+            total = sum(rest.values())
+            options.append([(h, p / total) for h, p in rest.items()] if total else [(nobody, 1.0)])
+        for combo in product(*options):
+            weight = combo[0][1] * combo[1][1] * combo[2][1]
+            shown = patterns((combo[0][0], combo[1][0], combo[2][0]))
+            share = weight / len(shown)
+            for pattern in shown:
+                likelihood[pattern][g] += share
+    mass = {g: sum(ps) for g, ps in groups.items()}
+    within = {g: entropy(p / mass[g] for p in ps) for g, ps in groups.items()}
+    after = 0.0
+    for row in likelihood.values():
+        joint = {g: mass[g] * x for g, x in row.items()}
+        z = sum(joint.values())
+        if z > 0:
+            after += z * (entropy(x / z for x in joint.values()) + sum(x / z * within[g] for g, x in joint.items()))
+    return max(0.0, entropy(p for ps in groups.values() for p in ps) - after)
+
+
+def unshowable(session: DetectiveSession) -> set[Card]:
+    """Cards nobody can show the viewer: its own and the public ones."""
+    viewer = session.record.viewer
+    return {c for c in session.variant.deck.evidence
+            if any(p == 1 for h, p in session.where_now(c).items() if h in (PUBLIC, viewer))}
 
 
 def rank(s: Suggestion) -> tuple[float, Fraction, list[str]]:

@@ -31,6 +31,8 @@ from itertools import product
 from math import comb, factorial, prod
 from typing import Any
 
+from suiri.solver.errors import NoWorldFits
+
 from .cards import CATEGORIES, Card, Category
 from .rules import (
     CaseIs,
@@ -47,10 +49,6 @@ from .rules import (
 CASE = "case"
 PUBLIC = "public"
 Triple = tuple[Card, Card, Card]
-
-
-class InconsistentError(ValueError):
-    """No deal fits the observations."""
 
 
 class OverBudget(RuntimeError):
@@ -141,7 +139,7 @@ class _Reduced:
 
 
 def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
-    """Fix forced cards to a fixpoint; raises ``InconsistentError`` when nothing fits."""
+    """Fix forced cards to a fixpoint; raises ``NoWorldFits`` when nothing fits."""
     allowed = dict(problem.allowed)
     for c, h in fixed.items():
         allowed[c] = allowed[c] & {h}
@@ -156,12 +154,12 @@ def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
         if holder == CASE:
             assert card.category is not None
             if card.category not in open_slots:
-                raise InconsistentError
+                raise NoWorldFits
             open_slots.discard(card.category)
         else:
             capacity[holder] -= 1
             if capacity[holder] < 0:
-                raise InconsistentError
+                raise NoWorldFits
 
     while changed:
         changed = False
@@ -173,7 +171,7 @@ def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
                 allowed[c] = a
                 changed = True
             if not a:
-                raise InconsistentError
+                raise NoWorldFits
             if len(a) == 1:
                 assign(c, next(iter(a)))
                 changed = True
@@ -184,7 +182,7 @@ def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
                 continue  # satisfied
             live = frozenset(c for c in s if c not in done and p in allowed[c])
             if not live:
-                raise InconsistentError
+                raise NoWorldFits
             if len(live) == 1:
                 (c,) = live
                 allowed[c] = frozenset({p})
@@ -199,7 +197,7 @@ def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
         for cat in list(open_slots):
             candidates = [c for c in left if c.category == cat and CASE in allowed[c]]
             if not candidates:
-                raise InconsistentError
+                raise NoWorldFits
             if len(candidates) == 1 and len(allowed[candidates[0]]) > 1:
                 allowed[candidates[0]] = frozenset({CASE})
                 changed = True
@@ -208,7 +206,7 @@ def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
                 continue
             takers = [c for c in left if p in allowed[c]]
             if len(takers) < size:
-                raise InconsistentError
+                raise NoWorldFits
             if len(takers) == size:
                 for c in takers:
                     if len(allowed[c]) > 1:
@@ -217,7 +215,7 @@ def propagate(problem: DealProblem, fixed: Mapping[Card, str] = {}) -> _Reduced:
     left = [c for c in allowed if c not in done]
     room = {p: n for p, n in capacity.items() if n > 0}
     if sum(room.values()) + len(open_slots) != len(left):
-        raise InconsistentError
+        raise NoWorldFits
     return _Reduced(done, room, open_slots, left, {c: allowed[c] for c in left}, sorted(clauses, key=_clause_key))
 
 
@@ -242,12 +240,12 @@ class DealCounter:
         "hands" (a layer per hand) or "auto" (see ``_pick``)."""
         try:
             red = propagate(self.problem, fixed)
-        except InconsistentError:
+        except NoWorldFits:
             return _empty(self.problem, marginals)
         run = _pick(self.problem, red, track, marginals, method)
         try:
             counts = run.counts()
-        except InconsistentError:
+        except NoWorldFits:
             return _empty(self.problem, marginals)
         for t in self.problem.excluded if exclude else ():
             n = counts.truth.pop(t, 0)
@@ -454,7 +452,7 @@ class _CardRun(_Run):
         memo = self._backward(live, budget)
         total = memo[0].get(self.start, 0)
         if total == 0:
-            raise InconsistentError
+            raise NoWorldFits
         return self._forward(memo, total)
 
     def _edges(self, i: int, s: int, after: dict[int, int]) -> list[tuple[str, int, int]]:
@@ -871,7 +869,7 @@ class _HandRun(_Run):
 
         total = back(0, self.start)
         if total == 0:
-            raise InconsistentError
+            raise NoWorldFits
         tracked_type = {i: t[0] for i, t in enumerate(self.types) if t[0] in self.track}
         rows: dict[str, list[int]] = {}
         Aug = tuple[int, tuple[int, ...], tuple[int, ...]]  # state, case types, tracked (type, layer)

@@ -1,19 +1,23 @@
-"""Memory Detective's part of ``explain`` and ``hint`` (the flow is
-``suiri.solver.reasoning``): which rules are simple, what a proof step reports, and
-how a deal looks."""
+"""Memory Detective's ``ReasoningSession`` (``suiri.solver.reasoning``): what
+``explain`` and ``hint`` ask of a record — facts typed by the user, exact
+distributions from the counter, which lines are related to a fact, which rules are
+simple, what a proof step reports and how a deal looks."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import Any
 
+from suiri.solver.errors import FactError, Source
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
-from suiri.solver.queries import Explanation
+from suiri.solver.queries import Engine, Explanation
 
-from .cards import CATEGORIES
-from .counter import CASE
+from .analysis import analyze
+from .cards import CATEGORIES, Category
+from .counter import CASE, PUBLIC, Counts
 from .rules import (
     ACCUSATION,
     BLUFF,
@@ -27,9 +31,7 @@ from .rules import (
     WRONG,
     mentions,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .session import DetectiveSession
+from .session import DetectiveSession
 
 # Simplicity of each rule for ranking hints: a shown card is plain sight; the case
 # file's one-per-category and the hand sizes need a step of bookkeeping.
@@ -43,6 +45,78 @@ class WorldView:
 
     case: list[str]
     places: dict[str, str]  # card id -> where it is now, for the cards the fact is about
+
+
+class DetectiveReasoner:
+    """A Memory Detective session as the explain/hint flow reasons with it."""
+
+    rule_weight = RULE_WEIGHT
+
+    def __init__(self, session: DetectiveSession) -> None:
+        self.session = session
+
+    @property
+    def engine(self) -> Engine:
+        return self.session.engine
+
+    def check(self) -> Counts:
+        return self.session.check()
+
+    def distribution(self, subject: str) -> dict[str, Fraction]:
+        """Exact probabilities of each value of ``holder:CARD`` or ``case:CATEGORY``
+        (``solver.probability.ExactCounter``)."""
+        s = self.session
+        kind, _, arg = subject.partition(":")
+        if kind == "holder":
+            return s.where_now(s.deck.parse(arg, None, s.variant.fake))
+        if kind == "case":
+            return {c.id: p for c, p in s.truth(Category(arg)).items()}
+        raise FactError(f"unknown subject {subject!r}", None, "holder:CARD, case:suspect|weapon|scene")
+
+    def parse_fact(self, text: str) -> Fact:
+        """Read a fact (``holder:w2=ben``, ``case:suspect!=s3``), accepting Japanese names."""
+        s = self.session
+        fact = Fact.parse(text)
+        subject, _, arg = fact.subject.partition(":")
+        if subject == "holder" and arg:
+            card = s.deck.parse(arg, None, s.variant.fake)
+            value = {"箱": CASE, "box": CASE, "事件ファイル": CASE, "事件": CASE, "公開": PUBLIC}.get(
+                fact.value.lower(), fact.value.lower())
+            if value not in s.holders:
+                raise FactError(f"{fact.value!r} is not a place a card can be", None, ", ".join(s.holders))
+            return Fact(f"holder:{card.id}", value, fact.holds)
+        if subject == "case":
+            cat = next((c for c in CATEGORIES if arg in (c.value, c.ja)), None)
+            card = s.deck.parse(fact.value, None)
+            if cat is None and not arg:
+                cat = card.category
+            if cat is None:
+                raise FactError(f"unknown category {arg!r}", None, "suspect, weapon, scene")
+            if card.category != cat:
+                raise FactError(f"{card.id} is not a {cat.value}", None, ", ".join(c.id for c in s.deck.of(cat)))
+            return Fact(f"case:{cat.value}", card.id, fact.holds)
+        raise FactError(f"unknown subject {fact.subject!r}", None,
+                        "holder:CARD=PLACE (a player, case or public), case:suspect|weapon|scene=CARD")
+
+    def related(self, fact: Fact) -> list[str]:
+        """Observations about the fact's card: the likely one-line proofs."""
+        cards = self.session.fact_cards(fact)
+        return [o.id for o in self.session.observations if cards & set(mentions(o))]
+
+    def certain_facts(self) -> list[Fact]:
+        return analyze(self.session).certain
+
+    def source(self, oid: str) -> Source:
+        return self.session.observation(oid).source
+
+    def line_json(self, oid: str) -> dict[str, Any]:
+        return line_json(self.session, oid)
+
+    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
+        return context_subjects(self.session, fact, explanation)
+
+    def world_view(self, world: World, fact: Fact) -> WorldView:
+        return view(self.session, world, fact)
 
 
 def line_json(session: DetectiveSession, oid: str) -> dict[str, Any]:

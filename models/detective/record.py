@@ -19,11 +19,9 @@ from typing import Any
 from suiri.solver.errors import Source
 from suiri.solver.records import NAME, LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
+from . import FACTS
 from .cards import FAKE, STANDARD_DECK, Card, Deck
 from .rules import (
-    GAME,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     OUTCOMES,
     PUBLIC_EVIDENCE,
     Accuse,
@@ -83,7 +81,7 @@ EVENT_KEYS: dict[str, tuple[str, ...]] = {
     "peek": ("kind", "player", "card"),
     "show": ("kind", "from", "to", "among"),
 }
-HEADER = "# Memory Detective (記憶探偵) game record, format v1"
+HEADER = f"# {FACTS.title_en} ({FACTS.title_ja}) game record, format v1"
 
 TablePath = tuple[str | int, ...]
 
@@ -148,9 +146,9 @@ class _Reader(RecordReader):
     # -- the record ----------------------------------------------------------------------------
     def read(self) -> DetectiveRecord | None:
         d = self.doc.data
-        self.root_fields(ROOT_KEYS, GAME)
+        self.root_fields(ROOT_KEYS, FACTS.name)
 
-        players = self.players(MIN_PLAYERS, MAX_PLAYERS)
+        players = self.players(FACTS.players.start, FACTS.players.stop - 1)
         deck = self._deck(d.get("cards"))
         fake = d.get("fake", False)
         if not isinstance(fake, bool):
@@ -440,7 +438,7 @@ def to_toml(record: DetectiveRecord) -> str:
     v = record.variant
     q = lambda s: f'"{s}"'  # noqa: E731
     ids = lambda cards: _quoted([c.id for c in cards])  # noqa: E731
-    out = [HEADER, f"game = {q(GAME)}", f"players = {_quoted(record.players)}"]
+    out = [HEADER, f"game = {q(FACTS.name)}", f"players = {_quoted(record.players)}"]
     if record.viewer is not None:
         out.append(f"viewer = {q(record.viewer)}")
     if v.fake:

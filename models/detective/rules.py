@@ -7,6 +7,13 @@ and turns the record into ``observations``: statements about the *deal* (who was
 which card), each tagged with its record line and the rule that gives it meaning.
 Cards leave hands only by a public ``reveal``, so "p holds c at event k" is "c was
 dealt to p" for every card not yet revealed: time folds into the deal.
+
+Each rule is stated once and used both by ``replay`` and by ``state.DetectiveState``
+(which plays the true game): who is asked (``asked``, ``asked_before``,
+``asking_stops``), who must raise or may bluff (``must_raise``, ``may_bluff``), what a
+deduction nobody raised on opens (``no_raise_outcome``), when a fake's reveal closes a
+bluff (``bluff_follows``), and what reveals, solved deductions and accusations do to
+the table and when the game ends (``Table``).
 """
 
 from __future__ import annotations
@@ -17,12 +24,8 @@ from typing import Protocol
 
 from suiri.solver.errors import IllegalMoveError, Source
 
-from .cards import CATEGORIES, FAKE, STANDARD_DECK, Card, Deck
+from .cards import CATEGORIES, FAKE, FAKE_CARD, STANDARD_DECK, Card, Deck
 
-GAME = "detective"
-NAME_EN = "Memory Detective"
-NAME_JA = "記憶探偵"
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 PUBLIC_EVIDENCE = {2: 8, 3: 6, 4: 4, 5: 4, 6: 0, 7: 3, 8: 0}  # the original's setup table (27 cards)
 
 # Rule groups cited by explanations (sentences in text.py).
@@ -71,6 +74,15 @@ class Variant:
     @property
     def cards(self) -> tuple[Card, ...]:
         return self.deck.cards(self.fake)
+
+
+def variant_for(players: int, name: str) -> Variant:
+    """The rules a variant name stands for (``suiri simulate --variant``): base, fake,
+    clue (the classic 6 + 6 + 9 deck) or clue-fake."""
+    clue = name.startswith("clue")
+    deck = STANDARD_DECK if not clue else Deck.custom(
+        [f"s{i}" for i in range(1, 7)], [f"w{i}" for i in range(1, 7)], [f"r{i}" for i in range(1, 10)])
+    return Variant.for_players(players, deck, clue=clue, fake=name.endswith("fake"))
 
 
 # -- events (what a record holds) ----------------------------------------------------------
@@ -256,9 +268,7 @@ def replay(record: RecordLike) -> Replay:
         nxt = record.events[k] if k < len(record.events) else None
         if isinstance(event, Deduce):
             observations += _deduction(state, k, event, nxt)
-            if event.outcome == "solved":
-                state.ended, state.solved = f"the game ended with the solved deduction at event {k}", True
-                state.end = GameEnd("solved", k, event.by)
+            state.deduced(event.by, event.outcome, k)
         elif isinstance(event, Accuse):
             observations += _accusation(state, k, event)
         elif isinstance(event, Reveal):
@@ -270,26 +280,116 @@ def replay(record: RecordLike) -> Replay:
     return Replay(observations, dict(state.revealed), state.solved, dict(state.out), state.end)
 
 
-class _State:
-    """What the whole table sees during replay: public cards, and the viewer's hand."""
+class Table:
+    """What the whole table sees as the game goes on: the public cards, who accused
+    wrongly (Clue) and whether the game is over, and why.  Replay and the ``State``
+    both play each event through it: what a reveal, a solved deduction and an
+    accusation do, and when the game ends, are stated here once."""
 
-    def __init__(self, record: RecordLike) -> None:
-        self.record = record
-        self.public: set[Card] = set(record.public)
-        self.revealed: dict[Card, tuple[str, int]] = {}
-        self.own: set[Card] = set(record.hand)
-        self.evidence_in_hands = record.variant.dealt - (1 if record.variant.fake else 0)
+    def __init__(self, variant: Variant, players: Sequence[str], public: Sequence[Card]) -> None:
+        self.variant = variant
+        self.players = tuple(players)
+        self.public: set[Card] = set(public)
+        self.revealed: dict[Card, tuple[str, int]] = {}  # card -> (whose hand it left, event number)
+        self.evidence_in_hands = variant.dealt - (1 if variant.fake else 0)
         self.out: dict[str, int] = {}  # Clue: who accused wrongly, at which event
         self.ended: str | None = None  # why the game is over, once it is (for error messages)
         self.end: GameEnd | None = None  # ... and as data
+        self.solved = False  # the truth was found (a solved deduction, a correct accusation)
         if self.evidence_in_hands == 0:
             self.ended = "every player's evidence is public at setup: the game ended (everyone lost)"
             self.end = GameEnd("all-public", None)
-        self.solved = False  # the truth was found (a solved deduction, a correct accusation)
 
     def live(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The cards that may still be in some hand (not face-up)."""
         return tuple(c for c in cards if c not in self.public)
+
+    def reveal(self, card: Card, player: str, k: int) -> None:
+        """A card leaves ``player``'s hand face up; once no evidence is left in any hand,
+        the game is over and everyone loses."""
+        self.public.add(card)
+        self.revealed[card] = (player, k)
+        self.evidence_in_hands -= card.category is not None
+        if self.evidence_in_hands == 0:
+            self.ended = f"every player's evidence is public after event {k}: the game ended (everyone lost)"
+            self.end = GameEnd("all-public", k)
+
+    def deduced(self, by: str, outcome: str | None, k: int) -> None:
+        """A deduction nobody raised on, declared solved, ends the game: ``by`` wins."""
+        if outcome == "solved":
+            self.ended, self.solved = f"the game ended with the solved deduction at event {k}", True
+            self.end = GameEnd("solved", k, by)
+
+    def accused(self, by: str, correct: bool, k: int) -> None:
+        """Clue: a correct accusation ends the game (``by`` wins); a wrong one puts ``by``
+        out, and the game ends once every player is out."""
+        if correct:
+            self.ended = f"the game ended with {by}'s correct accusation at event {k}"
+            self.end = GameEnd("accused", k, by)
+            self.solved = True
+            return
+        self.out[by] = k
+        if len(self.out) == len(self.players):
+            self.ended = f"every player has accused wrongly (the last at event {k}): the game ended"
+            self.end = GameEnd("all-out", k)
+
+
+def asked(players: Sequence[str], by: str) -> list[str]:
+    """Who answers a deduction, clockwise from the deducer: every other player (all at
+    once in Memory Detective; in Clue, in this order until the first refuter, D6)."""
+    i = players.index(by)
+    return [players[(i + j) % len(players)] for j in range(1, len(players))]
+
+
+def asked_before(players: Sequence[str], by: str, refuter: str | None) -> list[str]:
+    """Clue (D6): the players who passed, asked before ``refuter`` (all when nobody refuted)."""
+    order = asked(players, by)
+    return order[: order.index(refuter)] if refuter is not None else order
+
+
+def must_raise(hand: Sequence[Card] | set[Card], named: Sequence[Card]) -> tuple[Card, ...]:
+    """The named cards ``hand`` holds: a player holding one must raise (refute in Clue)
+    and show one of them; a player holding none does not, unless it bluffs."""
+    return tuple(c for c in named if c in hand)
+
+
+def may_bluff(variant: Variant, hand: Sequence[Card] | set[Card], named: Sequence[Card]) -> bool:
+    """D7: the holder of the fake that holds none of the named cards may raise with the
+    fake (a bluff), which is then revealed at once."""
+    return variant.fake and FAKE_CARD in hand and not must_raise(hand, named)
+
+
+def asking_stops(variant: Variant, raised: Sequence[str]) -> bool:
+    """Clue: the first refuter ends the asking; in Memory Detective everyone answers."""
+    return variant.clue and bool(raised)
+
+
+def no_raise_outcome(variant: Variant, named: Sequence[Card], case: Sequence[Card]) -> str | None:
+    """Memory Detective: nobody raised, so the box is opened: solved when it holds the
+    named triple, else wrong (D4).  Clue has no outcome: the game ends by accusation."""
+    if variant.clue:
+        return None
+    return "solved" if set(named) == set(case) else "wrong"
+
+
+def bluff_follows(variant: Variant, e: Event, nxt: Event | None) -> str | None:
+    """D7: the raiser whose fake is revealed right after the deduction bluffed (unless it
+    showed a real card, or the reveal says ``bluff = false``): that raiser, else None."""
+    if not (variant.fake and isinstance(e, Deduce) and isinstance(nxt, Reveal) and nxt.card.id == FAKE):
+        return None
+    p = nxt.player
+    if p in e.raised and e.shown.get(p, nxt.card).id == FAKE and nxt.bluff is not False:
+        return p
+    return None
+
+
+class _State(Table):
+    """The table during replay, with the viewer's own hand."""
+
+    def __init__(self, record: RecordLike) -> None:
+        super().__init__(record.variant, record.players, record.public)
+        self.record = record
+        self.own: set[Card] = set(record.hand)
 
     def fail(self, message: str, k: int, key: str, valid: str | None = None, sub: str | None = None) -> None:
         raise IllegalMoveError(message, self.record.where(k, key, sub), valid)
@@ -354,10 +454,7 @@ def raisers_are_other_players(state: _State, k: int, e: Deduce) -> None:
 
 def clue_order(state: _State, k: int, e: Deduce) -> None:
     """Clue (D6): asked clockwise from the deducer until one refutes; all before it pass."""
-    players = state.record.players
-    i = players.index(e.by)
-    order = [players[(i + j) % len(players)] for j in range(1, len(players))]
-    expected = order[: order.index(e.raised[0])] if e.raised else order
+    expected = asked_before(state.record.players, e.by, e.raised[0] if e.raised else None)
     if list(e.passed) != expected:
         who = f"before {e.raised[0]}" if e.raised else "when nobody refutes"
         state.fail(f"passed must list the players asked {who}, clockwise from {e.by}", k, "passed",
@@ -369,7 +466,7 @@ def viewer_raises_when_it_must(state: _State, k: int, e: Deduce, bluffer: str | 
     viewer = state.record.viewer
     if viewer is None or viewer == e.by:
         return
-    holds = [c.id for c in e.named if c in state.own]
+    holds = [c.id for c in must_raise(state.own, e.named)]
     asked = viewer in e.raised or viewer in e.passed or not state.record.variant.clue
     if not asked:
         return
@@ -416,16 +513,6 @@ def outcome_fits(state: _State, k: int, e: Deduce) -> None:
                        '"wrong"')
 
 
-def _bluffer(state: _State, e: Deduce, nxt: Event | None) -> str | None:
-    """D7: the raiser whose fake is revealed at once bluffed (unless it showed a real card)."""
-    if not (state.record.variant.fake and isinstance(nxt, Reveal) and nxt.card.id == FAKE):
-        return None
-    p = nxt.player
-    if p in e.raised and e.shown.get(p, nxt.card).id == FAKE and nxt.bluff is not False:
-        return p
-    return None
-
-
 def accuser_is_still_in(state: _State, k: int, by: str) -> None:
     """Clue: a wrong accusation puts its maker out: no more suggestions or accusations
     (it still refutes, so it stays in the asking order)."""
@@ -459,17 +546,11 @@ def _accusation(state: _State, k: int, e: Accuse) -> Iterator[Observation]:
     named_one_per_category(state, k, e.named, "an accusation")
     accuser_is_still_in(state, k, e.by)
     correct_accusation_fits(state, k, e)
+    state.accused(e.by, e.correct, k)
     if e.correct:
-        state.ended = f"the game ended with {e.by}'s correct accusation at event {k}"
-        state.end = GameEnd("accused", k, e.by)
-        state.solved = True
         yield CaseIs(f"e{k}", rec.where(k, "correct"), k, e.named, ACCUSATION)
-        return
-    state.out[e.by] = k
-    if len(state.out) == len(rec.players):
-        state.ended = f"every player has accused wrongly (the last at event {k}): the game ended"
-        state.end = GameEnd("all-out", k)
-    yield CaseIsNot(f"e{k}", rec.where(k, "correct"), k, e.named, ACCUSATION)
+    else:
+        yield CaseIsNot(f"e{k}", rec.where(k, "correct"), k, e.named, ACCUSATION)
 
 
 def _deduction(state: _State, k: int, e: Deduce, nxt: Event | None) -> Iterator[Observation]:
@@ -478,7 +559,7 @@ def _deduction(state: _State, k: int, e: Deduce, nxt: Event | None) -> Iterator[
     if rec.variant.clue:
         accuser_is_still_in(state, k, e.by)
     raisers_are_other_players(state, k, e)
-    bluffer = _bluffer(state, e, nxt)
+    bluffer = bluff_follows(rec.variant, e, nxt)
     if rec.variant.clue:
         clue_order(state, k, e)
     viewer_raises_when_it_must(state, k, e, bluffer)
@@ -523,13 +604,8 @@ def _reveal(state: _State, k: int, e: Reveal) -> Iterator[Observation]:
         if e.player != rec.viewer and e.card in state.own:
             state.fail(f"{e.card.id} is in {rec.viewer}'s hand, not {e.player}'s (a card in two places)", k, "from",
                        rec.viewer)
-    state.public.add(e.card)
+    state.reveal(e.card, e.player, k)
     state.own.discard(e.card)
-    state.revealed[e.card] = (e.player, k)
-    state.evidence_in_hands -= e.card.category is not None
-    if state.evidence_in_hands == 0:
-        state.ended = f"every player's evidence is public after event {k}: the game ended (everyone lost)"
-        state.end = GameEnd("all-public", k)
     yield Holds(f"e{k}", rec.where(k, "card"), k, e.player, e.card, None, "reveal")
 
 

@@ -6,22 +6,21 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 
-from suiri.solver.errors import FactError, InconsistentRecordError
+from suiri.solver.errors import InconsistentRecordError
 from suiri.solver.facts import Fact
-from suiri.solver.model import World
-from suiri.solver.queries import Engine, Explanation
+from suiri.solver.queries import Engine
 from suiri.solver.reasoning import inconsistency
 
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC, Counts, DealCounter, DealProblem
 from .encoder import DetectiveModel, encode
-from .reasoning import RULE_WEIGHT, WorldView, context_subjects, line_json, view
 from .record import DetectiveRecord
-from .rules import Observation, Replay, mentions, replay
+from .rules import Observation, Replay, replay
 
 
 class DetectiveSession:
-    rule_weight = RULE_WEIGHT
+    """The record, replayed (raising at the first illegal event), with what every
+    question shares: the observations, the exact counts and the CP-SAT engine."""
 
     def __init__(self, record: DetectiveRecord) -> None:
         self.record = record
@@ -66,9 +65,6 @@ class DetectiveSession:
         """Full validation: legal event by event (done at construction) and consistent."""
         return self.counts
 
-    step_name = "events"
-    world_name = "deals"  # what `check` counts
-
     @property
     def steps(self) -> int:
         return len(self.record.events)
@@ -98,49 +94,9 @@ class DetectiveSession:
             out[triple[index]] += Fraction(n, counts.total)
         return out
 
-    def distribution(self, subject: str) -> dict[str, Fraction]:
-        """Exact probabilities of each value of ``holder:CARD`` or ``case:CATEGORY``
-        (``solver.probability.ExactCounter``)."""
-        kind, _, arg = subject.partition(":")
-        if kind == "holder":
-            return self.where_now(self.deck.parse(arg, None, self.variant.fake))
-        if kind == "case":
-            return {c.id: p for c, p in self.truth(Category(arg)).items()}
-        raise FactError(f"unknown subject {subject!r}", None, "holder:CARD, case:suspect|weapon|scene")
-
-    # -- facts ---------------------------------------------------------------------------------
-    def parse_fact(self, text: str) -> Fact:
-        """Read a fact (``holder:w2=ben``, ``case:suspect!=s3``), accepting Japanese names."""
-        fact = Fact.parse(text)
-        subject, _, arg = fact.subject.partition(":")
-        if subject == "holder" and arg:
-            card = self.deck.parse(arg, None, self.variant.fake)
-            value = {"箱": CASE, "box": CASE, "事件ファイル": CASE, "事件": CASE, "公開": PUBLIC}.get(
-                fact.value.lower(), fact.value.lower())
-            if value not in self.holders:
-                raise FactError(f"{fact.value!r} is not a place a card can be", None, ", ".join(self.holders))
-            return Fact(f"holder:{card.id}", value, fact.holds)
-        if subject == "case":
-            cat = next((c for c in CATEGORIES if arg in (c.value, c.ja)), None)
-            card = self.deck.parse(fact.value, None)
-            if cat is None and not arg:
-                cat = card.category
-            if cat is None:
-                raise FactError(f"unknown category {arg!r}", None, "suspect, weapon, scene")
-            if card.category != cat:
-                raise FactError(f"{card.id} is not a {cat.value}", None, ", ".join(c.id for c in self.deck.of(cat)))
-            return Fact(f"case:{cat.value}", card.id, fact.holds)
-        raise FactError(f"unknown subject {fact.subject!r}", None,
-                        "holder:CARD=PLACE (a player, case or public), case:suspect|weapon|scene=CARD")
-
     def fact_cards(self, fact: Fact) -> set[Card]:
         subject, _, arg = fact.subject.partition(":")
         return {self.deck.parse(arg if subject == "holder" else fact.value, None, self.variant.fake)}
-
-    def related(self, fact: Fact) -> list[str]:
-        """Observations about the fact's card: the likely one-line proofs."""
-        cards = self.fact_cards(fact)
-        return [o.id for o in self.observations if cards & set(mentions(o))]
 
     def written(self, fact: Fact) -> bool:
         """Facts the record states outright: the viewer's hand and the public cards."""
@@ -150,18 +106,3 @@ class DetectiveSession:
         if card in self.record.public or card in self.replay.revealed:
             return True
         return self.record.viewer is not None and (card in self.record.hand or fact.value == self.record.viewer)
-
-    # -- what the shared explain/hint flow asks (suiri.solver.reasoning) -----------------------
-    def certain_facts(self) -> list[Fact]:
-        from .analysis import analyze
-
-        return analyze(self).certain
-
-    def line_json(self, oid: str) -> dict[str, object]:
-        return line_json(self, oid)
-
-    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
-        return context_subjects(self, fact, explanation)
-
-    def world_view(self, world: World, fact: Fact) -> WorldView:
-        return view(self, world, fact)

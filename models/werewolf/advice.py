@@ -47,11 +47,12 @@ from suiri.solver.errors import SuiriError
 from suiri.solver.information import entropy
 
 from .analysis import call_json
-from .cards import KINDS, KNIGHT, LOST_LEGACY, MADMAN, VILLAGER, Kind, hunted_kind
+from .cards import KINDS, KNIGHT, LOST_LEGACY, MADMAN, NOBODY, VILLAGER, Kind, hunted_kind
 from .counter import count
 from .record import NONE, Turn, WerewolfRecord
-from .rules import PileCard, face_down, hand, protected, replay, slot_name
-from .session import NOBODY, WerewolfSession
+from .replay import replay
+from .rules import PileCard, face_down, hand, protected, slot_name
+from .session import WerewolfSession
 
 
 @dataclass
@@ -208,11 +209,11 @@ def shared_order(session: WerewolfSession, held: Kind) -> Fraction:
     copies = session.record.deck[held.index]
     if copies < 2 or not others:
         return Fraction(0)
-    total = session.counts.total
+    total = session.counts.weight
     chance = Fraction(0)
     for size in range(1, min(len(others), copies - 1) + 1):
         for group in combinations(others, size):
-            joint = count(rp, [(hand(p), held) for p in group]).total
+            joint = count(rp, [(hand(p), held) for p in group]).weight
             chance += (-1) ** (size + 1) * Fraction(joint, total)
     return chance
 
@@ -232,7 +233,7 @@ def next_draw(session: WerewolfSession) -> list[tuple[str, Fraction]]:
                 seen[card.kind.index] += 1
     out: list[tuple[str, Fraction]] = []
     for k in KINDS:
-        hidden = sum(Fraction(row[k.index], c.total) for row in c.places.values())
+        hidden = sum(Fraction(row[k.index], c.weight) for row in c.places.values())
         in_deck = Fraction(session.record.deck[k.index] - seen[k.index]) - hidden
         if in_deck:
             out.append((k.id, in_deck / rp.deck))
@@ -252,9 +253,9 @@ def werewolf_chances(record: WerewolfRecord) -> dict[str, Fraction] | None:
         c = count(replay(record))
     except SuiriError:
         return None
-    if not c.total:
+    if not c.weight:
         return None
-    return {k: Fraction(v, c.total) for k, v in c.werewolf().items()}
+    return {k: Fraction(v, c.weight) for k, v in c.werewolf().items()}
 
 
 def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) -> list[Option]:
@@ -308,7 +309,7 @@ def attack_wins(session: WerewolfSession, o: Option, role: str) -> Fraction:
     rp = session.replay
     me = session.record.viewer
     victim = hunted_kind(o.play)
-    total = session.counts.total
+    total = session.counts.weight
     wins = Fraction(0)
     for who, p in o.hits:
         if who in (NOBODY, me):

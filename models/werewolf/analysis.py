@@ -12,7 +12,8 @@ from suiri.solver.facts import Fact
 from .cards import MADMAN
 from .counter import Counts
 from .record import place_str
-from .rules import Call, Slot, slot_name
+from .replay import Call
+from .rules import Slot, slot_name
 from .session import WerewolfSession
 
 
@@ -48,7 +49,7 @@ class WerewolfAnalysis:
             "madman": {k: float(p) for k, p in self.madman.items() if p},
             "cards": {slot_name(slot): {k: float(p) for k, p in row.items() if p} for slot, row in self.cards.items()},
             "certain": [str(f) for f in self.certain],
-            "histories": str(self.counts.histories),
+            "histories": str(self.counts.total),
             "calls": [call_json(c) for c in s.replay.calls],
             "next_call": s.replay.next_call,
         }

@@ -58,6 +58,7 @@ ALL_MASK = (1 << len(KINDS)) - 1
 BY_ID = {k.id: k for k in KINDS}
 BY_ORDER = {k.order: k for k in KINDS if k.order is not None}
 STANDARD: tuple[int, ...] = tuple(k.copies for k in KINDS)  # 16 cards
+NOBODY = "nobody"  # no player: no Werewolf (the Lost Legacy in the ruins or the deck), no Madman holder, no winner
 
 _ALIASES: dict[str, Kind] = {}
 for _k in KINDS:

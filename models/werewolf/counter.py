@@ -9,7 +9,7 @@ card was the Lost Legacy and the pile another player's.  So an event nobody sees
 moves a probability.  Weights are exact: each state carries an integer weight over a
 common ``scale`` (each Sleep multiplies it by the lcm of its option counts, each mixed
 Villager by 2), and ``finish`` divides, giving ``Fraction``s.  Each state also carries
-the plain number of histories (every option one history): ``Counts.histories``.
+the plain number of histories (every option one history): ``Counts.total``.
 
 Forward dynamic programming over *merged hidden states*.  A state gives each hidden
 place (hands, ruins, face-down discards) either a kind, or — while nothing has asked —
@@ -36,8 +36,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
 
-from .cards import ALL_MASK, ATTACK_MASK, BY_ORDER, KINDS, LOST_LEGACY, VILLAGER, Kind
-from .rules import Call, Move, Replay, Slot, hand
+from .cards import ALL_MASK, ATTACK_MASK, BY_ORDER, KINDS, LOST_LEGACY, NOBODY, VILLAGER, Kind
+from .replay import Call, Move, Replay
+from .rules import Slot, hand
 
 K = len(KINDS)
 GONE = 99  # a place that is no longer hidden (played, revealed) or not in use
@@ -53,36 +54,36 @@ Weight = list[int]  # [weight over the common scale, plain number of histories]
 
 @dataclass
 class Counts:
-    """The outcome: ``total`` the weight of the consistent histories (W7; the weighted
-    number of deck orders), ``places[slot][kind]`` the weight of those with that kind
-    there now, ``histories`` their plain number (each hidden option one history: what
-    ``check`` reports); ``deck`` the remaining deck size."""
+    """The outcome: ``total`` the plain number of consistent histories (each hidden option
+    one history: what ``check`` reports), ``weight`` their weight (W7; the weighted number
+    of deck orders, the denominator of every probability), ``places[slot][kind]`` the
+    weight of those with that kind there now; ``deck`` the remaining deck size."""
 
-    total: Fraction
+    weight: Fraction
     places: dict[Slot, list[Fraction]]
     deck: int
     living: tuple[str, ...]
     states: int  # merged states at the end (a measure of the work)
     public_lost_legacy: str | None = None  # "discard:NAME" once an elimination turned it up
     drawn: tuple[str, list[Fraction]] | None = None  # the viewer's card drawn in a turn in progress: (viewer, row)
-    histories: int = 0
+    total: int = 0  # the plain number of histories
 
     def lost_legacy(self) -> dict[str, Fraction]:
         """Where the Lost Legacy is: ``hand:NAME``, ``discard:NAME``, ``ruins`` or ``deck``."""
         if self.public_lost_legacy is not None:
-            return {self.public_lost_legacy: self.total}
+            return {self.public_lost_legacy: self.weight}
         out: dict[str, Fraction] = defaultdict(Fraction)
         rows = list(self.places.items()) + ([(hand(self.drawn[0]), self.drawn[1])] if self.drawn else [])
         for slot, row in rows:
             if row[LL]:
                 out[_place(slot)] += row[LL]
-        out["deck"] = self.total - sum(out.values())
+        out["deck"] = self.weight - sum(out.values())
         return {k: v for k, v in out.items() if v}
 
     def werewolf(self) -> dict[str, Fraction]:
         out: dict[str, Fraction] = defaultdict(Fraction)
         for place, n in self.lost_legacy().items():
-            out[place.split(":")[1] if ":" in place else "nobody"] += n
+            out[place.split(":")[1] if ":" in place else NOBODY] += n
         return dict(out)
 
     def holder(self, kind: Kind) -> dict[str, Fraction]:
@@ -90,7 +91,7 @@ class Counts:
         out = {p: self.places[hand(p)][kind.index] for p in self.living if hand(p) in self.places}
         if self.drawn is not None:  # a turn in progress: the viewer holds two cards
             out[self.drawn[0]] = out.get(self.drawn[0], 0) + self.drawn[1][kind.index]
-        out["nobody"] = self.total - sum(out.values())
+        out[NOBODY] = self.weight - sum(out.values())
         return {k: v for k, v in out.items() if v}
 
 
@@ -222,7 +223,7 @@ def normalize(vals: Values, pool: Pool) -> bool:
 
 
 class Counter:
-    """The forward pass over a replayed record (``rules.replay``)."""
+    """The forward pass over a replayed record (``replay.replay``)."""
 
     def __init__(self, rp: Replay) -> None:
         self.rp = rp

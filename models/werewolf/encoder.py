@@ -27,9 +27,10 @@ from typing import Any
 
 from suiri.solver.model import Model
 
-from .cards import ATTACKS, BY_ORDER, KINDS, LOST_LEGACY, MADMAN, VILLAGER, Kind
+from .cards import ATTACKS, BY_ORDER, KINDS, LOST_LEGACY, MADMAN, NOBODY, VILLAGER, Kind
 from .record import WerewolfRecord
-from .rules import RUINS, Call, Move, Replay, Slot, hand, slot_name
+from .replay import Call, Move, Replay
+from .rules import RUINS, Slot, hand, slot_name
 
 # Rules, each a group: explanations cite them beside the turns.
 DECK = "deck"  # the 16 cards: how many of each kind
@@ -299,14 +300,14 @@ def declare_subjects(wm: WerewolfModel, rp: Replay) -> None:
     m.declare_subject("lost-legacy", places)
     wolves = {p: any_of(wm, f"werewolf={p}", [v for k, v in places.items() if k.split(":")[-1] == p and ":" in k])
               for p in rp.record.players}
-    wolves["nobody"] = any_of(wm, "werewolf=nobody", [places["ruins"], places["deck"]])
+    wolves[NOBODY] = any_of(wm, f"werewolf={NOBODY}", [places["ruins"], places["deck"]])
     m.declare_subject("werewolf", wolves)
     mad = {p: wm.now[hand(p)][MADMAN.index] for p in rp.living}
     nobody = m.new_bool("madman=nobody")
     m.cp.add_bool_or([*mad.values(), nobody])
     for lit in mad.values():
         m.cp.add_implication(lit, ~nobody)
-    mad["nobody"] = nobody
+    mad[NOBODY] = nobody
     m.declare_subject("madman", mad)
     for slot, card in wm.now.items():
         if slot[0] != "pile" or slot in _face_down(rp):

@@ -1,19 +1,25 @@
 """Werewolf's part of ``explain`` and ``hint`` (the flow is ``suiri.solver.reasoning``):
-which rules are simple, which turns to try first, what a proof step reports, and how a
-history looks."""
+``WerewolfReasoner`` wraps a session (the state) as a ``ReasoningSession``: how facts
+are typed, which rules are simple, which turns to try first, what a proof step
+reports, and how a history looks."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
 
-from suiri.solver.errors import Source
+from suiri.solver.errors import FactError, Source
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
-from suiri.solver.queries import Explanation
+from suiri.solver.queries import Engine, Explanation
 
-from .cards import KINDS
+from .analysis import certain_facts
+from .cards import KINDS, NOBODY, parse_kind
+from .counter import Counts
 from .encoder import (
     DECK,
     ELIMINATION,
@@ -25,9 +31,11 @@ from .encoder import (
     STAYS_HOME,
 )
 from .rules import hand, slot_name
+from .session import WerewolfSession, line_source
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .session import WerewolfSession
+SUBJECT_ALIASES = {"lost-legacy": "lost-legacy", "ll": "lost-legacy", "遺産": "lost-legacy",
+                   "失われた遺産": "lost-legacy", "werewolf": "werewolf", "人狼": "werewolf",
+                   "madman": "madman", "狂人": "madman", "ruins": "ruins", "遺跡": "ruins"}
 
 # Simplicity of each rule for ranking hints: what one saw is plain sight, and so is a hand
 # raised at a call (W15); counting the deck takes a step of bookkeeping.
@@ -43,19 +51,6 @@ class WorldView:
     werewolf: str
     hands: dict[str, str]
     ruins: str
-
-
-def line_source(session: WerewolfSession, oid: str) -> Source:
-    """The record line of an observation: ``hand``, ``turn-N``, or ``call-N`` (the call of
-    search order N: its ``[[search]]`` entry's ``order``, or for a call nobody raised at
-    that the record does not list, the entry that implies it, W15)."""
-    kind, _, n = oid.partition("-")
-    r = session.record
-    if oid == "hand":
-        return r.where(None, None, "hand")
-    if kind == "call":
-        return session.replay.call(int(n)).source
-    return r.where("turn", int(n))
 
 
 def line_json(session: WerewolfSession, oid: str) -> dict[str, Any]:
@@ -87,7 +82,7 @@ def related(session: WerewolfSession, fact: Fact) -> list[str]:
     return out
 
 
-def context_subjects(session: WerewolfSession, fact: Fact, explanation: Explanation | None) -> list[str]:
+def context_subjects(fact: Fact) -> list[str]:
     """What a proof step reports: the Lost Legacy's place, and the fact's own subject."""
     subjects = ["lost-legacy"]
     if fact.subject not in subjects:
@@ -95,7 +90,7 @@ def context_subjects(session: WerewolfSession, fact: Fact, explanation: Explanat
     return subjects
 
 
-def view(session: WerewolfSession, world: World, fact: Fact) -> WorldView:
+def view(session: WerewolfSession, world: World) -> WorldView:
     m = session.werewolf_model
     subjects = m.model.subjects
 
@@ -105,3 +100,74 @@ def view(session: WerewolfSession, world: World, fact: Fact) -> WorldView:
     hands = {p: next(k.id for k in KINDS if world.value(m.now[hand(p)][k.index])) for p in session.living}
     ruins = value(slot_name(("ruins",)))
     return WorldView(value("lost-legacy"), value("werewolf"), hands, ruins)
+
+
+class WerewolfReasoner:
+    """A ``WerewolfSession`` as the explain/hint flow reasons with it
+    (``suiri.solver.reasoning.ReasoningSession``)."""
+
+    rule_weight: Mapping[str, int] = RULE_WEIGHT
+
+    def __init__(self, session: WerewolfSession) -> None:
+        self.session = session
+
+    @cached_property
+    def engine(self) -> Engine:
+        return self.session.engine
+
+    def check(self) -> Counts:
+        return self.session.check()
+
+    def distribution(self, subject: str) -> dict[str, Fraction]:
+        """Exact probabilities of each value of a subject (``solver.probability.ExactCounter``)."""
+        s = self.session
+        if subject == "lost-legacy":
+            return s.lost_legacy()
+        if subject == "werewolf":
+            return s.werewolf()
+        if subject == "madman":
+            return s.madman()
+        return s.card(s.slot(subject))
+
+    def parse_fact(self, text: str) -> Fact:
+        """``lost-legacy=hand:ben``, ``werewolf!=cho``, ``hand:dan!=seer``, ``discard:dan:3=sleep``;
+        Japanese card and subject names are accepted."""
+        s = self.session
+        fact = Fact.parse(text)
+        subject = SUBJECT_ALIASES.get(fact.subject, fact.subject)
+        if subject == "lost-legacy":
+            value = SUBJECT_ALIASES.get(fact.value, fact.value)
+            valid = s.lost_legacy()
+            if value not in valid:
+                raise FactError(f"{fact.value!r} is not a place", None, ", ".join(valid))
+            return Fact(subject, value, fact.holds)
+        if subject in ("werewolf", "madman"):
+            names = s.werewolf() if subject == "werewolf" else s.madman()
+            value = NOBODY if fact.value in (NOBODY, "none", "なし") else fact.value
+            if value not in names:
+                raise FactError(f"{fact.value!r} is not a player here", None, ", ".join(names))
+            return Fact(subject, value, fact.holds)
+        slot = s.slot(subject)
+        return Fact(slot_name(slot), parse_kind(fact.value).id, fact.holds)
+
+    def related(self, fact: Fact) -> list[str]:
+        return related(self.session, fact)
+
+    def certain_facts(self) -> list[Fact]:
+        return certain_facts(self.session)
+
+    def source(self, oid: str) -> Source:
+        return line_source(self.session, oid)
+
+    def line_json(self, oid: str) -> dict[str, Any]:
+        return line_json(self.session, oid)
+
+    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
+        return context_subjects(fact)
+
+    def world_view(self, world: World, fact: Fact) -> WorldView:
+        return view(self.session, world)
+
+
+__all__ = ["RULE_WEIGHT", "SUBJECT_ALIASES", "WerewolfReasoner", "WorldView", "line_json", "line_source", "related",
+           "view"]

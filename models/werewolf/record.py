@@ -1,6 +1,6 @@
 """Werewolf Never Sleeps game records (format v1, ``docs/record-format.md``): a lenient
 reader that reports every field error at once, and a strict writer whose output the
-reader reads back unchanged.  The rules are checked afterwards by ``rules.replay``.
+reader reads back unchanged.  The rules are checked afterwards by ``replay.replay``.
 
 Places are written ``hand:NAME``, ``ruins`` and ``discard:NAME:INDEX`` (INDEX counts
 from 1 in the order the pile received its cards, face-up cards included).
@@ -15,10 +15,9 @@ from typing import Any
 from suiri.solver.errors import Source
 from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
+from . import FACTS
 from .cards import KINDS, STANDARD, VILLAGER, Kind, deck_counts, parse_kind
 
-GAME = "werewolf"
-MIN_PLAYERS, MAX_PLAYERS = 3, 4
 PLACED = ("villager", "other", "unknown")
 NONE = "none"
 PENDING = Kind(-1, "(pending)", "(pending)", "(未定)", None, 0)  # a turn whose card is not played yet
@@ -126,7 +125,7 @@ TURN_KEYS: dict[str, tuple[str, ...]] = {
 }
 ATTACK_KEYS = ("put", "eliminated", "revealed")
 COMMON_KEYS = ("player", "drew", "play")
-HEADER = "# Werewolf Never Sleeps (人狼は眠らない) game record, format v1"
+HEADER = f"# {FACTS.title_en} ({FACTS.title_ja}) game record, format v1"
 
 
 def load(path: str | Path) -> WerewolfRecord:
@@ -154,8 +153,8 @@ class _Reader(RecordReader):
 
     def read(self) -> WerewolfRecord | None:
         d = self.doc.data
-        self.root_fields(ROOT_KEYS, GAME)
-        players = self.players(MIN_PLAYERS, MAX_PLAYERS)
+        self.root_fields(ROOT_KEYS, FACTS.name)
+        players = self.players(FACTS.players.start, FACTS.players.stop - 1)
         deck = self.catch(lambda: deck_counts(d.get("deck"), self.root("deck"))) if "deck" in d else STANDARD
         if players is None:
             return None
@@ -413,7 +412,7 @@ def _value(t: Turn, key: str) -> str:
 
 def to_toml(record: WerewolfRecord) -> str:
     """The canonical TOML form (what ``suiri simulate`` prints)."""
-    out = [HEADER, "", f'game = "{GAME}"', "players = [" + ", ".join(_q(p) for p in record.players) + "]"]
+    out = [HEADER, "", f'game = "{FACTS.name}"', "players = [" + ", ".join(_q(p) for p in record.players) + "]"]
     if record.viewer is not None:
         out.append(f"viewer = {_q(record.viewer)}")
         if record.hand is not None:
@@ -438,5 +437,5 @@ def to_toml(record: WerewolfRecord) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["Flip", "GAME", "NONE", "ORDERS", "PLACED", "Search", "Turn", "VILLAGER", "WerewolfRecord", "from_document",
+__all__ = ["Flip", "NONE", "ORDERS", "PLACED", "Search", "Turn", "VILLAGER", "WerewolfRecord", "from_document",
            "load", "loads", "parse_place", "place_str", "to_toml"]

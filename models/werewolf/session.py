@@ -1,50 +1,27 @@
-"""One Werewolf record under study: replayed once (``rules.replay`` raises at the first
-illegal turn), with the counter and the CP-SAT model built on demand and shared by every
-question (analyze, explain, hint, advise)."""
+"""One Werewolf record under study (the state, no reasoning): replayed once
+(``replay.replay`` raises at the first illegal turn), with the counter and the CP-SAT
+model built on demand and shared by every question (analyze, explain, hint, advise).
+``reasoning.WerewolfReasoner`` wraps it for explain and hint."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
 from suiri.solver.errors import FactError, InconsistentRecordError, Source
 from suiri.solver.facts import Fact
-from suiri.solver.model import World
-from suiri.solver.queries import Engine, Explanation
+from suiri.solver.queries import Engine
 from suiri.solver.reasoning import inconsistency
 
-from .cards import KINDS, LOST_LEGACY, MADMAN, VILLAGER, parse_kind
+from .cards import KINDS, MADMAN, NOBODY, VILLAGER
 from .counter import Counts, count
 from .encoder import WerewolfModel, encode
-from .reasoning import (
-    RULE_WEIGHT,
-    WorldView,
-    context_subjects,
-    line_json,
-    line_source,
-    related,
-    view,
-)
 from .record import WerewolfRecord
-from .rules import Replay, Slot, hand, replay, slot_name
-
-NOBODY = "nobody"
-
-
-@dataclass(frozen=True)
-class Tally:
-    total: int  # consistent histories, each hidden option counted once
-SUBJECT_ALIASES = {"lost-legacy": "lost-legacy", "ll": "lost-legacy", "遺産": "lost-legacy",
-                   "失われた遺産": "lost-legacy", "werewolf": "werewolf", "人狼": "werewolf",
-                   "madman": "madman", "狂人": "madman", "ruins": "ruins", "遺跡": "ruins"}
+from .replay import Replay, replay
+from .rules import Slot, hand, slot_name
 
 
 class WerewolfSession:
-    rule_weight = RULE_WEIGHT
-    step_name = "moves"  # turns and [[search]] entries
-    world_name = "histories"  # what `check` counts
-
     def __init__(self, record: WerewolfRecord) -> None:
         self.record = record
         self.replay: Replay = replay(record)
@@ -58,14 +35,14 @@ class WerewolfSession:
     def counts(self) -> Counts:
         """Exact counts over the consistent histories; none means the record contradicts itself."""
         counts = count(self.replay)
-        if counts.total == 0:
+        if counts.weight == 0:
             raise self.inconsistency()
         return counts
 
-    def check(self) -> Tally:
-        """What ``check`` reports: the plain number of consistent histories (every hidden
-        option one history; the probabilities weigh them by W7)."""
-        return Tally(self.counts.histories)
+    def check(self) -> Counts:
+        """What ``check`` reports: ``total``, the plain number of consistent histories
+        (every hidden option one history; the probabilities weigh them by W7)."""
+        return self.counts
 
     def inconsistency(self) -> InconsistentRecordError:
         return inconsistency(self.engine, self.source, "history",
@@ -99,18 +76,18 @@ class WerewolfSession:
         if self.replay.deck:
             places.append("deck")
         got = c.lost_legacy()
-        return {k: Fraction(got.get(k, 0), c.total) for k in places}
+        return {k: Fraction(got.get(k, 0), c.weight) for k in places}
 
     def werewolf(self) -> dict[str, Fraction]:
         c = self.counts
         got = c.werewolf()
-        return {k: Fraction(got.get(k, 0), c.total) for k in (*self.record.players, NOBODY)}
+        return {k: Fraction(got.get(k, 0), c.weight) for k in (*self.record.players, NOBODY)}
 
     def madman(self) -> dict[str, Fraction]:
         """Who holds the Madman in hand now: at the search phase, who is the Madman."""
         c = self.counts
         got = c.holder(MADMAN)
-        return {k: Fraction(got.get(k, 0), c.total) for k in (*self.living, NOBODY)}
+        return {k: Fraction(got.get(k, 0), c.weight) for k in (*self.living, NOBODY)}
 
     def card(self, slot: Slot) -> dict[str, Fraction]:
         c = self.counts
@@ -118,17 +95,7 @@ class WerewolfSession:
         if row is None:
             raise FactError(f"{slot_name(slot)} is not a hidden card now", None,
                             ", ".join(slot_name(s) for s in self.hidden_slots()))
-        return {k.id: Fraction(row[k.index], c.total) for k in KINDS}
-
-    def distribution(self, subject: str) -> dict[str, Fraction]:
-        """Exact probabilities of each value of a subject (``solver.probability.ExactCounter``)."""
-        if subject == "lost-legacy":
-            return self.lost_legacy()
-        if subject == "werewolf":
-            return self.werewolf()
-        if subject == "madman":
-            return self.madman()
-        return self.card(self.slot(subject))
+        return {k.id: Fraction(row[k.index], c.weight) for k in KINDS}
 
     def slot(self, name: str) -> Slot:
         parts = name.split(":")
@@ -149,27 +116,6 @@ class WerewolfSession:
                                 ", ".join(slot_name(s) for s in self.hidden_slots()))
         raise FactError(f"unknown subject {name!r}", None,
                         "lost-legacy, werewolf, madman, " + ", ".join(slot_name(s) for s in self.hidden_slots()))
-
-    # -- facts -----------------------------------------------------------------------------------
-    def parse_fact(self, text: str) -> Fact:
-        """``lost-legacy=hand:ben``, ``werewolf!=cho``, ``hand:dan!=seer``, ``discard:dan:3=sleep``;
-        Japanese card and subject names are accepted."""
-        fact = Fact.parse(text)
-        subject = SUBJECT_ALIASES.get(fact.subject, fact.subject)
-        if subject == "lost-legacy":
-            value = SUBJECT_ALIASES.get(fact.value, fact.value)
-            valid = self.lost_legacy()
-            if value not in valid:
-                raise FactError(f"{fact.value!r} is not a place", None, ", ".join(valid))
-            return Fact(subject, value, fact.holds)
-        if subject in ("werewolf", "madman"):
-            names = self.werewolf() if subject == "werewolf" else self.madman()
-            value = "nobody" if fact.value in ("nobody", "none", "なし") else fact.value
-            if value not in names:
-                raise FactError(f"{fact.value!r} is not a player here", None, ", ".join(names))
-            return Fact(subject, value, fact.holds)
-        slot = self.slot(subject)
-        return Fact(slot_name(slot), parse_kind(fact.value).id, fact.holds)
 
     @cached_property
     def public_face_down(self) -> dict[Slot, str]:
@@ -194,22 +140,18 @@ class WerewolfSession:
         slot = ("pile", parts[1], int(parts[2]))
         return self.public_face_down.get(slot) == fact.value and self.werewolf()[parts[1]] == 0
 
-    def related(self, fact: Fact) -> list[str]:
-        return related(self, fact)
 
-    def certain_facts(self) -> list[Fact]:
-        from .analysis import certain_facts
-
-        return certain_facts(self)
-
-    def line_json(self, oid: str) -> dict[str, object]:
-        return line_json(self, oid)
-
-    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
-        return context_subjects(self, fact, explanation)
-
-    def world_view(self, world: World, fact: Fact) -> WorldView:
-        return view(self, world, fact)
+def line_source(session: WerewolfSession, oid: str) -> Source:
+    """The record line of an observation: ``hand``, ``turn-N``, or ``call-N`` (the call of
+    search order N: its ``[[search]]`` entry's ``order``, or for a call nobody raised at
+    that the record does not list, the entry that implies it, W15)."""
+    kind, _, n = oid.partition("-")
+    r = session.record
+    if oid == "hand":
+        return r.where(None, None, "hand")
+    if kind == "call":
+        return session.replay.call(int(n)).source
+    return r.where("turn", int(n))
 
 
-__all__ = ["LOST_LEGACY", "NOBODY", "WerewolfSession"]
+__all__ = ["WerewolfSession", "line_source"]

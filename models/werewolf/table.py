@@ -7,7 +7,7 @@ the phase (``PLAY``, ``SEARCH``, ``OVER``) and, at the end, the winners.  It enf
 legality and raises ``Illegal`` on any move the rules forbid; it makes no choices
 (whoever drives it does: the simulator at random, the brute force by branching).
 
-The deal follows one fixed convention, relied on by ``rules.replay`` (``Move.draw``) and
+The deal follows one fixed convention, relied on by ``replay.replay`` (``Move.draw``) and
 the brute force: shuffle position ``i`` < n is player ``i``'s hand (seat order), position
 n the ruins, the rest the deck in draw order.
 
@@ -18,7 +18,7 @@ eliminated its own player (then it stays where it landed); an eliminated player'
 card goes last onto its pile.  Slots (hidden places) are ``("hand", name)``,
 ``("ruins",)`` and ``("pile", name, index)`` as in ``rules``.
 
-The rules shared with ``rules.replay`` (``tally``, ``vote_result``, ``protected``,
+The rules shared with ``replay.replay`` (``tally``, ``vote_result``, ``protected``,
 ``medium_targets``, ``raisers``, ``searcher``, ``werewolf_of``) are called, not restated.
 
 The search phase is called out loud (W15): ``call`` calls the next search order and
@@ -32,7 +32,20 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import KINDS, LOST_LEGACY, MADMAN, MEDIUM, SEER, SLEEP, STANDARD, VILLAGER, VOTE, Kind
+from . import FACTS
+from .cards import (
+    KINDS,
+    LOST_LEGACY,
+    MADMAN,
+    MEDIUM,
+    NOBODY,
+    SEER,
+    SLEEP,
+    STANDARD,
+    VILLAGER,
+    VOTE,
+    Kind,
+)
 from .record import ORDERS, Flip
 from .rules import (
     PileCard,
@@ -48,7 +61,7 @@ from .rules import (
 )
 
 PLAY, SEARCH, OVER = "play", "search", "over"
-VILLAGERS, WEREWOLF, NOBODY = "villagers", "werewolf", "nobody"
+VILLAGERS, WEREWOLF = "villagers", "werewolf"  # winners; NOBODY: everyone loses
 
 
 class Illegal(ValueError):
@@ -133,8 +146,8 @@ class Table:
         """The table after dealing ``order`` (the shuffled cards, top first): hands in seat
         order, then the ruins, the rest is the deck."""
         n = len(players)
-        if not 3 <= n <= 4 or len(set(players)) != n:
-            raise ValueError(f"3 or 4 distinct players, not {players!r}")
+        if n not in FACTS.players or len(set(players)) != n:
+            raise ValueError(f"{FACTS.title_en} needs distinct players, as many as it allows, not {players!r}")
         if len(order) < n + 2:
             raise ValueError(f"{len(order)} cards cannot deal {n} hands, the ruins and a draw")
         t = cls(tuple(players), list(order[n + 1:]), {p: [order[i]] for i, p in enumerate(players)}, order[n])
@@ -488,5 +501,5 @@ def shuffle(deck: Sequence[int], rng: random.Random) -> list[Kind]:
     return cards
 
 
-__all__ = ["Called", "Card", "Illegal", "NOBODY", "OVER", "PLAY", "Played", "SEARCH", "Searched", "Table", "VILLAGERS",
+__all__ = ["Called", "Card", "Illegal", "OVER", "PLAY", "Played", "SEARCH", "Searched", "Table", "VILLAGERS",
            "WEREWOLF", "shuffle"]

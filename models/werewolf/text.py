@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING
 
 from suiri.solver.facts import Fact
 
-from .cards import BY_ID, SLEEP, STANDARD, VOTE, Kind, hunted_kind
+from .cards import BY_ID, NOBODY, SLEEP, STANDARD, VOTE, Kind, hunted_kind
 from .record import NONE, Turn, WerewolfRecord, place_str
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Call, Move, Replay
+    from .replay import Call, Move, Replay
 
-NOBODY = "nobody"
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "en": {
@@ -713,4 +712,4 @@ class Text:
         return self.m[f"rule-name:{rule}"]
 
 
-__all__ = ["CATALOGUE", "NOBODY", "Text"]
+__all__ = ["CATALOGUE", "Text"]

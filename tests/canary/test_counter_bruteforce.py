@@ -222,7 +222,7 @@ def brute_force(variant: Variant, players: tuple[str, ...], observations, record
 def compare(variant, players, observations, record: CanaryRecord | None = None):
     weights, clue_m, fake_m, goal_m = brute_force(variant, players, observations, record)
     assert weights, "the brute force found no world: the record is inconsistent"
-    t = counter.tally(variant, players, observations)
+    t = counter.count(variant, players, observations)
     assert t.weights == weights
     for p in players:
         assert t.clue_marginals(p) == clue_m[p], p
@@ -286,6 +286,7 @@ def simulated_observations(spec, seed):
     return variant, game, replay(record).observations
 
 
+@pytest.mark.sweep  # a tenth by default, all with --full (tests/conftest.py)
 @pytest.mark.parametrize("spec_index,seed", instances())
 def test_counter_matches_brute_force(spec_index, seed):
     spec = SPECS[spec_index]
@@ -320,7 +321,7 @@ def test_instances_are_informative():
             observations = replay(record).observations
             kinds |= {type(o).__name__ for o in observations}
             declarations |= declaration_kinds(variant, game, record.turns)
-            t = counter.tally(variant, game.players, observations, goals=False)
+            t = counter.count(variant, game.players, observations, goals=False)
             free = len(all_layouts(variant.deck, variant.board.size)) * len(list(clue_deals(variant, game.players)))
             narrowed += t.total < free
     assert {"OwnClue", "CheckSeen", "Declared", "Answered", "DeclarationOutcome", "OwnAuthenticity"} <= kinds

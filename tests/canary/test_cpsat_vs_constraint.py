@@ -214,13 +214,14 @@ def test_instances_hold_every_kind_of_declaration():
     assert {"short-card", "face-up", "fake-off-clue"} <= seen
 
 
+@pytest.mark.sweep  # a tenth by default, all with --full (tests/conftest.py)
 @pytest.mark.parametrize("spec_index,seed", instances())
 def test_possible_values_match(spec_index, seed):
     variant, game, record, rng = instance(spec_index, seed)
     observations = replay(record).observations
 
     expected, n = enumerate_possible(variant, game.players, observations)
-    assert n == counter.tally(variant, game.players, observations, goals=False).total
+    assert n == counter.count(variant, game.players, observations, goals=False).total
 
     cm = encoder.encode(variant, game.players, observations)
     engine = Engine(cm.model)
@@ -243,7 +244,7 @@ def test_possible_values_match(spec_index, seed):
             break
         keep = sorted(rng.sample(range(len(observations)), rng.randint(1, len(observations) - 1)))
         part = [observations[i] for i in keep]
-        if counter.tally(variant, game.players, part, goals=False).total > SUBSET_LIMIT:
+        if counter.count(variant, game.players, part, goals=False).total > SUBSET_LIMIT:
             continue
         expected_part, _ = enumerate_possible(variant, game.players, part)
         got_part = engine.possible_values(subjects, observations=[o.id for o in part])

@@ -30,7 +30,7 @@ GOAL_FACTS_PER_RECORD = 2
 def fact_probability(variant, players, observations, fact: Fact) -> Fraction:
     """Probability, per the counter, that ``subject = value`` (the positive form)."""
     goals = fact.subject == "goal"
-    t = counter.tally(variant, players, observations, goals=goals)
+    t = counter.count(variant, players, observations, goals=goals)
     if fact.subject.startswith("clue:"):
         return t.clue_marginals(fact.subject.split(":", 1)[1])[fact.value]
     if fact.subject == "fake":
@@ -75,7 +75,7 @@ def pick_facts(variant, players, observations, engine: Engine, rng: random.Rando
     others = [f for f in certain if f not in facts]
     facts += rng.sample(others, min(FACTS_PER_RECORD - len(facts), len(others)))
     # goal!=SQ: squares the counter rules out, confirmed certain by the engine
-    t = counter.tally(variant, players, observations)
+    t = counter.count(variant, players, observations)
     board = variant.board
     zero = [board.name(sq) for sq, x in enumerate(t.goal_marginals()) if x == 0]
     for name in rng.sample(zero, min(GOAL_FACTS_PER_RECORD, len(zero))):
@@ -90,7 +90,7 @@ def test_reference_record():
     observations = replay(rec).observations
     variant, players = rec.variant, rec.players
     engine = Engine(encoder.encode(variant, players, observations).model)
-    t = counter.tally(variant, players, observations)
+    t = counter.count(variant, players, observations)
 
     # certain facts of the engine are exactly the counter's 0/1 marginals
     certain = set(engine.certain_facts([f"clue:{p}" for p in players] + ["goal"]))
@@ -119,6 +119,7 @@ def simulated_cases():
     return out
 
 
+@pytest.mark.sweep  # a tenth by default, all with --full (tests/conftest.py)
 @pytest.mark.parametrize("players,seed", simulated_cases())
 def test_simulated_explanations_are_minimal(players, seed):
     variant = Variant.for_players(players)

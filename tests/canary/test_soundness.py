@@ -8,7 +8,8 @@ asserts that the sweep holds each of these.  For every one: the rules accept the
 record, the true clue deal has positive weight in the exact counter, every true goal
 square has positive goal probability, and the marginals add up.  For 60 of them the CP-SAT engine is checked
 against the counter: possible clues, certain clue facts (both ways) and, with four
-players, the fake holder.
+players, the fake holder.  Both are sweeps: all of it with ``--full``, a seeded tenth of
+the chunks and cases by default (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -59,12 +60,13 @@ def chunks():
     return out
 
 
+@pytest.mark.sweep  # a tenth by default, all with --full (tests/conftest.py)
 @pytest.mark.parametrize("players,seed_range", chunks())
 def test_truth_survives_the_counter(players, seed_range):
     hidden_faces_forgotten = 0
     for seed in seed_range:
         variant, game, record, observations = game_and_observations(players, seed)
-        t = counter.tally(variant, game.players, observations)
+        t = counter.count(variant, game.players, observations)
         assert t.weights.get(true_hypothesis(game), 0) > 0, seed
         goal_m = t.goal_marginals()
         goals = game.deal.goal_squares()
@@ -98,10 +100,11 @@ def cpsat_cases():
     return out
 
 
+@pytest.mark.sweep  # a tenth by default, all with --full (tests/conftest.py)
 @pytest.mark.parametrize("players,seed,check_goal", cpsat_cases())
 def test_cpsat_agrees_with_the_counter(players, seed, check_goal):
     variant, game, record, observations = game_and_observations(players, seed)
-    t = counter.tally(variant, game.players, observations)
+    t = counter.count(variant, game.players, observations)
     engine = Engine(encoder.encode(variant, game.players, observations).model)
     subjects = [f"clue:{p}" for p in game.players] + (["fake"] if variant.fake else [])
 
@@ -162,7 +165,7 @@ def test_simulated_games_are_legal_under_each_ruling(rulings, players):
         except Exception as exc:  # noqa: BLE001 - collect every rejected game
             rejected.append((seed, str(exc)))
             continue
-        t = counter.tally(variant, game.players, observations, goals=False)
+        t = counter.count(variant, game.players, observations, goals=False)
         assert t.weights.get(true_hypothesis(game), 0) > 0, seed
     assert rejected == []
 

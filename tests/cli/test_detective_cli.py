@@ -219,8 +219,10 @@ def test_advise(record: Path, suiri) -> None:
     out = ok(suiri("advise", record))
     assert out.startswith("Advice for aki: truth uncertainty 4.68 bits, 27 possible truths\n1. name ")
     assert "(answers weighed with every matching card equally likely to be shown" in out
+    assert "screened" not in out
     data = ok_json(suiri("advise", record, "--json"))
     assert data["player"] == "aki" and data["truths"] == 27 and data["deduce_now"] is None
+    assert data["screened"] is False
     bits = [s["bits"] for s in data["suggestions"]]
     assert bits and bits == sorted(bits, reverse=True)
     for s in data["suggestions"]:
@@ -546,3 +548,15 @@ def test_analyze_and_advise_say_the_game_is_over_and_why(write, suiri, name, var
     data = ok_json(suiri("advise", path, "--json"))
     assert data["over"] is True and data["end"] == end and data["deduce_now"] is None
     assert data["accuse_now"] is None and data["suggestions"] == []
+
+
+def test_screened_advice_says_so(write, suiri) -> None:
+    """Decision 59: at 8 players early in a Clue game the ranking is screened, and the
+    text and ``--json`` say so; the 3-player reference is weighed in full."""
+    from suiri.models.detective.game import GAME
+
+    path = write(GAME.write(GAME.simulate(8, 0, 3, "aki", "clue-fake")), "clue-8p")
+    out = ok(suiri("advise", path))
+    assert "(screened: too many triples to weigh all" in out
+    assert ok_json(suiri("advise", path, "--json"))["screened"] is True
+    assert "候補を絞って評価" in ok(suiri("advise", path, "--lang", "ja"))

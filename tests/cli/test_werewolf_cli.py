@@ -221,21 +221,23 @@ def test_explain_bad_fact(cli, fact: str, says: str) -> None:
 @pytest.fixture(scope="module")
 def hinted(record: Path):
     """The first hint on the reference, computed once (each takes seconds)."""
+    from suiri.models.werewolf.reasoning import WerewolfReasoner
     from suiri.models.werewolf.record import load
     from suiri.models.werewolf.session import WerewolfSession
     from suiri.solver.reasoning import hint
 
     session = WerewolfSession(load(record))
-    return session, hint(session, [])
+    return session, hint(WerewolfReasoner(session), [])
 
 
 def test_hint_levels(cli, hinted) -> None:
     from suiri.cli.werewolf_view import hint as render
+    from suiri.models.werewolf.reasoning import WerewolfReasoner
 
     session, result = hinted
     outs = {level: render(session, result, level, "en") + "\n" for level in (1, 2, 3, 4)}
     assert ok(cli("hint", "REC", "--level", "4")) == outs[4]
-    data = result.to_json(session, 4)
+    data = result.to_json(WerewolfReasoner(session), 4)
     assert [h["fact"] for h in data["hints"]] == ["ruins=attack-2"] and data["remaining"] == 1
     assert outs[1].startswith("Look at turns 4, 5, 6, 7, 8, 9, 10, 11 and your dealt card.\n")
     assert "Rule to apply:" not in outs[1]
@@ -391,7 +393,7 @@ def test_analyze_after_the_game(suiri_at) -> None:
 def test_record_line_sentences() -> None:
     """One sentence per record line, and its short form, in both languages."""
     from suiri.models.werewolf.record import loads
-    from suiri.models.werewolf.rules import replay
+    from suiri.models.werewolf.replay import replay
     from suiri.models.werewolf.text import Text
 
     over = loads(OVER)
@@ -601,7 +603,7 @@ def test_hint_cites_search_calls(write, suiri) -> None:
 def test_sentences_of_the_new_fields() -> None:
     """W16: a Medium with no effect, a flip by position; W11: a Werewolf viewer's swap by position."""
     from suiri.models.werewolf.record import loads
-    from suiri.models.werewolf.rules import replay
+    from suiri.models.werewolf.replay import replay
     from suiri.models.werewolf.text import Text
 
     en, ja = Text("en"), Text("ja")

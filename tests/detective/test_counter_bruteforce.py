@@ -189,6 +189,7 @@ def _method(method: str, monkeypatch: pytest.MonkeyPatch) -> str:
     return method
 
 
+@pytest.mark.sweep
 @METHODS
 @pytest.mark.parametrize("spec,seed", instances())
 def test_counter_matches_brute_force(spec: Spec, seed: int, method: str, monkeypatch: pytest.MonkeyPatch):
@@ -198,6 +199,7 @@ def test_counter_matches_brute_force(spec: Spec, seed: int, method: str, monkeyp
             _method(method, monkeypatch))
 
 
+@pytest.mark.sweep
 @METHODS
 @pytest.mark.parametrize("spec,seed", instances())
 def test_tracked_joint_matches_brute_force(spec: Spec, seed: int, method: str, monkeypatch: pytest.MonkeyPatch):
@@ -292,6 +294,7 @@ SIM_VARIANTS = [
 ]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("vi", range(len(SIM_VARIANTS)))
 @pytest.mark.parametrize("seed", range(3))
 def test_simulated_records_match_brute_force(vi: int, seed: int):
@@ -324,6 +327,7 @@ def accusation_records():
     return out
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("game", "viewer"), accusation_records())
 def test_clue_records_with_accusations_match_the_record_brute_force(game, viewer) -> None:
     """``record_deals`` reads every event (suggestions, accusations, reveals, looks) on each

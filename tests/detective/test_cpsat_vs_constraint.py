@@ -173,6 +173,7 @@ def check(variant: Variant, players, observations) -> int:
     return n
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("spec,seed", instances())
 def test_possible_values_match(spec: Spec, seed: int):
     inst = make_instance(spec, seed)
@@ -204,6 +205,7 @@ SIM_VARIANTS = [
 ]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("vi", range(len(SIM_VARIANTS)))
 @pytest.mark.parametrize("seed", range(2))
 def test_simulated_records_match(vi: int, seed: int):
@@ -220,6 +222,7 @@ def test_simulated_records_match(vi: int, seed: int):
         assert where in expected[f"holder:{c.id}"]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("seed", range(4))
 def test_simulated_accusation_records_match(seed: int):
     """Clue records full of guessed accusations (right ones end the game, wrong ones exclude

@@ -34,12 +34,13 @@ from importlib.resources import files
 
 import pytest
 
-from suiri.models.detective import variant_for
 from suiri.models.detective.analysis import analyze
 from suiri.models.detective.cards import CATEGORIES, Category
 from suiri.models.detective.counter import CASE, PUBLIC, Counts, DealCounter, DealProblem
+from suiri.models.detective.game import GAME
+from suiri.models.detective.reasoning import DetectiveReasoner
 from suiri.models.detective.record import load, loads
-from suiri.models.detective.rules import Holds, Observation, PublicSetup, Variant
+from suiri.models.detective.rules import Holds, Observation, PublicSetup, Variant, variant_for
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import simulate
 from suiri.solver.facts import Fact
@@ -108,7 +109,7 @@ def check_minimal(session: DetectiveSession, fact: Fact, observations: tuple[str
 
 
 def check_certain(session: DetectiveSession, fact: Fact) -> int:
-    proof = explain(session, fact)
+    proof = explain(DetectiveReasoner(session), fact)
     assert proof.status == "certain" and proof.probability == 1, (str(fact), proof.status)
     exp = proof.explanation
     assert exp is not None and exp.fact == fact
@@ -127,7 +128,7 @@ def check_steps(session: DetectiveSession, proof) -> None:
         assert s.observation in {o.id for o in session.observations}
         assert set(s.remaining) <= set(s.ruled_out)
     assert any(s.ruled_out for s in proof.steps), str(proof.fact)
-    data = proof.to_json(session)
+    data = proof.to_json(DetectiveReasoner(session))
     assert [o["id"] for o in data["observations"]] == list(exp.observations)
     for o in data["observations"]:
         source = session.observation(o["id"]).source
@@ -137,14 +138,14 @@ def check_steps(session: DetectiveSession, proof) -> None:
 def check_open(session: DetectiveSession, fact: Fact) -> None:
     p = fact_probability(session, fact)
     assert 0 < p < 1
-    proof = explain(session, fact)
+    proof = explain(DetectiveReasoner(session), fact)
     assert proof.status == "open" and proof.probability == p and proof.explanation is None, str(fact)
     check_counterexample(session, fact, proof.counterexample)
 
 
 def check_impossible(session: DetectiveSession, fact: Fact) -> None:
     assert fact_probability(session, fact) == 0
-    proof = explain(session, fact)
+    proof = explain(DetectiveReasoner(session), fact)
     assert proof.status == "impossible" and proof.probability == 0, str(fact)
     exp = proof.explanation
     assert exp is not None and exp.fact == fact.negate()
@@ -171,7 +172,7 @@ def check_counterexample(session: DetectiveSession, fact: Fact, world) -> None:
 
 def fact_probability(session: DetectiveSession, fact: Fact) -> Fraction:
     """P(fact) for the session (``!=`` facts included)."""
-    p = session.distribution(fact.subject)[fact.value]
+    p = DetectiveReasoner(session).distribution(fact.subject)[fact.value]
     return p if fact.holds else 1 - p
 
 
@@ -230,7 +231,7 @@ def test_reference_more_certain_facts() -> None:
     session = reference()
     for text in ("holder:w8!=bea", "holder:r3!=cid", "case:suspect!=s3", "case:weapon!=w8", "holder:s1!=aki",
                  "holder:s8=public", "holder:s8!=aki", "case:suspect!=s8"):  # s8 was revealed (event 5)
-        fact = session.parse_fact(text)
+        fact = DetectiveReasoner(session).parse_fact(text)
         assert fact_probability(session, fact) == 1, text
         check_certain(session, fact)
 
@@ -238,10 +239,10 @@ def test_reference_more_certain_facts() -> None:
 def test_reference_open_and_impossible_facts() -> None:
     session = reference()
     for text in ("holder:w4=case", "holder:s1=cid", "case:scene=r1", "case:weapon!=w4", "holder:r1!=bea"):
-        check_open(session, session.parse_fact(text))
+        check_open(session, DetectiveReasoner(session).parse_fact(text))
     for text in ("holder:s3=bea", "case:suspect=s3", "holder:s7=case", "case:weapon=w2", "holder:s1=bea",
                  "holder:s8=aki"):
-        check_impossible(session, session.parse_fact(text))
+        check_impossible(session, DetectiveReasoner(session).parse_fact(text))
 
 
 def test_counter_on_subsets_agrees_with_the_session() -> None:
@@ -278,6 +279,7 @@ def simulated(i: int) -> DetectiveSession:
     return DetectiveSession(game.record(viewer, cut))
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("i", range(len(SIMULATED)),
                          ids=[f"{i}-{v}-{n}p" for i, (n, v) in enumerate(SIMULATED)])
 def test_simulated_explanations_are_minimal(i: int) -> None:
@@ -322,8 +324,8 @@ def test_steps_report_a_place_ruled_out_with_many_players(players: int) -> None:
     than ``solver/proof.py`` reported (SMALL was 8), so the one step proving 's9 is not in
     bea's hand' reported nothing and the CLI said '(used together with the other lines)'."""
     session = many_players(players)
-    fact = session.parse_fact("holder:s9!=bea")
-    proof = explain(session, fact)
+    fact = DetectiveReasoner(session).parse_fact("holder:s9!=bea")
+    proof = explain(DetectiveReasoner(session), fact)
     assert proof.status == "certain" and proof.explanation.observations == ("e1.bea",)
     check_minimal(session, fact, proof.explanation.observations, proof.explanation.rules)
     (step,) = proof.steps
@@ -344,8 +346,8 @@ def test_the_fake_never_in_the_case_file_has_a_reason() -> None:
     """Regression (was a bug): the fake's place was no rule group in the CP-SAT model, so
     'holder:fake!=case' got an empty proof (no record line, no rule, no step)."""
     session = DetectiveSession(loads(FAKE_RECORD, "fake.toml"))
-    fact = session.parse_fact("holder:fake!=case")
-    proof = explain(session, fact)
+    fact = DetectiveReasoner(session).parse_fact("holder:fake!=case")
+    proof = explain(DetectiveReasoner(session), fact)
     assert proof.status == "certain"
     assert proof.explanation.observations or proof.explanation.rules
 
@@ -387,9 +389,9 @@ def test_a_wrong_accusation_is_cited_with_its_line_and_rule() -> None:
     from suiri.cli.detective_view import proof as render
 
     session = DetectiveSession(loads(ACCUSED, "accused.toml"))
-    fact = session.parse_fact("case:scene!=r1")
+    fact = DetectiveReasoner(session).parse_fact("case:scene!=r1")
     assert check_certain(session, fact) == 4
-    p = explain(session, fact)
+    p = explain(DetectiveReasoner(session), fact)
     assert "e3" in p.explanation.observations and "accusation" in p.explanation.rules
     assert session.observation("e3").source.line == 27
     english = render(session, p, "en")
@@ -407,9 +409,9 @@ def test_a_wrong_accusation_is_cited_with_its_line_and_rule() -> None:
 def test_a_correct_accusation_proves_the_truth() -> None:
     session = DetectiveSession(loads(ACCUSED.replace('"r1"]\ncorrect = false', '"r2"]\ncorrect = true'), "a.toml"))
     assert session.replay.solved
-    fact = session.parse_fact("case:scene=r2")
+    fact = DetectiveReasoner(session).parse_fact("case:scene=r2")
     check_certain(session, fact)
-    assert explain(session, fact).explanation.observations == ("e3",)
+    assert explain(DetectiveReasoner(session), fact).explanation.observations == ("e3",)
 
 
 def test_the_fake_is_out_of_the_case_file_by_counting_alone() -> None:
@@ -418,9 +420,7 @@ def test_the_fake_is_out_of_the_case_file_by_counting_alone() -> None:
     gets the three cards left, one per category).  CP-SAT, without presolve, ran into its
     20-second limit proving it on the Clue deck with 4 players (``explain`` then raised
     ``Undecided`` on a simulated record); the model now states the count."""
-    from suiri.models.detective import simulate as record_text
-
-    session = DetectiveSession(loads(record_text(4, 1, 0, "none", "clue-fake")))
+    session = DetectiveSession(GAME.simulate(4, 1, 0, None, "clue-fake"))
     engine = session.engine
     fake_in_case = Fact("holder:fake", "case")
     assert engine.world([fake_in_case], observations=[], rules=["case-file", "deal"]) is None

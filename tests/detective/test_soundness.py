@@ -4,7 +4,9 @@
 clue, clue-fake; see ``variant_for``), of 6 to 60 events.  Each game is written from two
 viewpoints (every seat and the spectator take their turn across the seeds, the other one
 is random), each cut at a random event count (a bluff keeps its reveal:
-``SimulatedGame.cut``).  For every one of the 2016 records:
+``SimulatedGame.cut``).  ``make test`` (``--full``) checks all 2016 records, the default
+run a seeded tenth of each case's games (the sweep convention, tests/conftest.py); the
+seats and accusations the whole sweep covers are checked on every run.  For each record:
 
 - the rules accept it (``DetectiveSession`` replays it);
 - the true current place of every card (``simulator.current_holder``: a revealed card is
@@ -19,14 +21,15 @@ sweep plays Clue games full of guessed accusations, most of them wrong.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 import pytest
 
-from suiri.models.detective import VARIANTS, variant_for
+from suiri.models.detective import FACTS
 from suiri.models.detective.analysis import analyze
 from suiri.models.detective.cards import CATEGORIES, Category
-from suiri.models.detective.rules import Accuse
+from suiri.models.detective.rules import Accuse, variant_for
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, current_holders, simulate
 from suiri.solver.facts import Fact
@@ -36,11 +39,11 @@ PLAYERS = range(2, 9)
 
 
 def cases():
-    return [pytest.param(n, v, id=f"{v}-{n}p") for v in VARIANTS for n in PLAYERS]
+    return [pytest.param(n, v, id=f"{v}-{n}p") for v in FACTS.variants for n in PLAYERS]
 
 
 def seeds(players: int, variant: str) -> range:
-    start = 10_000 * players + 1_000 * VARIANTS.index(variant)
+    start = 10_000 * players + 1_000 * FACTS.variants.index(variant)
     return range(start, start + GAMES_PER_CASE)
 
 
@@ -98,22 +101,35 @@ def check_record(game: SimulatedGame, viewer: str | None, cut: int) -> int:
     return len(result.certain)
 
 
+def game_and_viewpoints(players: int, variant: str, seed: int) -> tuple[SimulatedGame, list[tuple[str | None, int]]]:
+    """The game of ``seed`` and its two records: (viewer, cut) each."""
+    rng = random.Random(seed)
+    game = simulate(variant_for(players, variant), seed, max_events=rng.randint(6, 60))
+    return game, [(viewer, rng.randint(0, len(game.events))) for viewer in viewpoints(game, seed, rng)]
+
+
 @pytest.mark.parametrize(("players", "variant"), cases())
-def test_truth_survives(players: int, variant: str) -> None:
-    rules = variant_for(players, variant)
+def test_truth_survives(players: int, variant: str, sweep: Callable[[Iterable[int]], list[int]]) -> None:
+    """The records of a seeded tenth of the games by default, all 2016 with ``--full``."""
     certain = 0
-    accusations = 0
-    seen: set[str | None] = set()
-    for seed in seeds(players, variant):
-        rng = random.Random(seed)
-        game = simulate(rules, seed, max_events=rng.randint(6, 60))
-        accusations += sum(isinstance(e, Accuse) for e in game.events)
-        for viewer in viewpoints(game, seed, rng):
-            seen.add(viewer)
-            cut = rng.randint(0, len(game.events))
+    for seed in sweep(seeds(players, variant)):
+        game, records = game_and_viewpoints(players, variant, seed)
+        for viewer, cut in records:
             certain += check_record(game, viewer, cut)
-    assert seen == {*PLAYER_NAMES[:players], None}  # every seat and the spectator
     assert certain > 0  # the chunk did prove something
+
+
+@pytest.mark.parametrize(("players", "variant"), cases())
+def test_the_sweep_covers_every_seat_and_accusations(players: int, variant: str) -> None:
+    """The whole sweep's records (simulated only: cheap) come from every seat and the
+    spectator, and Clue games end by accusations."""
+    seen: set[str | None] = set()
+    accusations = 0
+    for seed in seeds(players, variant):
+        game, records = game_and_viewpoints(players, variant, seed)
+        accusations += sum(isinstance(e, Accuse) for e in game.events)
+        seen |= {viewer for viewer, _ in records}
+    assert seen == {*PLAYER_NAMES[:players], None}  # every seat and the spectator
     assert (accusations > 0) == variant.startswith("clue")  # Clue games end by accusations
 
 
@@ -136,7 +152,7 @@ def test_whole_games_and_empty_records() -> None:
     """The two ends of a game: no event at all, and every event (solved or lost games)."""
     over: set[str | None] = set()
     for players in (2, 3, 5, 8):
-        for variant in VARIANTS:
+        for variant in FACTS.variants:
             rules = variant_for(players, variant)
             for seed in range(6):
                 game = simulate(rules, seed, max_events=200)

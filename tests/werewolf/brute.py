@@ -1,6 +1,6 @@
 """A brute force for Werewolf Never Sleeps records on small decks, slot by slot.
 
-It does not use ``counter.py``, an encoder or ``rules.replay``, but it is not fully
+It does not use ``counter.py``, an encoder or ``replay.replay``, but it is not fully
 independent of them: it plays on the simulator's true-state ``table.Table``, and ``Table``
 calls the rule functions of ``rules.py`` that ``replay`` also uses to build the counter's
 input (``face_down``, ``protected``, ``tally``, ``vote_result``, ``medium_targets``,
@@ -146,7 +146,7 @@ def _turns(table: Table, record: WerewolfRecord, i: int, weight: Fraction) -> It
             done = branch.play(t.play, **choice)
         except Illegal:
             continue
-        if _matches(done, t, record):
+        if _matches(done, t):
             yield from _turns(branch, record, i + 1, weight * share)
 
 
@@ -180,7 +180,7 @@ def _choices(table: Table, record: WerewolfRecord, t: Turn) -> list[tuple[dict[s
     return [({"target": t.target, "peek": t.peek, "flip": t.flip, "votes": t.votes}, one)]
 
 
-def _matches(done: Played, t: Turn, record: WerewolfRecord) -> bool:
+def _matches(done: Played, t: Turn) -> bool:
     """Does the turn as played show what the record wrote?"""
     if t.saw is not None and done.saw != t.saw:
         return False
@@ -230,11 +230,11 @@ def _calls(table: Table, record: WerewolfRecord, j: int, weight: Fraction) -> It
 # -- the counts ---------------------------------------------------------------------------------------
 @dataclass
 class BruteCounts:
-    total: Fraction  # the weight of the histories that fit (W7)
+    weight: Fraction  # the weight of the histories that fit (W7)
     places: dict[Slot, list[Fraction]]  # as counter.Counts.places (all-zero rows left out)
     lost_legacy: dict[str, Fraction]  # "hand:NAME", "discard:NAME", "ruins", "deck"
     werewolf: dict[str, Fraction]  # a name or "nobody"
-    histories: int  # how many histories fit, each counted once
+    total: int  # how many histories fit, each counted once (counter.Counts.total)
     orders: int  # deck orders listed
     replayed: int  # orders (or prefixes) played along the record
 

@@ -104,8 +104,8 @@ class State:
 
 @dataclass
 class Result:
-    total: Fraction = Fraction(0)
-    histories: int = 0
+    weight: Fraction = Fraction(0)
+    total: int = 0
     werewolf: defaultdict[str, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
     lost_legacy: defaultdict[str, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
 
@@ -155,8 +155,8 @@ def enumerate_record(text: str) -> Result:
             if not calls(end, rec.get("search", [])):
                 continue
             w = share * orders
-            out.total += w
-            out.histories += orders
+            out.weight += w
+            out.total += orders
             out.werewolf[end.werewolf() or "nobody"] += w
             out.lost_legacy[end.lost_legacy()] += w
     return out

@@ -26,10 +26,11 @@ from types import ModuleType
 import pytest
 
 from suiri.models.werewolf.advice import Option, WerewolfAdvice, advise, spectator
-from suiri.models.werewolf.cards import LOST_LEGACY, deck_counts, hunted_kind
+from suiri.models.werewolf.cards import LOST_LEGACY, NOBODY, deck_counts, hunted_kind
 from suiri.models.werewolf.counter import count
-from suiri.models.werewolf.rules import hand, replay
-from suiri.models.werewolf.session import NOBODY, WerewolfSession
+from suiri.models.werewolf.replay import replay
+from suiri.models.werewolf.rules import hand
+from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.simulator import simulate
 from suiri.solver.information import entropy
 
@@ -62,7 +63,7 @@ def test_play_advice_reads_the_counter(players: int, seed: int, seat: int) -> No
         assert {o.play for o in a.options} == legal
         h = entropy(s.werewolf().values())
         table_now = Fraction(count(replay(spectator(s.record))).werewolf().get(s.record.viewer, 0),
-                             count(replay(spectator(s.record))).total)
+                             count(replay(spectator(s.record))).weight)
         for o in a.options:
             after = {o.put_down, o.keep} if o.put_down else {o.play, o.keep}  # a Villager returns to the hand
             assert after == cards
@@ -257,7 +258,7 @@ def test_the_werewolf_is_shown_the_table_view_not_a_target() -> None:
     o = vote_option(a)
     assert o.point_at == []  # the Werewolf is not told to point at "the likeliest Werewolf"
     table = count(replay(spectator(s.record)))
-    want = {p: Fraction(table.werewolf().get(p, 0), table.total) for p in s.living}
+    want = {p: Fraction(table.werewolf().get(p, 0), table.weight) for p in s.living}
     assert dict(o.table_view) == want and set(want) == {"aki", "cho"}
     assert sum(want.values()) <= 1 and want["aki"] == o.table_before
 

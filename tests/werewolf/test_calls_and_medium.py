@@ -1,4 +1,4 @@
-"""The search calls (W15) and the Medium's targets (W16), as ``rules.replay`` checks them.
+"""The search calls (W15) and the Medium's targets (W16), as ``replay.replay`` checks them.
 
 Each bad record is refused at the line and field of the problem, with what would be
 valid; good records replay into the calls the table heard (the orders no entry lists
@@ -14,7 +14,7 @@ import pytest
 from suiri.models.werewolf.cards import MADMAN
 from suiri.models.werewolf.counter import count
 from suiri.models.werewolf.record import loads, to_toml
-from suiri.models.werewolf.rules import replay
+from suiri.models.werewolf.replay import replay
 from suiri.solver.errors import ErrorList, IllegalMoveError, RecordSyntaxError, SuiriError
 
 HERE = "  # <<"
@@ -79,14 +79,14 @@ def test_good_calls() -> None:
     # the unlisted calls 1 and 2 are implied by the first entry: they point at its `order`
     assert rp.call(1).source == rp.call(3).source and rp.call(1).source.field == "search[1].order"
     c = count(rp)
-    assert c.werewolf() == {"cho": c.total} and c.holder(MADMAN) == {"ben": c.total}
+    assert c.werewolf() == {"cho": c.weight} and c.holder(MADMAN) == {"ben": c.weight}
 
 
 def test_a_record_stops_between_calls() -> None:
     rp = replay(loads(SPECTATOR + MADMAN_SHOW + '\n[[search]]\norder = 4\nraised = []\n'))
     assert [c.raised for c in rp.calls] == [(), (), ("ben",), ()] and rp.next_call == 5 and rp.over is None
     c = count(rp)  # nobody raised at 4: the Knight is in the ruins
-    assert c.places[("ruins",)][3] == c.total
+    assert c.places[("ruins",)][3] == c.weight
 
 
 def test_the_writer_reads_back() -> None:
@@ -178,7 +178,7 @@ BEN_SEER = '\n[[turn]]\nplayer = "ben"\nplay = "seer"\ntarget = "cho"\n'
 def test_a_medium_with_no_target_has_no_effect() -> None:
     rp = replay(loads(MEDIUM_HEAD + '\n[[turn]]\nplayer = "aki"\nplay = "medium"\n'))
     assert rp.moves[0].no_effect and not rp.moves[0].facedown
-    assert count(rp).total > 0
+    assert count(rp).weight > 0
 
 
 def test_a_flip_by_index() -> None:

@@ -2,7 +2,7 @@
 
 - On whole games (the deck empty) every solution of the model is one history: CP-SAT
   enumerates them (projected on the shuffle and the hidden-choice variables) and the
-  count must equal the counter's plain number of histories (``Counts.histories``; the
+  count must equal the counter's plain number of histories (``Counts.total``; the
   W7 weights only weigh them) — the reference record from aki's seat, as a spectator
   wrote it, and cut just before its search calls.
 - On every prefix of those records, each subject's values that CP-SAT finds possible
@@ -11,6 +11,9 @@
 - On small decks (7–8 cards), where every deck order can be listed even early in a game,
   the solution count equals the counter's total at every second turn, from every seat
   and the spectator.
+
+The prefix and small-deck cases are sweeps (tests/conftest.py): a seeded tenth by
+default, all with ``--full``.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ from ortools.sat.python import cp_model
 
 from suiri.models.werewolf.counter import count
 from suiri.models.werewolf.encoder import encode
+from suiri.models.werewolf.reasoning import WerewolfReasoner
 from suiri.models.werewolf.record import WerewolfRecord, loads
-from suiri.models.werewolf.rules import replay
+from suiri.models.werewolf.replay import replay
 from suiri.models.werewolf.session import WerewolfSession
 
 
@@ -71,12 +75,13 @@ WHOLE = {
 @pytest.mark.parametrize("name", list(WHOLE))
 def test_solutions_are_the_counted_histories(name: str) -> None:
     record = WHOLE[name]()
-    assert enumerate_histories(record) == count(replay(record)).histories
+    assert enumerate_histories(record) == count(replay(record)).total
 
 
 PREFIXES = [(seat, n) for seat in ("viewer", "spectator") for n in range(0, 12)]  # 11 turns: with the search
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("seat,turns", PREFIXES)
 def test_possible_values_agree(seat: str, turns: int) -> None:
     support_agrees(WHOLE[seat]().truncated(turns, 1))
@@ -115,18 +120,20 @@ def support_agrees(record: WerewolfRecord) -> None:
     subjects = [s for s in session.werewolf_model.model.subjects]
     possible = session.engine.possible_values(subjects)
     for subject in subjects:
-        dist = session.distribution(subject)
+        dist = WerewolfReasoner(session).distribution(subject)
         support = sorted(v for v, p in dist.items() if p)
         assert sorted(possible[subject]) == support, subject
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("record", small_cases())
 def test_small_deck_possible_values_agree(record: WerewolfRecord) -> None:
     """CP-SAT's possible values = the counter's support, search calls included."""
     support_agrees(record)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("record", small_cases())
 def test_small_deck_solutions_are_the_counted_histories(record: WerewolfRecord) -> None:
     """Every complete history, the undrawn deck's order included, is one model solution."""
-    assert enumerate_histories(record) == count(replay(record)).histories
+    assert enumerate_histories(record) == count(replay(record)).total

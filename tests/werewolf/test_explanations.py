@@ -14,7 +14,8 @@ from importlib.resources import files
 
 import pytest
 
-from suiri.models.werewolf.record import loads, to_toml
+from suiri.models.werewolf.reasoning import WerewolfReasoner
+from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.text import Text
 from suiri.solver.facts import Fact
@@ -23,12 +24,16 @@ from suiri.solver.probability import fact_probability
 from suiri.solver.reasoning import explain
 
 
-def reference() -> WerewolfSession:
+def reasoner(record: WerewolfRecord) -> WerewolfReasoner:
+    return WerewolfReasoner(WerewolfSession(record))
+
+
+def reference() -> WerewolfReasoner:
     text = (files("suiri.models.werewolf") / "records" / "werewolf-4p.toml").read_text(encoding="utf-8")
-    return WerewolfSession(loads(text, "werewolf-4p.toml"))
+    return reasoner(loads(text, "werewolf-4p.toml"))
 
 
-def assert_minimal(session: WerewolfSession, fact: Fact) -> None:
+def assert_minimal(session: WerewolfReasoner, fact: Fact) -> None:
     proof = explain(session, fact)
     assert proof.status == "certain"
     assert fact_probability(session, fact) == 1
@@ -74,7 +79,7 @@ def test_impossible_fact_proves_the_negation() -> None:
     assert proof.status == "impossible" and proof.explanation is not None
 
 
-def simulated() -> list[tuple[str, WerewolfSession]]:
+def simulated() -> list[tuple[str, WerewolfReasoner]]:
     from suiri.models.werewolf.simulator import simulate
 
     out = []
@@ -84,20 +89,20 @@ def simulated() -> list[tuple[str, WerewolfSession]]:
             seat = g.players[seed % players] if seed % 3 else None
             turns = len(g.record(None).turns)
             cut = turns if seed % 2 else max(1, (2 * turns) // 3)
-            out.append((f"{players}p-seed{70 + seed}-{seat or 'spectator'}-{cut}", WerewolfSession(g.record(seat, cut))))
+            out.append((f"{players}p-seed{70 + seed}-{seat or 'spectator'}-{cut}", reasoner(g.record(seat, cut))))
     return out
 
 
 @pytest.mark.parametrize("name,session", simulated(), ids=[n for n, _ in simulated()])
-def test_simulated_certain_facts_minimal(name: str, session: WerewolfSession) -> None:
+def test_simulated_certain_facts_minimal(name: str, session: WerewolfReasoner) -> None:
     facts = session.certain_facts()
-    extra = [Fact("werewolf", p, False) for p, q in session.werewolf().items() if q == 0][:2]
+    extra = [Fact("werewolf", p, False) for p, q in session.session.werewolf().items() if q == 0][:2]
     for fact in (facts[:3] + extra)[:4]:
         assert_minimal(session, fact)
 
 
 @pytest.mark.parametrize("name,session", simulated()[:4], ids=[n for n, _ in simulated()[:4]])
-def test_simulated_hint_is_a_certain_fact(name: str, session: WerewolfSession) -> None:
+def test_simulated_hint_is_a_certain_fact(name: str, session: WerewolfReasoner) -> None:
     from suiri.solver.reasoning import hint
 
     result = hint(session, [])
@@ -124,26 +129,26 @@ def test_proofs_cite_search_calls(players: int, seed: int, text: str, call: str,
     from suiri.cli.werewolf_view import proof as render
     from suiri.models.werewolf.simulator import simulate
 
-    s = WerewolfSession(loads(to_toml(simulate(players, seed).record(None))))  # written: with line numbers
+    s = reasoner(loads(to_toml(simulate(players, seed).record(None))))  # written: with line numbers
     fact = s.parse_fact(text)
     assert_minimal(s, fact)
     proof = explain(s, fact)
     assert proof.explanation is not None and proof.explanation.observations == (call,)
     assert proof.explanation.rules == ("search-call",)
-    assert f"  • {en} (line {s.source(call).line})\n" in render(s, proof, "en")
-    assert f"  • {ja}（{s.source(call).line}行目）\n" in render(s, proof, "ja")
+    assert f"  • {en} (line {s.source(call).line})\n" in render(s.session, proof, "en")
+    assert f"  • {ja}（{s.source(call).line}行目）\n" in render(s.session, proof, "ja")
     assert s.line_json(call) == {"id": call, "call": int(call.split("-")[1]), "line": s.source(call).line,
-                                 "field": f"search[{s.replay.call(int(call.split('-')[1])).entry.number}].order"}
+                                 "field": f"search[{s.session.replay.call(int(call.split('-')[1])).entry.number}].order"}
 
 
 def test_a_call_nobody_raised_at_cites_the_entry_that_implies_it() -> None:
     from suiri.models.werewolf.simulator import simulate
 
-    s = WerewolfSession(loads(to_toml(simulate(3, 0).record(None))))  # entries: order 1 (cho), order 5 (ben)
-    assert [c.order for c in s.replay.calls] == [1, 2, 3, 4, 5]
+    s = reasoner(loads(to_toml(simulate(3, 0).record(None))))  # entries: order 1 (cho), order 5 (ben)
+    assert [c.order for c in s.session.replay.calls] == [1, 2, 3, 4, 5]
     for order in (2, 3, 4):
-        assert s.source(f"call-{order}") == s.record.where("search", 2, "order")
-    assert Text("en").observation("call-3", s.record, s.replay) == "call 3: nobody raised a hand"
-    assert Text("ja").observation("call-3", s.record, s.replay) == "探索順3の掛け声：誰も名乗りを上げなかった"
-    assert Text("en").short("call-1", s.record, s.replay) == "c1 cho found Sleep (card 4 of ben's discard)"
+        assert s.source(f"call-{order}") == s.session.record.where("search", 2, "order")
+    assert Text("en").observation("call-3", s.session.record, s.session.replay) == "call 3: nobody raised a hand"
+    assert Text("ja").observation("call-3", s.session.record, s.session.replay) == "探索順3の掛け声：誰も名乗りを上げなかった"
+    assert Text("en").short("call-1", s.session.record, s.session.replay) == "c1 cho found Sleep (card 4 of ben's discard)"
     assert Fact("hand:ben", "lost-legacy") not in s.certain_facts()  # ben's search turned it up: the record says so

@@ -2,7 +2,7 @@
 
 The simulator is deterministic by seed; every seat's record and the spectator's, cut
 anywhere (between the calls of the search phase and with the viewer's draw pending too),
-replays cleanly (``rules.replay``) and survives a TOML round trip unchanged; the true log
+replays cleanly (``replay.replay``) and survives a TOML round trip unchanged; the true log
 is legal on the table (W5, the Lost Legacy never played nor put into another's pile,
 targets living, the Medium on another's pile, W16) and what a record says matches the
 truth.  A few table unit tests pin the rules that records number cards by: pile
@@ -23,6 +23,7 @@ from suiri.models.werewolf.cards import (
     LOST_LEGACY,
     MADMAN,
     MEDIUM,
+    NOBODY,
     SEER,
     SLEEP,
     STANDARD,
@@ -32,10 +33,9 @@ from suiri.models.werewolf.cards import (
 )
 from suiri.models.werewolf.counter import count
 from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
-from suiri.models.werewolf.rules import replay
+from suiri.models.werewolf.replay import replay
 from suiri.models.werewolf.simulator import PLAYER_NAMES, SimulatedGame, simulate
 from suiri.models.werewolf.table import (
-    NOBODY,
     OVER,
     PLAY,
     SEARCH,

@@ -1,12 +1,13 @@
 """Soundness of the Werewolf counter: the truth always survives.
 
-2100 seeded simulated games on the standard deck, 1050 for each player count (3 and 4).
+2100 seeded simulated games on the standard deck, 1050 for each player count (3 and 4)
+with ``--full`` (``make test``); a seeded tenth of them by default (tests/conftest.py).
 Each game is written from two seats — one cycling through every seat and the spectator
 across the seeds, one at random — each cut at a random point: a random number of turns
 (when the next turn is the viewer's, half the time with its draw pending), or every turn
 and a random number of calls of the search phase (W15).  For each of the 4200 records:
 
-- the rules accept it (``rules.replay``) and some history fits it (total weight > 0,
+- the rules accept it (``replay.replay``) and some history fits it (total weight > 0,
   W7, and histories > 0);
 - the true place of the Lost Legacy and the true Werewolf have positive counts;
 - the Lost Legacy's places and the Werewolf's distribution each sum to the total, and
@@ -18,12 +19,12 @@ and a random number of calls of the search phase (W15).  For each of the 4200 re
 from __future__ import annotations
 
 import random
-import time
+from collections.abc import Callable, Iterable
 
 import pytest
 
 from suiri.models.werewolf.counter import count
-from suiri.models.werewolf.rules import replay
+from suiri.models.werewolf.replay import replay
 from suiri.models.werewolf.simulator import SimulatedGame, simulate
 
 GAMES_PER_COUNT = 1050
@@ -36,16 +37,18 @@ def cases() -> list:
             for n in (3, 4) for c in range(CHUNKS)]
 
 
-def records(players: int, seed: int) -> list[float]:
-    """Both viewpoints of one game; returns the counter's times."""
+def records(players: int, seed: int) -> int:
+    """Both viewpoints of one game; returns how many records were checked."""
     game = simulate(players, seed)
     seats: list[str | None] = [*game.players, None]
     rng = random.Random(seed)
-    return [check(game, viewer, rng) for viewer in (seats[seed % len(seats)], rng.choice(seats))]
+    for viewer in (seats[seed % len(seats)], rng.choice(seats)):
+        check(game, viewer, rng)
+    return 2
 
 
-def check(game: SimulatedGame, viewer: str | None, rng: random.Random) -> float:
-    """All the checks on one record; returns the counter's time."""
+def check(game: SimulatedGame, viewer: str | None, rng: random.Random) -> None:
+    """All the checks on one record."""
     if game.calls and rng.random() < 0.3:
         turns, calls, pending = len(game.turns), rng.randrange(len(game.calls) + 1), False
     else:
@@ -56,26 +59,20 @@ def check(game: SimulatedGame, viewer: str | None, rng: random.Random) -> float:
     truth = game.truth_after(turns, calls, pending=pending)
     where = f"seed {game.seed}, {len(game.players)}p, viewer {viewer}, cut {turns}/{calls}" + \
         (" pending" if pending else "")
-
-    start = time.perf_counter()
     c = count(replay(record))
-    elapsed = time.perf_counter() - start
 
-    assert c.total > 0 and c.histories > 0, where
+    assert c.weight > 0 and c.total > 0, where
     ll, wolf = c.lost_legacy(), c.werewolf()
     assert ll.get(truth.lost_legacy, 0) > 0, (where, truth.lost_legacy, ll)
     assert wolf.get(truth.werewolf, 0) > 0, (where, truth.werewolf, wolf)
-    assert sum(ll.values()) == c.total and sum(wolf.values()) == c.total, where
+    assert sum(ll.values()) == c.weight and sum(wolf.values()) == c.weight, where
     for slot, row in c.places.items():
-        assert sum(row) == c.total, (where, slot)
+        assert sum(row) == c.weight, (where, slot)
     for slot, kind in truth.slots.items():
         assert c.places.get(slot, [0] * 11)[kind.index] > 0, (where, slot, kind.id)
-    return elapsed
 
 
 @pytest.mark.parametrize("players, seeds", cases())
-def test_truth_survives(players: int, seeds: range) -> None:
-    times = [t for seed in seeds for t in records(players, seed)]
-    assert len(times) == 2 * len(seeds)
-    # the counter stays fast on the standard deck (typically a few ms, rarely 0.2 s)
-    assert max(times) < 5, max(times)
+def test_truth_survives(players: int, seeds: range, sweep: Callable[[Iterable[int]], list[int]]) -> None:
+    chosen = sweep(seeds)
+    assert sum(records(players, seed) for seed in chosen) == 2 * len(chosen) > 0

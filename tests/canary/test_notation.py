@@ -36,7 +36,7 @@ def test_reference_record_in_compact_form_analyzes_the_same(tmp_path: Path) -> N
     path = tmp_path / "ref.txt"
     path.write_text(to_compact(load(REFERENCE)), encoding="utf-8")
     a, b = analyze(open_session(path)[1]), analyze(open_session(REFERENCE)[1])
-    assert a.tally.weights == b.tally.weights and a.goal == b.goal
+    assert a.counts.weights == b.counts.weights and a.goal == b.goal
 
 
 def test_errors_point_at_the_typed_line(tmp_path: Path) -> None:

@@ -1,0 +1,44 @@
+"""How each game's answers are printed: the ``View`` protocol and the one table of views.
+
+A view is a module ``suiri.cli.<game>_view`` with four renderers.  It lives in the CLI,
+not in the game's ``Game``: the models never import the CLI (the layering test checks
+it), and printing is the CLI's job.  Each renderer receives the game's own types (its
+session, analysis and advice), hence the ``Any`` in the protocol: a view is written for
+one game only.  mypy checks each module against ``View`` below (``_CHECKED``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:  # pragma: no cover
+    from suiri.solver.reasoning import HintResult, Proof
+
+
+class View(Protocol):
+    """The renderers of one game (text for a person; ``--json`` needs no view)."""
+
+    def analysis(self, result: Any, lang: str) -> str: ...  # `analyze`
+    def proof(self, session: Any, proof: Proof, lang: str) -> str: ...  # `explain`
+    def hint(self, session: Any, result: HintResult, level: int, lang: str) -> str: ...  # `hint`
+    def advice(self, session: Any, result: Any, lang: str) -> str: ...  # `advise`
+
+
+# Every game's view, by the game's name (the keys of ``suiri.models.GAMES``).
+VIEWS: dict[str, str] = {
+    "canary": "suiri.cli.canary_view",
+    "detective": "suiri.cli.detective_view",
+    "werewolf": "suiri.cli.werewolf_view",
+}
+
+
+def view(game: str) -> View:
+    """The view of ``game``, imported on first use (``suiri --help`` stays fast)."""
+    return cast(View, importlib.import_module(VIEWS[game]))
+
+
+if TYPE_CHECKING:  # pragma: no cover - mypy checks every view module against View
+    from . import canary_view, detective_view, werewolf_view
+
+    _CHECKED: tuple[View, ...] = (canary_view, detective_view, werewolf_view)

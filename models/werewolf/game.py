@@ -1,0 +1,88 @@
+"""*Werewolf Never Sleeps* as a ``suiri.models.Game``: the one object the CLI and the
+puzzle generator call (registered in ``suiri.models.GAMES``, imported lazily)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from suiri.models import check_players, check_variant
+from suiri.models.interface import Game
+from suiri.solver.errors import SuiriError
+from suiri.solver.facts import Fact
+from suiri.solver.records import TomlDocument
+
+from . import FACTS
+from .advice import WerewolfAdvice, advise
+from .analysis import WerewolfAnalysis, analyze
+from .reasoning import WerewolfReasoner
+from .record import WerewolfRecord, from_document, to_toml
+from .session import WerewolfSession
+from .simulator import simulate
+from .state import WerewolfState
+
+
+class WerewolfGame:
+    facts = FACTS
+
+    def read(self, doc: TomlDocument) -> WerewolfRecord:
+        return from_document(doc)
+
+    def is_compact(self, text: str) -> bool:
+        return False  # TOML only (issue 11 adds a compact notation)
+
+    def parse_compact(self, name: str, text: str) -> TomlDocument:
+        raise SuiriError(f"{FACTS.title_en} records are TOML only", None, "a .toml record")
+
+    def write(self, record: WerewolfRecord, notation: str = "toml") -> str:
+        if notation != "toml":
+            raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml")
+        return to_toml(record)
+
+    def open(self, record: WerewolfRecord) -> WerewolfSession:
+        return WerewolfSession(record)
+
+    def reasoner(self, session: WerewolfSession) -> WerewolfReasoner:
+        return WerewolfReasoner(session)
+
+    def analyze(self, session: WerewolfSession) -> WerewolfAnalysis:
+        return analyze(session)
+
+    def advise(self, session: WerewolfSession) -> WerewolfAdvice:
+        return advise(session)
+
+    def new_state(self, players: int, seed: int, variant: str = "base") -> WerewolfState:
+        """A game dealt from ``seed``, as ``simulate`` deals it before the first move."""
+        check_players(FACTS, players)
+        check_variant(FACTS, variant)
+        return WerewolfState.dealt(players, seed)
+
+    def simulate(self, players: int, seed: int, turns: int, viewer: str | None,
+                 variant: str = "base") -> WerewolfRecord:
+        """The record ``viewer`` (one of ``new_state(players, seed).players``; None: a
+        spectator) writes of the first ``turns`` turns of a random legal game (all of its
+        search phase when every turn is kept)."""
+        check_players(FACTS, players)
+        check_variant(FACTS, variant)
+        return simulate(players, seed).record(viewer, turns=turns)
+
+    def answer(self, session: WerewolfSession, question: str) -> Fact | None:
+        """The Werewolf (``werewolf``) or the Lost Legacy's place (``lost-legacy``) once the
+        record proves it, unless the seat knows it from its own cards (it is the Werewolf,
+        or the Lost Legacy is in its hand or its own discard)."""
+        dist = session.werewolf() if question == "werewolf" else session.lost_legacy()
+        sure = [k for k, p in dist.items() if p == 1]
+        me = session.record.viewer
+        if not sure or (me is not None and sure[0] in (me, f"hand:{me}", f"discard:{me}")):
+            return None
+        return Fact(question, sure[0])
+
+    def cuts(self, record: WerewolfRecord) -> Sequence[WerewolfRecord]:
+        """The record after its first turn, its first two, ..., then after each call of its
+        search phase (W15)."""
+        n = len(record.turns)
+        last = record.searches[-1].order if record.searches else 0
+        return [record.truncated(t) for t in range(1, n + 1)] + \
+            [record.truncated(n, calls=order) for order in range(1, last + 1)]
+
+
+GAME: Game[WerewolfRecord, WerewolfSession] = WerewolfGame()

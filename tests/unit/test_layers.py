@@ -1,0 +1,160 @@
+"""The package's imports go one way (docs/engine.md, "Layering").
+
+Every import statement of every module is read with ``ast`` — at the top, inside
+functions, and under ``if TYPE_CHECKING`` alike, as import-linter counts them — and
+the graph must have no cycle and respect the layers:
+
+    solver  →  models  →  puzzles  →  cli        ("A → B": B may import A, never back)
+
+and inside each game ``models/<game>/``: cards, board → rules → record, notation, replay →
+state → simulator, counter, encoder → session → analysis → reasoning → advice → game.
+A game's ``__init__`` holds its FACTS and imports none of its own modules (it is read
+by ``suiri --help``).  Imports made by name at run time (the registry's
+``importlib.import_module``) are not edges: they are how the lower layer stays
+ignorant of the upper one.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = {"solver": "suiri.solver", "models": "suiri.models", "puzzles": "suiri.puzzles", "cli": "suiri.cli"}
+TOP_LAYERS = ["suiri.solver", "suiri.models", "suiri.puzzles", "suiri.cli"]  # lowest first
+GAME_LAYERS = [("cards", "board"), ("rules",), ("record", "notation", "replay"), ("state",),
+               ("simulator", "counter", "encoder"), ("session",), ("analysis",), ("reasoning",),
+               ("advice",), ("game",)]  # lowest first; modules of one layer may import each other
+
+
+def modules(root: Path = ROOT) -> dict[str, Path]:
+    """Every module of the package, by dotted name."""
+    found: dict[str, Path] = {}
+    for folder, package in PACKAGES.items():
+        for path in sorted((root / folder).rglob("*.py")):
+            parts = path.relative_to(root / folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join((package, *parts))] = path
+    return found
+
+
+def imports(name: str, path: Path, known: set[str]) -> Iterator[tuple[str, int]]:
+    """The package modules that ``name`` imports, with the line of each import."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                       for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:  # `import suiri.models.canary.rules as r`, ...
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                yield target, node.lineno
+
+
+def graph(root: Path = ROOT) -> dict[str, dict[str, int]]:
+    """module → {imported module: line}."""
+    found = modules(root)
+    known = set(found)
+    return {name: dict(imports(name, path, known)) for name, path in found.items()}
+
+
+def cycles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, {}):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def top_layer(name: str) -> int:
+    return next(i for i, p in enumerate(TOP_LAYERS) if name == p or name.startswith(p + "."))
+
+
+def game_layer(name: str) -> tuple[str, int] | None:
+    """(game, layer) of a game module named in GAME_LAYERS, else None."""
+    parts = name.split(".")
+    if len(parts) != 4 or parts[:2] != ["suiri", "models"]:
+        return None
+    for i, layer in enumerate(GAME_LAYERS):
+        if parts[3] in layer:
+            return parts[2], i
+    return None
+
+
+def violations(edges: dict[str, dict[str, int]]) -> list[str]:
+    """Every import against the layers, as 'importer:line imports imported (why)'."""
+    bad = []
+    for name, targets in sorted(edges.items()):
+        for target, line in sorted(targets.items()):
+            where = f"{name}:{line} imports {target}"
+            if top_layer(target) > top_layer(name):
+                bad.append(f"{where} (a lower layer imports a higher one)")
+            mine, theirs = game_layer(name), game_layer(target)
+            if mine and theirs and mine[0] == theirs[0] and theirs[1] > mine[1]:
+                bad.append(f"{where} (inside the game, a lower module imports a higher one)")
+            if name.count(".") == 2 and name.startswith("suiri.models.") and target.startswith(name + "."):
+                bad.append(f"{where} (a game's __init__ states FACTS only)")
+            parts = name.split(".")
+            if len(parts) >= 3 and parts[1] == "models" and target.startswith("suiri.models."):
+                other = target.split(".")
+                if len(other) >= 3 and other[2] not in ("interface", parts[2]) and parts[2] != "interface":
+                    bad.append(f"{where} (a game imports another game)")
+    return bad
+
+
+def test_the_walk_sees_imports_everywhere() -> None:
+    """The walker itself: it finds function-level, TYPE_CHECKING and relative imports."""
+    edges = graph()
+    assert "suiri.models.interface" in edges["suiri.models"]  # a top-level relative import
+    assert "suiri.solver.facts" in edges["suiri.models.interface"]  # under TYPE_CHECKING
+    fake = {"a.x": {"a.y": 1}, "a.y": {"a.x": 2}, "a.z": {}}
+    assert cycles(fake) == [["a.x", "a.y"]]
+
+
+def test_no_import_cycles() -> None:
+    found = cycles(graph())
+    assert not found, "import cycles:\n" + "\n".join(" ↔ ".join(c) for c in found)
+
+
+def test_imports_go_one_way() -> None:
+    bad = violations(graph())
+    assert not bad, "imports against the layers:\n" + "\n".join(bad)

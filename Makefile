@@ -31,7 +31,7 @@ test: $(STAMP) lint typecheck
 	$(BIN)/pytest -n auto --full
 
 test-fast: $(STAMP)
-	$(BIN)/pytest -x -q
+	$(BIN)/pytest -n auto -x -q
 
 bench: $(STAMP)
 	$(BIN)/python -m compileall -q solver models cli puzzles

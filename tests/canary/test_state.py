@@ -1,11 +1,18 @@
 """The true game state (``CanaryState``) against the record checker (``session.check``).
 
-1. Every record a state writes passes the full check.  For 1800 seeded games (600
-   each with 2, 3 and 4 players, a third of them under a non-default table ruling),
-   played by the simulator's random legal moves to the end (or 150 turns),
-   ``record_for(seat)``, whole and cut at a random turn, passes ``CanarySession(record).check()`` (replay through the rules
-   and the exact count: some world fits) from every seat and as a spectator, and the
-   true deal is one of the counted worlds.
+1. Every record a state writes passes the full check, and the truth survives it (this
+   is also the soundness sweep: the simulator is random legal moves on the state, so its
+   records are ``record_for`` outputs).  For 2100 seeded games (700 each with 2, 3 and 4
+   players, a third of them under a non-default table ruling), played by the
+   simulator's random legal moves to the end (or 80 turns), ``record_for(seat)`` passes
+   ``CanarySession(record).check()`` (replay through the rules and the exact count: some
+   world fits) from every seat and as a spectator, and so does one random seat's (or the
+   spectator's) record cut at a random turn with some of its own hidden faces forgotten.
+   For each of these: the true clue deal has positive weight, every true goal square
+   positive goal probability, the true clues and fake positive marginals, and the
+   marginals add up.  A test below asserts that these games declare at the check,
+   instead of it (R8), on cards of every size, on face-up cards, and (4 players) as the
+   fake holder anywhere.
 
 2. The state's legal moves are exactly the moves the checker accepts.  A record seen
    from one seat cannot see the hidden state, so "exactly" means:
@@ -21,7 +28,9 @@
      refused.  A declaration on a card without the declarer's clue (R4) is refused only
      from the declarer's seat: the others cannot tell it from a legal one.
 
-   Sampled at a random point of 300 seeded games (100 each with 2, 3 and 4 players).
+   Sampled at a random point of 180 seeded games (60 each with 2, 3 and 4 players), the
+   games of sweep 1 (shared through a module cache).  Out of turn: one step of each other
+   player.
 
 Both sweeps run whole with ``--full`` and a seeded tenth by default (``tests/conftest.py``).
 """
@@ -32,19 +41,19 @@ import random
 
 import pytest
 
-from suiri.models.canary.counter import Hypothesis
+from suiri.models.canary.counter import Counts, Hypothesis
 from suiri.models.canary.record import CanaryRecord
-from suiri.models.canary.rules import Variant
+from suiri.models.canary.rules import Check, Variant
 from suiri.models.canary.session import CanarySession
-from suiri.models.canary.simulator import simulate
+from suiri.models.canary.simulator import SimulatedGame, simulate
 from suiri.models.canary.state import CanaryState, Move, as_written
 from suiri.solver.errors import IllegalMoveError, SuiriError
 
 RULINGS = [{}, {}, {}, {}, {}, {}, {"declare_on_face_up": False}, {"declare_needs_own_clue": False},
            {"skip_turns": 0}, {"shared_squares": False}, {}, {}]
-GAMES_PER_COUNT = 600
-EQUALITY_GAMES = 100  # per player count
-LONGEST = 150  # turns; random play may miss the goal card for hundreds of turns
+GAMES_PER_COUNT = 700
+EQUALITY_GAMES = 60  # per player count
+LONGEST = 80  # turns; random play may miss the goal card for hundreds of turns
 
 
 def variant_for(players: int, seed: int) -> Variant:
@@ -71,26 +80,72 @@ def with_turn(state: CanaryState, seat: str | None, move: Move) -> CanaryRecord:
     return record
 
 
+_GAMES: dict[tuple[int, int], SimulatedGame] = {}
+
+
+def played(players: int, seed: int, max_turns: int = LONGEST) -> SimulatedGame:
+    """The seeded game, played once per module run and shared by the tests below."""
+    key = (players, seed, max_turns)
+    if key not in _GAMES:
+        _GAMES[key] = simulate(variant_for(players, seed), seed, max_turns=max_turns)
+    return _GAMES[key]
+
+
+def truth_survives(state: CanaryState, counts: Counts, where: object) -> None:
+    """Soundness: the true deal, clues, fake and goal squares all keep a positive count,
+    and the marginals add up."""
+    players = len(state.players)
+    assert counts.weights.get(true_hypothesis(state), 0) > 0, where
+    goal_m = counts.goal_marginals()
+    goals = state.deal.goal_squares()
+    assert all(goal_m[sq] > 0 for sq in goals), where
+    assert len(goals) == (5 if players == 2 else 1)  # fixed by the deck
+    assert sum(goal_m) == len(goals), where
+    for p in state.players:
+        m = counts.clue_marginals(p)
+        assert sum(m.values()) == 1 and m[state.deal.clues[p]] > 0, (where, p)
+    fm = counts.fake_marginals()
+    assert sum(fm.values()) == (1 if players == 4 else 0), where
+    if players == 4:
+        assert fm[state.deal.fake] > 0, where
+    assert sum(counts.probability(h) for h in counts.weights) == 1, where
+
+
 @pytest.mark.parametrize("players", (2, 3, 4))
-def test_records_of_every_seat_pass_the_check(players: int, sweep) -> None:
-    seats_checked = declaring = ended = 0
+def test_records_of_every_seat_pass_the_check_and_keep_the_truth(players: int, sweep) -> None:
+    seats_checked = declaring = ended = forgotten = 0
     for seed in sweep(range(GAMES_PER_COUNT)):
-        state = simulate(variant_for(players, seed), seed, max_turns=LONGEST).state
+        game = played(players, seed)
+        state = game.state
         if state.is_over():
             assert state.current_player() is None and all(state.legal_moves(p) == [] for p in state.players)
             ended += 1
         else:
             assert len(state.turns) == LONGEST
-        rng = random.Random(seed)
         for seat in [*state.players, None]:
-            record = state.record_for(seat)
-            cut = record.truncated(rng.randint(0, len(record.turns)))
-            for written in (record, cut):
-                counts = CanarySession(written).check()
-                assert counts.weights.get(true_hypothesis(state), 0) > 0, (seed, seat)
+            truth_survives(state, CanarySession(state.record_for(seat)).check(), (seed, seat))
             seats_checked += 1
+        rng = random.Random(seed * 7919 + players)
+        viewer = rng.choice([*state.players, None])
+        cut = game.record(viewer, turns=rng.randint(0, len(state.turns)), forget=rng.choice([0.0, 0.2, 0.5]), rng=rng)
+        truth_survives(state, CanarySession(cut).check(), (seed, viewer, len(cut.turns)))
+        forgotten += sum(1 for n, t in enumerate(cut.turns)
+                         if t.player == viewer and t.card is None and state.turns[n].check is Check.HIDDEN)
         declaring += sum(t.declare is not None for t in state.turns)
-    assert seats_checked and declaring and ended
+    assert seats_checked and declaring and ended and forgotten
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_the_sweep_exercises_every_kind_of_declaration(players: int) -> None:
+    """The sweep above plays declarations on cards of every size, on face-up cards, and
+    (4 players) by the fake holder on cards without its clue (R4, R5, R8)."""
+    kinds: set[str] = set()
+    for seed in range(GAMES_PER_COUNT):
+        kinds |= declaration_kinds(played(players, seed))
+    expected = {"size-1", "size-2", "size-3", "face-up", "failed-face-up", "checked-after"}
+    if players == 4:
+        expected |= {"size-0", "fake-off-clue"}
+    assert expected <= kinds
 
 
 def points(players: int, seeds: list[int]) -> list[CanaryState]:
@@ -98,9 +153,8 @@ def points(players: int, seeds: list[int]) -> list[CanaryState]:
     to that turn: a seed's choices do not depend on how long it is played)."""
     out = []
     for seed in seeds:
-        game = simulate(variant_for(players, seed), seed, max_turns=LONGEST)
-        stop = random.Random(seed).randint(0, len(game.turns) - 1)
-        out.append(simulate(variant_for(players, seed), seed, max_turns=stop).state)
+        stop = random.Random(seed).randint(0, len(played(players, seed).turns) - 1)
+        out.append(played(players, seed, max_turns=stop).state)
     return out
 
 
@@ -133,7 +187,7 @@ def test_other_seats_accept_legal_moves_and_refuse_publicly_illegal_ones(players
         others = [p for p in state.players if p != mover]
         rng = random.Random(state.name)
         far = [sq for sq in board.squares if sq not in board.neighbours(here)]
-        bad = {"out-of-turn": [Move(p, sq) for p in others for sq in board.neighbours(state.table.positions[p])],
+        bad = {"out-of-turn": [Move(p, rng.choice(board.neighbours(state.table.positions[p]))) for p in others],
                "not-one-step": [Move(mover, sq, rng.random() < 0.5) for sq in [here, *rng.sample(far, 3)]],
                "face-up-declaration": [Move(mover, sq, True) for sq in board.neighbours(here)
                                        if state.table.is_face_up(sq) and not state.variant.declare_on_face_up]}
@@ -186,3 +240,49 @@ def test_apply_refuses_an_illegal_move() -> None:
     far = next(sq for sq in state.variant.board.squares if state.variant.board.distance(sq, state.table.positions[mover]) > 1)
     with pytest.raises(ValueError):
         state.apply(Move(mover, far))
+
+
+def test_without_r5_declarations_are_only_on_face_down_cards() -> None:
+    """With ``declare_on_face_up=False`` (R5 off) the simulator declares only on cards
+    face-down when it arrives; the declaration replaces their check (R8), so no
+    declaring turn has a check, and the rules accept every record."""
+    variant = Variant.for_players(4, declare_on_face_up=False)
+    declared = 0
+    for seed in range(30):
+        game = simulate(variant, seed, max_turns=60)
+        kinds = declaration_kinds(game)
+        assert "face-up" not in kinds, seed
+        declared += sum(t.declare is not None for t in game.turns)
+        CanarySession(game.record(None))  # raises IllegalMoveError if the rules refuse it
+    assert declared > 0
+
+
+def declaration_kinds(game: SimulatedGame) -> set[str]:
+    """The kinds of declaration in a simulated game: "size-N" (a card with N attributes),
+    "face-up" (a card face-up when the declarer arrived), "fake-off-clue" (the
+    four-player fake holder, on a card without its clue), "failed-face-up" (a failure
+    on a face-up card, so the card is face-down again) and "checked-after" (a card
+    checked again after a failed declaration on it, R3)."""
+    out: set[str] = set()
+    face_up: set[int] = set()
+    failed: set[int] = set()
+    for n, t in enumerate(game.turns):
+        if t.declare is None:
+            if t.check is Check.REVEALED:
+                face_up.add(t.to)
+            if t.to in failed and t.check in (Check.HIDDEN, Check.REVEALED):
+                out.add("checked-after")
+            continue
+        assert t.check is None and t.card is None  # R8: the declaration replaces the check
+        face = t.declare.card
+        out.add(f"size-{len(face.attrs)}")
+        if game.deal.fake == t.player and game.deal.clues[t.player] not in face.attrs:
+            out.add("fake-off-clue")
+        if n + 1 < len(game.turns):  # followed by a turn: it failed, the card is face-down
+            failed.add(t.to)
+            if t.to in face_up:
+                out.add("failed-face-up")
+        if t.to in face_up:
+            out.add("face-up")
+            face_up.discard(t.to)
+    return out

@@ -1,18 +1,23 @@
-"""Soundness of the Memory Detective analysis: the truth always survives.
+"""Soundness of the Memory Detective analysis (the truth always survives), merged with the
+State's record sweep (every seat's record passes the full check).
 
-1008 seeded simulated games: 36 for each player count (2 to 8) and variant (base, fake,
-clue, clue-fake; see ``variant_for``), of 6 to 60 events.  Each game is written from two
-viewpoints (every seat and the spectator take their turn across the seeds, the other one
-is random), each cut at a random event count (a bluff keeps its reveal:
-``SimulatedGame.cut``).  ``make test`` (``--full``) checks all 2016 records, the default
-run a seeded tenth of each case's games (the sweep convention, tests/conftest.py); the
-seats and accusations the whole sweep covers are checked on every run.  For each record:
+2016 seeded games: 72 for each player count (2 to 8) and variant (base, fake, clue,
+clue-fake; see ``variant_for``); even seeds are played by the simulator's policy (6 to
+60 events), odd seeds by random legal moves on the State (state_games.py: accusations,
+looks, reveals of the fake after a real show).  Each game is cut at one random event
+count (a bluff keeps its reveal: ``SimulatedGame.cut``; the end and the empty record come
+up too).  ``make test`` (``--full``) checks all of them, the default run a seeded tenth
+of each case's games (the sweep convention, tests/conftest.py); the seats and
+accusations the whole sweep covers are checked on every run.  For each game:
 
-- the rules accept it (``DetectiveSession`` replays it);
-- the true current place of every card (``simulator.current_holder``: a revealed card is
-  public) has positive probability, and the true case triple a positive count;
-- every fact ``analyze`` calls certain is true of the real game;
-- every card's place distribution, each category of the truth and the joint add up to 1.
+- every seat's record and the spectator's (``State.record_for``, cut) pass the full
+  check (``DetectiveSession`` replays it, and some deal fits), and the true case triple
+  keeps a positive count;
+- for two of them (one cycling through every seat and the spectator across the seeds,
+  one at random): the true current place of every card (``simulator.current_holder``: a
+  revealed card is public) has positive probability; every fact ``analyze`` calls
+  certain is true of the real game; every card's place distribution, each category of
+  the truth and the joint add up to 1.
 
 Clue games end by accusations (right when the accuser is sure, or a guess); a second
 sweep plays Clue games full of guessed accusations, most of them wrong.
@@ -21,8 +26,10 @@ sweep plays Clue games full of guessed accusations, most of them wrong.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -34,7 +41,13 @@ from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, current_holders, simulate
 from suiri.solver.facts import Fact
 
-GAMES_PER_CASE = 36
+HERE_DIR = str(Path(__file__).parent)
+if HERE_DIR not in sys.path:
+    sys.path.insert(0, HERE_DIR)
+
+from state_games import play  # noqa: E402
+
+GAMES_PER_CASE = 72
 PLAYERS = range(2, 9)
 
 
@@ -63,18 +76,28 @@ def fact_is_true(fact: Fact, places: dict[str, str], case: dict[Category, str]) 
     return (actual == fact.value) == fact.holds
 
 
-def check_record(game: SimulatedGame, viewer: str | None, cut: int) -> int:
-    """All the checks on one record; returns the number of certain facts."""
+def check_counts(game: SimulatedGame, viewer: str | None, cut: int) -> DetectiveSession:
+    """The record passes the full check and the true case triple has a positive count."""
     label = f"seed {game.seed}, {game.variant.players}p, viewer {viewer}, cut {cut}"
     record = game.record(viewer, cut)
     session = DetectiveSession(record)  # replays: raises if the rules reject the record
-    upto = game.cut(cut)  # a bluff keeps its reveal
-    assert len(record.events) == upto, label
+    assert len(record.events) == game.cut(cut), label  # a bluff keeps its reveal
     truth = game.deal.case
-    counts = session.counts
+    counts = session.check()  # replay and the exact count
     assert counts.total > 0, label
     assert counts.truth.get(truth, 0) > 0, (label, [c.id for c in truth])
     assert sum(counts.truth.values()) == counts.total, label
+    return session
+
+
+def check_record(game: SimulatedGame, viewer: str | None, cut: int, session: DetectiveSession | None = None) -> int:
+    """All the checks on one record (``session``: its session, if already checked by
+    ``check_counts``); returns the number of certain facts."""
+    label = f"seed {game.seed}, {game.variant.players}p, viewer {viewer}, cut {cut}"
+    if session is None:
+        session = check_counts(game, viewer, cut)
+    upto = game.cut(cut)
+    truth = game.deal.case
 
     places = current_holders(game, upto)
     for card, place in places.items():
@@ -101,34 +124,43 @@ def check_record(game: SimulatedGame, viewer: str | None, cut: int) -> int:
     return len(result.certain)
 
 
-def game_and_viewpoints(players: int, variant: str, seed: int) -> tuple[SimulatedGame, list[tuple[str | None, int]]]:
-    """The game of ``seed`` and its two records: (viewer, cut) each."""
+def game_and_viewpoints(players: int, variant: str, seed: int) -> tuple[SimulatedGame, int, list[str | None]]:
+    """The game of ``seed`` (the simulator's policy for even seeds, random legal moves on
+    the State for odd ones), its cut and its two viewpoints."""
     rng = random.Random(seed)
-    game = simulate(variant_for(players, variant), seed, max_events=rng.randint(6, 60))
-    return game, [(viewer, rng.randint(0, len(game.events))) for viewer in viewpoints(game, seed, rng)]
+    if seed % 2:
+        game = SimulatedGame(play(variant, players, seed, rng.randint(1, 120)), seed)
+    else:
+        game = simulate(variant_for(players, variant), seed, max_events=rng.randint(6, 60))
+    return game, rng.randint(0, len(game.events)), viewpoints(game, seed, rng)
 
 
 @pytest.mark.parametrize(("players", "variant"), cases())
 def test_truth_survives(players: int, variant: str, sweep: Callable[[Iterable[int]], list[int]]) -> None:
-    """The records of a seeded tenth of the games by default, all 2016 with ``--full``."""
+    """Every seat's record and the spectator's pass the full check and keep the truth;
+    two of them keep every soundness check.  A seeded tenth of the games by default,
+    all 2016 with ``--full``."""
     certain = 0
     for seed in sweep(seeds(players, variant)):
-        game, records = game_and_viewpoints(players, variant, seed)
-        for viewer, cut in records:
-            certain += check_record(game, viewer, cut)
+        game, cut, chosen = game_and_viewpoints(players, variant, seed)
+        for seat in (*game.players, None):
+            session = check_counts(game, seat, cut)
+            for _ in range(chosen.count(seat)):
+                certain += check_record(game, seat, cut, session)
     assert certain > 0  # the chunk did prove something
 
 
 @pytest.mark.parametrize(("players", "variant"), cases())
 def test_the_sweep_covers_every_seat_and_accusations(players: int, variant: str) -> None:
-    """The whole sweep's records (simulated only: cheap) come from every seat and the
-    spectator, and Clue games end by accusations."""
-    seen: set[str | None] = set()
+    """The whole sweep's records come from every seat and the spectator (the cycling
+    viewpoint alone covers them: no game needs playing), and the simulator's Clue games
+    (even seeds, simulated only: cheap) end by accusations."""
+    seats: list[str | None] = [*PLAYER_NAMES[:players], None]
+    seen = {seats[seed % len(seats)] for seed in seeds(players, variant)}
     accusations = 0
-    for seed in seeds(players, variant):
-        game, records = game_and_viewpoints(players, variant, seed)
+    for seed in seeds(players, variant)[::2]:
+        game, _, _ = game_and_viewpoints(players, variant, seed)
         accusations += sum(isinstance(e, Accuse) for e in game.events)
-        seen |= {viewer for viewer, _ in records}
     assert seen == {*PLAYER_NAMES[:players], None}  # every seat and the spectator
     assert (accusations > 0) == variant.startswith("clue")  # Clue games end by accusations
 

@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -44,7 +46,6 @@ from suiri.models.detective.state import (
     Accusation,
     Deduction,
     DetectiveState,
-    EndTurn,
     LookAt,
     Move,
     Response,
@@ -52,38 +53,13 @@ from suiri.models.detective.state import (
 )
 from suiri.solver.errors import IllegalMoveError
 
+HERE_DIR = str(Path(__file__).parent)
+if HERE_DIR not in sys.path:
+    sys.path.insert(0, HERE_DIR)
+
+from state_games import answered, play  # noqa: E402
+
 Sweep = Callable[[Iterable[int]], list[int]]
-GAMES_PER_VARIANT = 1000
-
-
-def random_move(state: DetectiveState, rng: random.Random) -> Move:
-    """A random legal move, its kind chosen first (deductions would swamp the rest)."""
-    player = state.current_player()
-    assert player is not None
-    moves = state.legal_moves(player)
-    kinds: dict[type, list[Move]] = {}
-    for m in moves:
-        kinds.setdefault(type(m), []).append(m)
-    weights = {Deduction: 6, RevealCard: 2, LookAt: 2, Accusation: 0.3, EndTurn: 4, Response: 1}
-    kind = rng.choices(list(kinds), [weights[k] for k in kinds])[0]
-    return rng.choice(kinds[kind])
-
-
-def play(variant: str, players: int, seed: int, moves: int) -> DetectiveState:
-    rng = random.Random(seed)
-    state = GAME.new_state(players, seed, variant)
-    for _ in range(moves):
-        if state.is_over():
-            break
-        state.apply(random_move(state, rng))
-    return state
-
-
-def answered(state: DetectiveState, rng: random.Random) -> DetectiveState:
-    """The state with any pending deduction answered (records show it only then)."""
-    while state.asking is not None:
-        state.apply(random_move(state, rng))
-    return state
 
 
 def check_every_seat(state: DetectiveState, full: bool = True) -> None:
@@ -94,24 +70,6 @@ def check_every_seat(state: DetectiveState, full: bool = True) -> None:
             assert session.check().total > 0
         else:
             replay(record)
-
-
-@pytest.mark.parametrize("variant", FACTS.variants)
-def test_records_from_every_seat_pass_the_check(variant: str, sweep: Sweep) -> None:
-    """For every game, every seat's record and the spectator's pass the full check
-    (replay and the exact count); so does one random seat's record cut at a random
-    event (never inside a bluff: ``Game.cuts``)."""
-    for seed in sweep(range(GAMES_PER_VARIANT)):
-        rng = random.Random(seed)
-        players = FACTS.players[seed % len(FACTS.players)]
-        state = play(variant, players, seed, rng.randint(1, 120))
-        for seat in (*state.players, None):
-            assert DetectiveSession(state.record_for(seat)).check().total > 0, (variant, seed, seat)
-        seat = rng.choice((*state.players, None))
-        cuts = GAME.cuts(state.record_for(seat))
-        if cuts:
-            part = rng.choice(cuts)
-            assert DetectiveSession(part).check().total > 0, (variant, seed, seat, len(part.events))
 
 
 def test_a_fake_revealed_after_a_real_show_is_no_bluff() -> None:

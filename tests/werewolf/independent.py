@@ -4,7 +4,7 @@
 ``rules.py`` that ``replay`` also uses to build the counter's input; a bug in one of
 them would be shared.  This module shares nothing with the package: it reads the
 record's TOML itself (``tomllib``), knows the cards by their ids, and restates every
-rule it needs from the rules digest (/work/shared/rules/werewolf.md, rulings W1–W16).
+rule it needs from the rules digest (shared/rules/werewolf.md beside the repository, rulings W1–W16).
 It imports nothing from ``suiri``.
 
 It lists every distinct order of the deck's first cards that the record reaches

@@ -7,10 +7,9 @@ from typing import Any
 
 from suiri.models.werewolf.analysis import WerewolfAnalysis
 from suiri.models.werewolf.cards import BY_ID, LOST_LEGACY, NOBODY
-from suiri.models.werewolf.reasoning import line_source
 from suiri.models.werewolf.record import ORDERS, place_str
 from suiri.models.werewolf.rules import slot_name
-from suiri.models.werewolf.session import WerewolfSession
+from suiri.models.werewolf.session import WerewolfSession, line_source
 from suiri.models.werewolf.text import Text
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX

@@ -169,5 +169,5 @@ class WerewolfReasoner:
         return view(self.session, world)
 
 
-__all__ = ["RULE_WEIGHT", "SUBJECT_ALIASES", "WerewolfReasoner", "WorldView", "line_json", "line_source", "related",
+__all__ = ["RULE_WEIGHT", "SUBJECT_ALIASES", "WerewolfReasoner", "WorldView", "line_json", "related",
            "view"]

@@ -8,15 +8,22 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test test-fast lint typecheck bench clean
 
+# Quiet but not silent: pip's --quiet still prints its warnings and errors, and make stops
+# at the first failing step and names it.  The one message filtered out is setuptools'
+# notice that every editable install of a mapped layout gets ("Editable installation. Please
+# be careful with folders ..."): it is information, not a problem.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	$(BIN)/python -m compileall -q solver models cli puzzles  # byte-code up front: some machines set PYTHONDONTWRITEBYTECODE
-	touch $(STAMP)
+	@echo "Installing suiri and its dependencies into $(VENV) (a minute or two the first time)…"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/pip install --quiet --upgrade pip
+	@PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[dev]'
+	@$(BIN)/python -m compileall -q solver models cli puzzles  # byte-code up front: some machines set PYTHONDONTWRITEBYTECODE
+	@touch $(STAMP)
+	@echo "Installed: . $(BIN)/activate puts suiri on the PATH."
 
 demo: $(STAMP)
-	$(BIN)/suiri analyze "$$($(BIN)/suiri examples canary-3p --path)"
+	@echo '$$ suiri analyze "$$(suiri examples canary-3p --path)"'
+	@$(BIN)/suiri analyze "$$($(BIN)/suiri examples canary-3p --path)"
 
 lint: $(STAMP)
 	$(BIN)/ruff check solver models cli puzzles tests bench
@@ -27,11 +34,15 @@ typecheck: $(STAMP)
 	for p in solver models cli puzzles; do ln -sfn ../../../$$p $(VENV)/typecheck/suiri/$$p; done
 	$(BIN)/mypy -p suiri.solver -p suiri.models -p suiri.puzzles -p suiri.cli
 
-test: $(STAMP) lint typecheck
-	$(BIN)/pytest -n auto --full
+# lint and typecheck run beside the tests (a few seconds of CPU; a failure still fails
+# `make test`); --dist worksteal lets an idle worker take tests queued on the busy one.
+test: $(STAMP)
+	@$(MAKE) --no-print-directory lint typecheck & checks=$$!; \
+	$(BIN)/pytest -n auto --dist worksteal --full; tests=$$?; \
+	wait $$checks && exit $$tests
 
 test-fast: $(STAMP)
-	$(BIN)/pytest -n auto -x -q
+	$(BIN)/pytest -n auto --dist worksteal -x -q
 
 bench: $(STAMP)
 	$(BIN)/python -m compileall -q solver models cli puzzles

@@ -1,5 +1,6 @@
 """Benchmarks: median wall times of the CLI's questions on simulated records
-(Canary here, Memory Detective in ``bench/detective.py``, Werewolf in ``bench/werewolf.py``).
+(Canary here, Memory Detective in ``bench/detective.py``, Werewolf in ``bench/werewolf.py``,
+``suiri live`` in ``bench/live.py``, the puzzle book in ``bench/puzzles.py``).
 
 Run with ``make bench``; writes ``docs/performance.md`` (figures quoted there).
 In-process times exclude interpreter start-up and imports (measured separately as
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import platform
 import statistics
 import subprocess
@@ -112,7 +114,7 @@ def command_time(args: list[str], repeats: int = 5) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=None, help="write the Markdown report here")
-    parser.add_argument("--game", choices=["all", "canary", "detective", "werewolf"], default="all")
+    parser.add_argument("--game", choices=["all", "canary", "detective", "werewolf", "live", "puzzles"], default="all")
     opts = parser.parse_args()
     # warm imports so in-process figures exclude them
     import ortools.sat.python.cp_model  # noqa: F401
@@ -129,6 +131,20 @@ def main() -> None:
         if opts.game == name:
             if opts.out:
                 Path(opts.out).write_text("\n".join(report), encoding="utf-8")
+            return
+        extra += report
+    if opts.game in ("all", "live"):
+        live = importlib.import_module("live")  # bench/live.py: `suiri live`, every game
+        report = live.report(live.bench())
+        if opts.game == "live":
+            print("\n".join(report))
+            return
+        extra += report
+    if opts.game in ("all", "puzzles"):
+        puzzles = importlib.import_module("puzzles")  # bench/puzzles.py: a 20-puzzle book per game
+        report = puzzles.book_report(puzzles.book_times(20, os.cpu_count() or 1))
+        if opts.game == "puzzles":
+            print("\n".join(report))
             return
         extra += report
     with tempfile.TemporaryDirectory() as tmp:

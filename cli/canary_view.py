@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rich.text import Text as RichText
+
 from suiri.models.canary.advice import Advice
-from suiri.models.canary.analysis import CanaryAnalysis
+from suiri.models.canary.analysis import CanaryAnalysis, SquareView
 from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Kind
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
@@ -11,24 +16,25 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .layout import hint_levels, pad, percent, proof_lines
+from . import colour
+from .layout import hint_levels, pad, percent, proof_lines, readable_count, width
 
 
 def _text(session: CanarySession, lang: str) -> Text:
     return Text(lang, session.board, session.variant.players)
 
 
-def analysis(a: CanaryAnalysis, lang: str) -> str:
+def analysis(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> str:
     s = a.session
     t = m = _text(s, lang)
     r = s.record
     attrs = s.variant.deck.attributes
     out = [m("title", file=r.file)]
     if r.viewer:
-        out.append(m("seat", turns=len(r.turns), viewer=r.viewer, clue=t.attribute(r.clue) if r.clue else "?"))
+        out.append(m("seat", n=len(r.turns), viewer=r.viewer, clue=t.attribute(r.clue) if r.clue else "?"))
     else:
-        out.append(m("seat-spectator", turns=len(r.turns)))
-    out.append(m("worlds", n=a.counts.total))
+        out.append(m("seat-spectator", n=len(r.turns)))
+    out.append(m("worlds", n=readable_count(a.counts.total, lang)))
     out += ["", m("clues")]
     head = pad(m("player"), 12) + "".join(pad(t.attribute(x), 11) for x in attrs)
     out.append("  " + head)
@@ -40,10 +46,11 @@ def analysis(a: CanaryAnalysis, lang: str) -> str:
         fake = "  " + m("fake-holder", p=asg.fake) if asg.fake else ""
         out.append(f"  {percent(asg.p):>7}  {clues}{fake}")
     if len(a.assignments) > 12:
-        out.append(f"  … (+{len(a.assignments) - 12}, see --json)")
+        out.append("  " + m("more", n=len(a.assignments) - 12))
     if a.fake is not None:
         out += ["", m("fake") + ": " + "  ".join(f"{p} {percent(x)}" for p, x in a.fake.items())]
-    out += ["", m("map"), *board_map(a, lang)]
+    out += ["", m("map"), *colour.render([map_legend(a, m, lang)], colour_on), *board_map(a, lang, colour_on),
+            *goal_legend(a, m, lang)]
     out += ["", m("certain")]
     facts = summarize(a.certain, t, s)
     out += [f"  - {f}" for f in facts] or ["  " + m("nothing-certain")]
@@ -78,28 +85,80 @@ def summarize(facts: list[Fact], t: Text, s: CanarySession) -> list[str]:
     return lines
 
 
-def board_map(a: CanaryAnalysis, lang: str) -> list[str]:
+def goal_legend(a: CanaryAnalysis, m: Text, lang: str) -> list[str]:
+    """Below the map when its goal chances add up to more than 100%: with 2 players the
+    goal is every square carrying both clues, so the chances sum to the number of goal
+    squares (each world has that many), not to one."""
+    total = sum(a.goal, Fraction(0))
+    if total <= 1:
+        return []
+    return [m("goal-sum", squares=readable_count(total, lang), total=f"{float(total) * 100:.0f}%")]
+
+
+LOOK_STYLE = {"face-up": colour.FACE_UP, "known": colour.KNOWN, "hidden": colour.HIDDEN, "unknown": colour.UNKNOWN}
+
+
+def map_legend(a: CanaryAnalysis, m: Text, lang: str) -> RichText:
+    """The four looks of a square's card, each in its own colour, and the piece mark."""
+    letters = ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+    up = letters["high"] + letters["ancient"]
+    fake = m("map-legend-fake") if a.session.variant.fake else ""
+    line = m("map-legend", up=up, fake=fake)
+    out = RichText(line)
+    out.stylize(LOOK_STYLE["face-up"], 2, 2 + len(up))  # the legend opens with the face-up mark
+    for mark, look in ((f"[{up}]", "known"), ("(b)", "hidden"), ("·", "unknown")):
+        at = line.find(mark)
+        out.stylize(LOOK_STYLE[look], at, at + len(mark))
+    return out
+
+
+def face_mark(view: SquareView, letters: dict[str, str], attrs: Sequence[str]) -> str:
+    """A square's card in the plain map: ``HA`` face-up, ``[HA]`` face-down but known,
+    ``(b)`` hidden by b (so it carries b's clue), ``·`` unknown; ``-`` a card without
+    attributes."""
+    if view.kind is not None:
+        face = "".join(letters[x] for x in attrs if x in view.kind.attrs) or "-"
+        return face if view.look == "face-up" else f"[{face}]"
+    if view.look == "hidden":
+        return "(" + "".join(p[0] for p in view.hidden_by) + ")"
+    return "·"
+
+
+def board_map(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> list[str]:
+    """The map: each square's card in its look, the pieces (the viewer's in its own
+    colour), and under it the goal chance, coloured on a heat scale."""
+    return colour.render(map_lines(a, lang), colour_on)
+
+
+def map_lines(a: CanaryAnalysis, lang: str) -> list[RichText]:
     s = a.session
     board = s.board
     letters = ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
-    seen = a.seen_faces()
-    pieces: dict[int, str] = {}
+    attrs = s.variant.deck.attributes
+    views = a.squares()
+    pieces: dict[int, list[str]] = {}
     for p, sq in s.replay.state.positions.items():
-        pieces[sq] = pieces.get(sq, "") + p[0]
-    cell = 9
-    out = ["     " + "".join(pad(chr(ord("a") + c), cell) for c in range(board.width))]
+        pieces.setdefault(sq, []).append(p)
+    marks = [face_mark(v, letters, attrs) + ("@" + "".join(p[0] for p in pieces[sq]) if sq in pieces else "")
+             for sq, v in enumerate(views)]
+    cell = max(9, *(width(x) + 2 for x in marks))
+    top = max(a.goal)
+    out = [RichText("     " + "".join(pad(chr(ord("a") + c), cell) for c in range(board.width)))]
     for row in reversed(range(board.height)):
-        faces, odds = [], []
+        faces, odds = RichText(f"  {row + 1}  "), RichText("     ")
         for col in range(board.width):
             sq = board.square(col, row)
-            kind = seen.get(sq)
-            face = "·" if kind is None else ("".join(letters[x] for x in s.variant.deck.attributes if x in kind.attrs) or "-")
+            face = RichText()
+            face.append(face_mark(views[sq], letters, attrs), style=LOOK_STYLE[views[sq].look])
             if sq in pieces:
-                face += "@" + pieces[sq]
-            faces.append(pad(face, cell))
-            odds.append(pad(percent(a.goal[sq]), cell))
-        out.append(f"  {row + 1}  " + "".join(faces))
-        out.append("     " + "".join(odds))
+                face.append("@")
+                for p in pieces[sq]:
+                    face.append(p[0], style=colour.VIEWER if p == s.record.viewer else colour.OTHER)
+            faces.append(face)
+            faces.append(" " * (cell - width(face.plain)))
+            odds.append(colour.cell(percent(a.goal[sq]), colour.heat(a.goal[sq], top), len(percent(a.goal[sq]))))
+            odds.append(" " * (cell - width(percent(a.goal[sq]))))
+        out += [faces, odds]
     return out
 
 
@@ -195,3 +254,15 @@ def advice(session: CanarySession, a: Advice, lang: str) -> str:
                 else m("advise-best-move", sq=board.name(a.best.square)))
         out.append(m("advise-best", what=what))
     return "\n".join(out)
+
+
+def fact(session: CanarySession, f: Fact, lang: str) -> str:
+    """One fact in words (`suiri live` lists new certain facts and moved chances)."""
+    return _text(session, lang).fact(f)
+
+
+def picture(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> list[str]:
+    """The map with its legend, redrawn after each line of `suiri live`."""
+    m = _text(a.session, lang)
+    return [*colour.render([map_legend(a, m, lang)], colour_on), *board_map(a, lang, colour_on),
+            *goal_legend(a, m, lang)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text as RichText
+
 from suiri.models.detective.advice import DetectiveAdvice
 from suiri.models.detective.analysis import DetectiveAnalysis
 from suiri.models.detective.counter import CASE, PUBLIC
@@ -12,7 +14,8 @@ from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .layout import hint_levels, narrowing, pad, percent, proof_lines, width
+from . import colour
+from .layout import hint_levels, narrowing, pad, percent, proof_lines, readable_count, width
 
 TOP_TRIPLES = 10
 
@@ -21,31 +24,20 @@ def _text(session: DetectiveSession, lang: str) -> Text:
     return Text(lang, session.deck, session.variant.clue)
 
 
-def analysis(a: DetectiveAnalysis, lang: str) -> str:
+def analysis(a: DetectiveAnalysis, lang: str, colour_on: bool = False) -> str:
     s = a.session
     t = _text(s, lang)
     r = s.record
     out = [t("title", file=r.file)]
-    out.append(t("seat", events=s.steps, viewer=r.viewer) if r.viewer else t("seat-spectator", events=s.steps))
-    out.append(t("worlds", n=a.counts.total))
+    out.append(t("seat", n=s.steps, viewer=r.viewer) if r.viewer else t("seat-spectator", n=s.steps))
+    out.append(t("worlds", n=readable_count(a.counts.total, lang)))
     if s.replay.end is not None:
         out += ["", _end(s, t)]
     elif a.solved and r.viewer in s.replay.out:
         out += ["", t("solved-now-out", cards=t.cards(a.solved), p=r.viewer, n=s.replay.out[r.viewer])]
     elif a.solved:
         out += ["", t("solved-now-clue" if s.variant.clue else "solved-now", cards=t.cards(a.solved))]
-    out += ["", t("notebook")]
-    holders = s.holders
-    cols = [max(7, width(t.holder(h)) + 1) for h in holders]
-    first = max(width(t("card")), *(width(t.card(c)) for c in a.owners)) + 2
-    out.append("  " + pad(t("card"), first) + "".join(pad(t.holder(h), w) for h, w in zip(holders, cols, strict=True)))
-    previous = None
-    for card, row in a.owners.items():
-        if card.category != previous and previous is not None:
-            out.append("")
-        previous = card.category
-        out.append("  " + pad(t.card(card), first) + "".join(
-            pad(_mark(row[h], h, card.category is None), w) for h, w in zip(holders, cols, strict=True)))
+    out += ["", t("notebook"), *notebook(a, lang, colour_on)]
     out += ["", t("truth")]
     for cat, dist in a.truth.items():
         possible = sorted(((c, p) for c, p in dist.items() if p), key=lambda x: (-x[1], x[0].id))
@@ -64,6 +56,35 @@ def analysis(a: DetectiveAnalysis, lang: str) -> str:
     if not a.certain:
         out.append("  " + t("nothing-certain"))
     return "\n".join(out)
+
+
+def notebook(a: DetectiveAnalysis, lang: str, colour_on: bool = False, settled: bool = True) -> list[str]:
+    """The card × holder grid: ✓ certain, ✗ ruled out, % probability, coloured by
+    certainty; the viewer's column marked.  Without the ``settled`` rows (cards whose place
+    is certain) it keeps the open ones only."""
+    t = _text(a.session, lang)
+    holders = a.columns
+    viewer = a.session.record.viewer
+    cols = [max(7, width(t.holder(h)) + 1) for h in holders]
+    first = max(width(t("card")), *(width(t.card(c)) for c in a.owners)) + 2
+    head = RichText("  " + pad(t("card"), first))
+    for h, w in zip(holders, cols, strict=True):
+        head.append(colour.cell(t.holder(h), colour.VIEWER if h == viewer else colour.HEADING, width(t.holder(h))))
+        head.append(" " * (w - width(t.holder(h))))
+    lines = [head]
+    previous = None
+    for card, row in a.owners.items():
+        if not settled and 1 in row.values():
+            continue
+        if card.category != previous and previous is not None:
+            lines.append(RichText(""))
+        previous = card.category
+        line = RichText("  " + pad(t.card(card), first))
+        for h, w in zip(holders, cols, strict=True):
+            mark = _mark(row[h], h, card.category is None)
+            line.append(colour.cell(mark, colour.certainty(row[h]) if mark != "·" else None, w))
+        lines.append(line)
+    return colour.render(lines, colour_on)
 
 
 def _end(session: DetectiveSession, t: Text) -> str:
@@ -158,4 +179,24 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
     return "\n".join(out)
 
 
-__all__ = ["CASE", "PUBLIC", "advice", "analysis", "hint", "proof"]
+__all__ = ["CASE", "PUBLIC", "advice", "analysis", "fact", "hint", "notebook", "picture", "proof"]
+
+
+def fact(session: DetectiveSession, f: Fact, lang: str) -> str:
+    """One fact in words (`suiri live` lists new certain facts and moved chances)."""
+    return _text(session, lang).fact(f)
+
+
+def picture(a: DetectiveAnalysis, lang: str, colour_on: bool = False) -> list[str]:
+    """The notebook in a few lines, redrawn after each line of `suiri live`: the rows still
+    open, then one line saying where the settled cards are (``✓ aki: s4 w1 …``)."""
+    t = _text(a.session, lang)
+    line = RichText("  ✓", style=colour.CERTAIN)
+    for h in a.columns:
+        cards = [c for c, row in a.owners.items() if row[h] == 1]
+        if cards:
+            line.append("  " if len(line) > 3 else " ")
+            line.append(t.holder(h) + ":", style=colour.VIEWER if h == a.session.record.viewer else colour.HEADING)
+            line.append("".join(" " + t.card(c) for c in cards))
+    grid = notebook(a, lang, colour_on, settled=False)
+    return [*(grid if len(grid) > 1 else []), *colour.render([line], colour_on)]

@@ -1,6 +1,7 @@
 """Plain-text layout shared by the game views: display width (CJK characters take two
-columns), padding, how a probability is printed (✓ certain, ✗ ruled out, else %), and
-the four levels of a hint."""
+columns), padding, how a probability is printed (✓ certain, ✗ ruled out, else %), how a
+count of worlds is printed (exact when small, ``≈ 7.7 × 10⁴²`` when large), and the four
+levels of a hint."""
 
 from __future__ import annotations
 
@@ -29,6 +30,35 @@ def percent(p: Fraction) -> str:
     if p == 1:
         return "✓"
     return f"{float(p) * 100:.1f}%"
+
+
+EXACT_BELOW = 10**6  # counts below this are printed in full: a person reads 123,456 at a glance
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+ABOUT = {"en": "≈ ", "ja": "約 "}
+
+
+def readable_count(n: int | Fraction, lang: str) -> str:
+    """A count as people read it (the exact number stays in ``--json``): below a million,
+    in full with thousands separators (``123,456``); from a million up, two significant
+    digits times a power of ten (``≈ 7.7 × 10⁴²``), marked as approximate (≈, 約) unless
+    the two digits are exact.  A count that is not a whole number (a weight) is rounded
+    the same way."""
+    about = ABOUT.get(lang, ABOUT["en"])
+    value = Fraction(n)
+    if value < 0:
+        return "-" + readable_count(-value, lang)
+    if value < EXACT_BELOW:
+        whole = round(value * 100) / Fraction(100)  # a weight keeps two decimals
+        text = f"{int(whole):,}" if whole.denominator == 1 else f"{float(whole):,.2f}".rstrip("0")
+        return text if whole == value else about + text
+    exponent = len(str(int(value))) - 1  # value >= 10**6, so int() keeps every digit that matters
+    unit = Fraction(10) ** (exponent - 1)
+    digits = int((value / unit) + Fraction(1, 2))  # two significant digits, half up
+    if digits == 100:  # 9.96 × 10⁶ rounds up to 1.0 × 10⁷
+        exponent, digits, unit = exponent + 1, 10, unit * 10
+    mantissa = f"{digits // 10}.{digits % 10}"
+    text = f"{mantissa} × 10{str(exponent).translate(SUPERSCRIPT)}"
+    return text if digits * unit == value else about + text
 
 
 def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, rule: Callable[[str], str],

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -21,18 +21,24 @@ from suiri.models import GAMES, facts
 
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.models import Game, GameFacts, Session
+    from suiri.solver.facts import Fact
+    from suiri.solver.reasoning import ReasoningSession
 
 FACTS = {name: facts(name) for name in GAMES}  # cheap: no game's rules are imported
 
 LANG = click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
                     help="Language of names and sentences.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for tools.")
-RECORD = click.argument("record", type=click.Path(dir_okay=False))
+PLAIN = click.option("--plain", is_flag=True,
+                     help="No colour in the pictures (also when NO_COLOR is set or output is not a terminal).")
+# No checks by click: a missing file, a directory or an unreadable one is told by suiri's
+# reader, in the shape and language of every other error (click.Path still completes paths).
+RECORD = click.argument("record", type=click.Path(readable=False))
 
 
 def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Turn any ``SuiriError`` into ``label: message`` on stderr and its exit status (2; 3 for
-    ``Undecided``), never a traceback."""
+    ``Undecided``), never a traceback; in the command's ``--lang`` when it has one."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -43,8 +49,9 @@ def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         except SuiriError as exc:
             from suiri.solver.errors import ErrorList
 
+            lang = kwargs.get("lang", "en")
             for err in exc.errors if isinstance(exc, ErrorList) else [exc]:
-                click.echo(f"{err.label}: {err.render()}", err=True)
+                click.echo(f"{err.label_in(lang)}: {err.render(lang)}", err=True)
             sys.exit(exc.exit_code)
 
     return wrapper
@@ -62,6 +69,22 @@ def stderr_progress(label: str) -> Callable[[int, int], None] | None:
             click.echo("\r" + " " * (len(label) + 12) + "\r", err=True, nl=False)
 
     return show
+
+
+def parse_facts(reasoner: ReasoningSession, record: str, texts: Sequence[str], option: str) -> list[Fact]:
+    """The facts typed on the command line; an error in one names the record and the
+    argument (``error: game.toml: FACT: unknown subject ...``)."""
+    from suiri.solver.errors import Source, SuiriError
+
+    out = []
+    for text in texts:
+        try:
+            out.append(reasoner.parse_fact(text))
+        except SuiriError as exc:
+            if exc.source is not None:
+                raise
+            raise exc.at(Source(record, None, option)) from None
+    return out
 
 
 def open_session(path: str) -> tuple[Game[Any, Any], Session]:
@@ -92,7 +115,8 @@ def emit(data: Any) -> None:
     {game_table(lambda f: f"{f.title_en} ({f.title_ja})", "Games:")}
 
     \b
-    A record is a TOML file written from one seat (see docs/record-format.md).  Try:
+    A record is written from one seat: a TOML file, or one line per event in the
+    game's compact notation (see docs/record-format.md).  Try:
       suiri examples                        # bundled records
       suiri check game.toml                 # is the record legal and consistent?
       suiri analyze game.toml --lang ja     # exact probabilities and certain facts
@@ -101,6 +125,9 @@ def emit(data: Any) -> None:
       suiri explain wolf.toml 'lost-legacy=hand:ben'
       suiri hint game.toml --level 2
       suiri advise game.toml
+      suiri live game.txt                   # at the table: one line per event
+      suiri convert game.toml --to compact  # the compact line notation
+      suiri report game.toml --html r.html  # one page with pictures and proofs
     """)
 @click.version_option(package_name="suiri", prog_name="suiri")
 def main() -> None:
@@ -110,16 +137,18 @@ def main() -> None:
 @main.command()
 @RECORD
 @JSON
+@LANG
 @user_errors
-def check(record: str, as_json: bool) -> None:
+def check(record: str, as_json: bool, lang: str) -> None:
     """Replay RECORD through the rules and report the first problem.
 
     Exit status 0 when every turn is legal and some hidden state fits them all,
     2 otherwise (file:line: field, what is wrong, what would be valid).
 
     \b
-    Example:
+    Examples:
       suiri check game.toml
+      suiri check game.toml --lang ja
     """
     from suiri.solver.errors import ErrorList, IllegalMoveError, InconsistentRecordError, SuiriError
 
@@ -138,22 +167,25 @@ def check(record: str, as_json: bool) -> None:
                           "valid": e.valid,
                           "conflict": [str(c) for c in getattr(e, "conflict", ())]} for e in errors]})
         sys.exit(2)
+    from .layout import readable_count
     from .messages import Messages
 
     if as_json:
         emit({"file": record, "legal": True, "consistent": True, game.facts.step_name: session.steps,
               "worlds": str(tally.total)})  # a world is a deal in Memory Detective
     else:
-        click.echo(Messages("en")("check-ok", file=record, steps=session.steps, unit=game.facts.step_name,
-                                  worlds=tally.total, kind=game.facts.world_name))
+        say = Messages(lang)
+        click.echo(say("check-ok", file=record, steps=session.steps, unit=say.unit(game.facts.step_name, session.steps),
+                       worlds=readable_count(tally.total, lang), kind=say.unit(game.facts.world_name, tally.total)))
 
 
 @main.command()
 @RECORD
 @JSON
 @LANG
+@PLAIN
 @user_errors
-def analyze(record: str, as_json: bool, lang: str) -> None:
+def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
     """Exact probabilities and certain facts from the viewer's seat.
 
     \b
@@ -166,7 +198,9 @@ def analyze(record: str, as_json: bool, lang: str) -> None:
     if as_json:
         emit(result.to_json())
     else:
-        click.echo(view(game.facts.name).analysis(result, lang))
+        from .colour import wanted
+
+        click.echo(view(game.facts.name).analysis(result, lang, colour_on=wanted(plain)))
 
 
 @main.command(help=f"""Why FACT is certain (a minimal proof), or a world where it fails.
@@ -194,7 +228,7 @@ def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
     from suiri.solver.reasoning import explain as run
 
     reasoner = game.reasoner(session)
-    proof = run(reasoner, reasoner.parse_fact(fact))
+    proof = run(reasoner, parse_facts(reasoner, record, [fact], "FACT")[0])
     if as_json:
         emit(proof.to_json(reasoner))
     else:
@@ -221,7 +255,7 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
     """
     game, session = open_session(record)
     reasoner = game.reasoner(session)
-    given = [reasoner.parse_fact(k) for k in known]
+    given = parse_facts(reasoner, record, known, "--known")
     from suiri.solver.reasoning import hint as run
 
     result = run(reasoner, given, skip_obvious, progress=stderr_progress("explaining certain facts"))
@@ -233,10 +267,12 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
 
 @main.command()
 @RECORD
+@click.option("--drew", metavar="CARD", default=None,
+              help="Werewolf: the card you just drew (your turn in progress), instead of writing it into the record.")
 @JSON
 @LANG
 @user_errors
-def advise(record: str, as_json: bool, lang: str) -> None:
+def advise(record: str, drew: str | None, as_json: bool, lang: str) -> None:
     """Rank the viewer's legal moves for its next turn, with reasons.
 
     Each move comes with its chances and the information it gains, in the game's
@@ -248,8 +284,17 @@ def advise(record: str, as_json: bool, lang: str) -> None:
     Examples:
       suiri advise game.toml
       suiri advise case.toml --json
+      suiri advise wolf.toml --drew vote     # your Werewolf turn: you just drew a Vote
     """
     game, session = open_session(record)
+    if drew is not None:
+        from suiri.models import DrawsCards
+        from suiri.solver.errors import Source, SuiriError
+
+        if not isinstance(game, DrawsCards):
+            raise SuiriError(f"--drew is for games where a turn starts with a draw, not {game.facts.title_en}",
+                             Source(record, None, "--drew"), "leave out --drew")
+        session = game.open(game.with_drawn(session.record, drew))
     result = game.advise(session)
     if as_json:
         emit(result.to_json(session))
@@ -259,24 +304,59 @@ def advise(record: str, as_json: bool, lang: str) -> None:
 
 @main.command()
 @RECORD
+@click.option("--to", "notation", type=click.Choice(["toml", "compact"]), default="toml", show_default=True,
+              help="The notation to print: canonical TOML, or the game's compact line notation.")
 @user_errors
-def convert(record: str) -> None:
-    """Print RECORD (TOML or the compact line notation) as canonical TOML.
+def convert(record: str, notation: str) -> None:
+    """Print RECORD (TOML or a compact line notation) in the notation --to names.
+
+    Either way round, the record is the same: converting back gives the same file.
 
     \b
-    The compact notation, one line per item (docs/record-format.md):
+    Canary's compact notation, one line per item (docs/record-format.md):
       canary aki bea cid
       viewer aki ancient
       start a7 g7 a1
-      aki b7 h giant-stone-bridge
-      bea f7 r abandoned-materials
+      aki b7 h giant-stone-bridge           (h / r / - : hidden / revealed / no check)
+      bea f7 r "Abandoned Materials"        (names with spaces in quotes)
       cid a2 ! lava-rock-hill aki=n bea=y   ("!" declares instead of the check, R8)
     \b
-    Example:
-      suiri convert game.txt > game.toml
+    Examples:
+      suiri convert game.txt > game.toml             # compact -> TOML
+      suiri convert game.toml --to compact > game.txt
+      suiri convert "$(suiri examples canary-3p --path)" --to compact
     """
     game, session = open_session(record)
-    click.echo(game.write(session.record), nl=False)
+    click.echo(game.write(session.record, notation), nl=False)
+
+
+@main.command()
+@click.argument("record", type=click.Path(dir_okay=False))
+@LANG
+@click.option("--plain", is_flag=True, help="No colour (also when NO_COLOR is set or output is not a terminal).")
+@user_errors
+def live(record: str, lang: str, plain: bool) -> None:
+    """Keep RECORD open at the table: type one event per line, see what changed.
+
+    Each line is an event in the game's compact notation (docs/record-format.md),
+    checked at once: an illegal or inconsistent line is refused with the reason and
+    nothing changes.  After every accepted line the record is saved (atomically),
+    so reopening the file resumes the game.  A new file starts with questions: the
+    game, the players, your seat and the setup lines.
+
+    \b
+    Commands (Japanese words in brackets):
+      undo [戻す]  redo [やり直し]  show [表示]  hint [1-4] [ヒント]
+      explain FACT [説明]  advise [助言]  known FACT [分かった]
+      save [FILE] [保存]  help [ヘルプ]  quit [終了]   (Ctrl-D quits, Ctrl-C drops the line)
+    \b
+    Examples:
+      suiri live game.txt
+      suiri examples canary-3p > game.toml && suiri live game.toml --lang ja
+    """
+    from .live import run
+
+    run(record, lang, plain)
 
 
 @main.command()
@@ -352,6 +432,33 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
 
 
 @main.command()
+@RECORD
+@click.option("--html", "html_path", metavar="FILE", help="Write the page here ('-' for standard output).  Required.")
+@LANG
+@user_errors
+def report(record: str, html_path: str | None, lang: str) -> None:
+    """Write one self-contained HTML page of RECORD's analysis: the board, notebook
+    or piles as a picture, the exact chances, every certain fact with its proof (click
+    to open) and the advice.  It needs no network and prints on A4.
+
+    \b
+    Examples:
+      suiri report game.toml --html game.html
+      suiri report case.toml --html case.html --lang ja
+      suiri report "$(suiri examples werewolf-4p --path)" --html wolf.html
+    """
+    from .report import write_report
+
+    game, session = open_session(record)  # the record's own errors first
+    if html_path is None:
+        from suiri.solver.errors import Source, SuiriError
+
+        raise SuiriError("where to write the page is missing", Source(record, None, "--html"),
+                         "--html FILE, or --html - for standard output")
+    write_report(game, session, record, html_path, lang, stderr_progress("explaining certain facts"))
+
+
+@main.command()
 @GAME
 @PLAYERS
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -359,16 +466,22 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
               help="What the puzzle asks (default: the first).  " + by_game(lambda f: ", ".join(f.questions)))
 @click.option("--lines", "lines", default="2-5", show_default=True, metavar="MIN-MAX",
               help="Difficulty: how many record lines the answer needs.")
+@click.option("--answer", "show_answer", is_flag=True,
+              help="Also print the answer (held back by default: the puzzle is for solving).")
 @JSON
 @user_errors
-def puzzle(game: str, players: int, seed: int, question: str | None, lines: str, as_json: bool) -> None:
+def puzzle(game: str, players: int, seed: int, question: str | None, lines: str, show_answer: bool,
+           as_json: bool) -> None:
     """Generate a puzzle: a record whose question has a unique answer.
+
+    The record's leading comments say how it was made (the command and the seed of
+    the simulated game) and what it asks; the answer only with --answer.
 
     \b
     Examples:
       suiri puzzle --seed 3 > puzzle.toml && suiri analyze puzzle.toml
       suiri puzzle --question goal --lines 3-8 --json
-      suiri puzzle --game detective --question card --players 4
+      suiri puzzle --game detective --question card --players 4 --answer
       suiri puzzle --game werewolf --question lost-legacy --players 4
     """
     from suiri.models import game as chosen
@@ -386,9 +499,49 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
         raise SuiriError(f"no puzzle with {lines} lines found in 200 simulated games", None,
                          "another --seed or a wider --lines range")
     if as_json:
-        emit(found.to_json())
+        emit(found.to_json(show_answer))
     else:
-        click.echo(found.to_toml(), nl=False)
+        click.echo(found.to_toml(show_answer), nl=False)
+
+
+@main.command("puzzle-book")
+@GAME
+@click.option("--count", type=click.IntRange(1, 200), default=20, show_default=True, help="How many puzzles.")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "mixed"]), default="mixed",
+              show_default=True, help="Calibrated levels (docs/puzzles.md); mixed: a third of each, easiest first.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@LANG
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the book as one self-contained HTML page (prints on A4).")
+@click.option("--markdown", "markdown_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the book in Markdown.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes making puzzles (default: the cores; 1: no process pool).")
+@user_errors
+def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, html_path: str | None,
+                markdown_path: str | None, workers: int | None) -> None:
+    """Write a puzzle book: COUNT unique-answer puzzles, each drawn and written out
+    with one question and room for the answer; the answers and their proofs in a
+    solutions section at the end.
+
+    \b
+    Examples:
+      suiri puzzle-book --game canary --count 20 --html canary-book.html
+      suiri puzzle-book --game detective --count 10 --difficulty hard --markdown hard.md
+      suiri puzzle-book --game werewolf --count 6 --lang ja --html wolf.html --markdown wolf.md
+    """
+    from suiri.puzzles.book import build, write_book
+    from suiri.solver.errors import SuiriError
+
+    if html_path is None and markdown_path is None:
+        raise SuiriError("no output file", None, "--html FILE and/or --markdown FILE")
+    from suiri.cli.svg import picture_svg
+
+    book = build(game, count, difficulty, seed, lang, picture_svg if html_path is not None else None, workers)
+    for path in write_book(book, html_path, markdown_path):
+        levels = ", ".join(f"{n} {level}" for level in ("easy", "medium", "hard")
+                           if (n := sum(p.level == level for p in book.puzzles)))
+        click.echo(f"wrote {path}: {len(book.puzzles)} puzzles ({levels}) from {book.tried} simulated games")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,24 +1,37 @@
 """Interface sentences of the CLI that belong to no game, in English and Japanese.
 
 Each game's own sentences (and its screens) live in its text catalogue, e.g.
-``suiri.models.canary.text``."""
+``suiri.models.canary.text``; the error sentences live beside the errors
+(``suiri.solver.errors.ERROR_TEXT``), since the models raise them."""
 
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent {kind}",
+        # what a record is made of and what `check` counts (GameFacts.step_name, world_name), singular / plural
+        "unit:turns": "turn/turns", "unit:events": "event/events", "unit:moves": "move/moves",
+        "unit:worlds": "world/worlds", "unit:deals": "deal/deals", "unit:histories": "history/histories",
     },
     "ja": {
-        "check-ok": "{file}：ルール上正しく、矛盾なし — {steps} {unit}、{worlds}通りの世界",
+        "check-ok": "{file}：ルール上正しく、矛盾なし — {steps}{unit}、矛盾のない{kind}は{worlds}通り",
+        "unit:turns": "ターン", "unit:events": "イベント", "unit:moves": "手",
+        "unit:worlds": "世界", "unit:deals": "配り方", "unit:histories": "経過",
     },
 }
 
 
 class Messages:
+    """The CLI's sentences in one language; a sentence not yet translated prints in English."""
+
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.m = MESSAGES[lang]
 
     def __call__(self, key: str, **kw: object) -> str:
-        return self.m[key].format(**kw)
+        return self.m.get(key, MESSAGES["en"][key]).format(**kw)
+
+    def unit(self, word: str, n: int | object) -> str:
+        """``word`` (a plural such as ``turns``) in this language, singular for exactly one."""
+        forms = self(f"unit:{word}").split("/") if f"unit:{word}" in MESSAGES["en"] else [word]
+        return forms[0] if n == 1 or len(forms) == 1 else forms[1]

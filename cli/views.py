@@ -13,16 +13,19 @@ import importlib
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:  # pragma: no cover
+    from suiri.solver.facts import Fact
     from suiri.solver.reasoning import HintResult, Proof
 
 
 class View(Protocol):
     """The renderers of one game (text for a person; ``--json`` needs no view)."""
 
-    def analysis(self, result: Any, lang: str) -> str: ...  # `analyze`
+    def analysis(self, result: Any, lang: str, colour_on: bool = False) -> str: ...  # `analyze`
     def proof(self, session: Any, proof: Proof, lang: str) -> str: ...  # `explain`
     def hint(self, session: Any, result: HintResult, level: int, lang: str) -> str: ...  # `hint`
     def advice(self, session: Any, result: Any, lang: str) -> str: ...  # `advise`
+    def fact(self, session: Any, f: Fact, lang: str) -> str: ...  # one fact in words (`live`)
+    def picture(self, result: Any, lang: str, colour_on: bool = False) -> list[str]: ...  # after each `live` line
 
 
 # Every game's view, by the game's name (the keys of ``suiri.models.GAMES``).

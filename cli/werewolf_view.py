@@ -5,20 +5,23 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from rich.text import Text as RichText
+
 from suiri.models.werewolf.analysis import WerewolfAnalysis
 from suiri.models.werewolf.cards import BY_ID, LOST_LEGACY, NOBODY
 from suiri.models.werewolf.record import ORDERS, place_str
-from suiri.models.werewolf.rules import slot_name
+from suiri.models.werewolf.rules import RUINS, Slot, hand, pile, slot_name
 from suiri.models.werewolf.session import WerewolfSession, line_source
 from suiri.models.werewolf.text import Text
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.reasoning import HintResult, Proof
 
-from .layout import hint_levels, narrowing, pad, percent, proof_lines, width
+from . import colour
+from .layout import hint_levels, narrowing, pad, percent, proof_lines, readable_count, width
 
 
-def analysis(a: WerewolfAnalysis, lang: str) -> str:
+def analysis(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> str:
     s = a.session
     t = Text(lang)
     r = s.record
@@ -29,13 +32,14 @@ def analysis(a: WerewolfAnalysis, lang: str) -> str:
     out.append(t("seat", lines=lines, viewer=r.viewer) if r.viewer else t("seat-spectator", lines=lines))
     out.append(_phase(s, t, a.phase))
     out.append(_players(s, t))
-    out.append(t("histories", n=a.counts.total))
+    out.append(t("histories", n=readable_count(a.counts.total, lang)))
     out += ["", t("ll-head")]
     out += _table([(t.place(k), p) for k, p in a.lost_legacy.items()])
     out += ["", t("wolf-head")]
     out += _table([(t("wolf-nobody") if k == NOBODY else k, p) for k, p in a.werewolf.items()])
     out += ["", t("madman-search" if a.phase == "search" else "madman-now")]
     out += _table([(t("madman-nobody") if k == NOBODY else k, p) for k, p in a.madman.items()])
+    out += ["", t("piles-head"), *piles(a, lang, colour_on)]
     out += ["", t("cards-head")]
     labels = {slot: t.place(slot_name(slot)) for slot in a.cards}
     first = max((width(x) for x in labels.values()), default=0) + 2
@@ -53,6 +57,53 @@ def analysis(a: WerewolfAnalysis, lang: str) -> str:
     return "\n".join(out)
 
 
+def piles(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> list[str]:
+    """The table as a picture: a line per player (the hand, then the discard from the
+    bottom up, ▲ face-up, ▼ face-down with what it can be), then the ruins and the deck."""
+    s = a.session
+    t = Text(lang)
+    first = max(width(p) for p in s.record.players) + 2
+    lines = []
+    for p in s.record.players:
+        line = RichText("  ")
+        line.append(colour.cell(p, colour.VIEWER if p == s.record.viewer else colour.HEADING, width(p)))
+        line.append(" " * (first - width(p)))
+        if p in s.living:
+            line.append(t("piles-hand") + " ")
+            line.append(_hidden(a, t, hand(p)))
+        else:
+            line.append(t("piles-out"), style=colour.RULED_OUT)
+        line.append(" | " + t("piles-discard"))
+        for i, c in enumerate(s.replay.piles.get(p, []), start=1):
+            line.append(" ")
+            line.append(RichText("▲" + t.card(c.kind), style=colour.FACE_UP) if c.kind else _hidden(a, t, pile(p, i)))
+        lines.append(line)
+    last = RichText("  " + t("piles-ruins") + " ")
+    last.append(_hidden(a, t, RUINS))
+    last.append(" | " + t("piles-deck", n=s.replay.deck))
+    lines.append(last)
+    return colour.render(lines, colour_on)
+
+
+def _hidden(a: WerewolfAnalysis, t: Text, slot: Slot) -> RichText:
+    """A face-down card: ``▼Knight`` when its kind is certain, else its possible kinds
+    with their chances, most likely first, ``▼(Vote 55.6% / Lost Legacy 33.3%)``."""
+    row = a.cards.get(slot)
+    if row is None:
+        return RichText("▼?", style=colour.UNKNOWN)
+    possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+    if len(possible) == 1:
+        return RichText("▼" + t.card(possible[0][0]), style=colour.KNOWN)
+    out = RichText("▼(", style=colour.UNKNOWN)
+    for n, (k, p) in enumerate(possible):
+        if n:
+            out.append(" / ", style=colour.UNKNOWN)
+        out.append(t.card(k) + " ")
+        out.append(percent(p), style=colour.certainty(p))
+    out.append(")", style=colour.UNKNOWN)
+    return out
+
+
 def _table(rows: list[tuple[str, Fraction]]) -> list[str]:
     first = max((width(label) for label, _ in rows), default=0) + 2
     return ["  " + pad(label, first) + percent(p) for label, p in rows]
@@ -67,8 +118,8 @@ def _phase(s: WerewolfSession, t: Text, phase: str) -> str:
             return t("phase-search-first")
         return t("phase-search", called=t.orders([c.order for c in rp.calls]), next=rp.next_call)
     if rp.pending is not None:
-        return t("phase-pending", p=rp.next_player, card=t.a(rp.pending), deck=rp.deck)
-    return t("phase-play", deck=rp.deck, p=rp.next_player)
+        return t("phase-pending", p=rp.next_player, card=t.a(rp.pending), n=rp.deck)
+    return t("phase-play", n=rp.deck, p=rp.next_player)
 
 
 def _over_reason(s: WerewolfSession, t: Text) -> str:
@@ -270,4 +321,14 @@ def _vote(t: Text, o: Any, me: str) -> list[str]:
     return out
 
 
-__all__ = ["advice", "analysis", "hint", "proof"]
+__all__ = ["advice", "analysis", "fact", "hint", "picture", "piles", "proof"]
+
+
+def fact(session: WerewolfSession, f: Fact, lang: str) -> str:
+    """One fact in words (`suiri live` lists new certain facts and moved chances)."""
+    return Text(lang).fact(f)
+
+
+def picture(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> list[str]:
+    """The piles, redrawn after each line of `suiri live`."""
+    return piles(a, lang, colour_on)

@@ -15,12 +15,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from suiri.solver.errors import RecordSyntaxError, SuiriError
-from suiri.solver.records import TomlDocument, parse_toml, read_text
+from suiri.solver.errors import RecordSyntaxError, Source, SuiriError, Text, unknown_name
+from suiri.solver.records import TomlDocument, check_not_empty, parse_toml, read_text
 
-from .interface import Advice, Analysis, Counts, Game, GameFacts, Record, Session, State
+from .interface import Advice, Analysis, Counts, DrawsCards, Game, GameFacts, Record, Session, State
 
-__all__ = ["GAMES", "Advice", "Analysis", "Counts", "Game", "GameFacts", "Record", "Session", "State",
+__all__ = ["GAMES", "Advice", "Analysis", "Counts", "DrawsCards", "Game", "GameFacts", "Record", "Session", "State",
            "check_players", "check_variant", "example_records", "facts", "game", "open_session", "read_record"]
 
 # Every game: its name (a record's `game` field, `--game`) and where its Game lives.
@@ -55,7 +55,7 @@ def check_players(about: GameFacts, players: int) -> None:
 def check_variant(about: GameFacts, variant: str) -> None:
     """Raise unless ``variant`` is one of the game's variants."""
     if variant not in about.variants:
-        raise SuiriError(f"unknown variant {variant!r} of {about.title_en}", None, ", ".join(about.variants))
+        raise unknown_name("variant", variant, about.variants, error=SuiriError)
 
 
 def check_question(about: GameFacts, question: str) -> None:
@@ -70,11 +70,17 @@ def read_record(path: str | Path) -> TomlDocument:
 
     The file is read once (it may be a pipe such as /dev/stdin)."""
     text = read_text(path)
-    if not str(path).endswith(".toml"):
-        for name in GAMES:
-            if game(name).is_compact(text):
-                return game(name).parse_compact(str(path), text)
-    return parse_toml(str(path), text)
+    check_not_empty(str(path), text, list(GAMES))
+    compact = next((name for name in GAMES if game(name).is_compact(text)), None)
+    if compact is not None and not str(path).endswith(".toml"):
+        return game(compact).parse_compact(str(path), text)
+    try:
+        return parse_toml(str(path), text)
+    except RecordSyntaxError as exc:
+        if compact is None:
+            raise
+        # compact notation in a file named .toml: say so rather than only "not valid TOML"
+        raise RecordSyntaxError(exc.text, exc.source, Text("file:compact-in-toml", game=compact)) from None
 
 
 def example_records() -> dict[str, Any]:
@@ -97,5 +103,8 @@ def open_session(path: str | Path) -> tuple[Game[Any, Any], Session]:
     if isinstance(name, str) and name in GAMES:
         chosen = game(name)
         return chosen, chosen.open(chosen.read(doc))
-    raise RecordSyntaxError(f"unknown game {name!r}", doc.lines.source((), "game", "game"),
-                            ", ".join(f'"{g}"' for g in GAMES))
+    where, valid = doc.lines.source((), "game", "game"), ", ".join(f'"{g}"' for g in GAMES)
+    if name is None:  # point at the record's first line: the game comes first
+        first = min([*doc.lines.keys.values(), *doc.lines.tables.values()], default=None)
+        raise RecordSyntaxError(Text("game:missing"), Source(where.file, first, "game"), valid)
+    raise unknown_name("game", name, list(GAMES), where, valid)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.solver.facts import Fact
@@ -66,6 +66,12 @@ class Session(Protocol):
 
 
 class Analysis(Protocol):
+    """What `analyze` found: the certain facts, every open fact's exact chance, and the
+    records README keys for ``--json``."""
+
+    certain: list[Fact]
+
+    def chances(self) -> dict[Fact, Fraction]: ...
     def to_json(self) -> dict[str, Any]: ...
 
 
@@ -91,6 +97,14 @@ class State(Protocol[M, R]):
     def record_for(self, seat: str | None) -> R: ...
 
 
+@runtime_checkable
+class DrawsCards(Protocol):
+    """A game whose player draws a card at the start of a turn (Werewolf): `advise
+    --drew CARD` asks about the viewer's turn in progress without writing it."""
+
+    def with_drawn(self, record: Any, card: str) -> Any: ...  # the record with the draw added
+
+
 RecordT = TypeVar("RecordT", bound=Record)
 SessionT = TypeVar("SessionT", bound=Session)
 
@@ -112,3 +126,7 @@ class Game(Protocol[RecordT, SessionT]):
     def simulate(self, players: int, seed: int, turns: int, viewer: str | None, variant: str) -> RecordT: ...
     def answer(self, session: SessionT, question: str) -> Fact | None: ...
     def cuts(self, record: RecordT) -> Sequence[RecordT]: ...
+    # `suiri live`: the compact notation's setup lines for a new record (words in
+    # capitals are for the person to fill in) and the words worth completing.
+    def setup_lines(self, players: Sequence[str], viewer: str | None) -> list[str]: ...
+    def vocabulary(self, record: RecordT) -> list[str]: ...

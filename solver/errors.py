@@ -7,6 +7,13 @@ the rules forbid it (``IllegalMoveError``), or every step is legal but no hidden
 fits them all (``InconsistentRecordError``).  ``Undecided`` (exit 3) is no user error
 but is reported the same way: the solver ran out of time.
 
+An error prints in the language of the command (``render(lang)``).  Its message and
+its ``valid`` text are plain English strings, or ``Text``: a key of ``ERROR_TEXT`` (the
+one catalogue of error sentences, English and Japanese) with its parameters.  The
+framing words (the label, "valid", "did you mean") are always translated; a message
+not yet in the catalogue prints in English.  ``unknown_name`` builds the error for a
+misspelt name in every game: the closest spellings (difflib) and the real list.
+
 ``NoWorldFits`` is internal: a game's exact counter raises it when no hidden state fits
 the observations; the game's session turns it into an ``InconsistentRecordError``
 naming the lines in conflict.
@@ -14,8 +21,130 @@ naming the lines in conflict.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import copy
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+# The catalogue of error sentences: key -> (English, Japanese).  Parameters in braces;
+# a parameter may itself be a ``Text`` (rendered in the same language).
+ERROR_TEXT: dict[str, tuple[str, str]] = {
+    # framing words, the same for every error
+    "label:error": ("error", "エラー"),
+    "label:undecided": ("undecided", "未決定"),
+    "frame:valid": (" (valid: {valid})", " (有効な値: {valid})"),
+    "frame:did-you-mean": ("; did you mean {names}?", "。もしかして {names}？"),
+    "frame:or": (" or ", " または "),
+    # the record file itself
+    "file:missing": ("no such file", "そのようなファイルはありません"),
+    "file:missing-valid": ("the path of a game record (TOML or a compact notation)",
+                           "記録ファイル（TOML またはコンパクト記法）のパス"),
+    "file:directory": ("this is a directory, not a record file", "これはディレクトリです。記録ファイルではありません"),
+    "file:directory-valid": ("the path of a record file, e.g. {example}", "記録ファイルのパス（例: {example}）"),
+    "file:binary": ("not a text file: byte {offset} (0x{byte}) is not UTF-8 text (an image or other binary file?)",
+                    "テキストファイルではありません：{offset} バイト目 (0x{byte}) が UTF-8 の文字ではありません"
+                    "（画像などのバイナリファイル？）"),
+    "file:utf16": ("the file is UTF-16 text (Notepad's \"Unicode\"), not UTF-8",
+                   "ファイルが UTF-16（メモ帳の「Unicode」）で保存されています。UTF-8 ではありません"),
+    "file:text-valid": ("a record saved as UTF-8 text (TOML or a compact notation)",
+                        "UTF-8 のテキストとして保存した記録（TOML またはコンパクト記法）"),
+    "file:unreadable": ("cannot read the file ({reason})", "ファイルを読めません（{reason}）"),
+    "file:unreadable-valid": ("a record file you may read", "読み取りできる記録ファイル"),
+    "file:compact-in-toml": ("TOML; this file holds {game}'s compact notation, which is read from a file "
+                             "not named .toml (e.g. game.txt)",
+                             "TOML。このファイルは {game} のコンパクト記法で、.toml 以外の名前（例: game.txt）なら読めます"),
+    "file:empty": ("the file is empty", "ファイルが空です"),
+    "file:only-comments": ("the file holds only comments and blank lines", "ファイルにはコメントと空行しかありません"),
+    "file:record-start": ("a record starts with game = {games} (TOML) or a compact first line such as "
+                          "\"canary aki bea cid\"",
+                          "game = {games}（TOML）か、\"canary aki bea cid\" のようなコンパクト記法の行で始まる記録"),
+    "game:missing": ("missing game", "game がありません"),
+    "game:other": ("game is {written}", "game は {written}"),
+    "game:reader": ("{what}, this reader is for {game}", "{what}。この読み取りは {game} 用です"),
+    "toml:syntax": ("not valid TOML: {message}", "TOML として読めません: {message}"),
+    # the players field, the same in every game
+    "players:missing": ("missing players", "players がありません"),
+    "players:not-a-list": ("players must be a list of names", "players は名前のリストにします"),
+    "players:list-valid": ('["aki", "bea", "cid"] in turn order', '手番順に ["aki", "bea", "cid"]'),
+    "players:bad-name": ("player name {name} is not allowed", "プレイヤー名 {name} は使えません"),
+    "players:name-valid": ("lower-case letters, digits, '-' and '_'", "英小文字・数字・'-'・'_'"),
+    "players:twice": ("a player is named twice", "同じプレイヤーが二度書かれています"),
+    "players:twice-valid": ("distinct names", "互いに異なる名前"),
+    "players:count": ("{n} players: the game is for {low} to {high}", "{n} 人：このゲームは {low}〜{high} 人用です"),
+    "players:count-valid": ("{low} to {high} names", "{low}〜{high} 人の名前"),
+    # misspelt names
+    "name:unknown": ("unknown {noun} {name}", "不明な{noun} {name}"),
+    "name:not-a": ("{name} is not a {noun}", "{name} は{noun}ではありません"),
+    "name:not-here": ("{name} is not a {noun} here", "{name} はこの記録の{noun}ではありません"),
+    "noun:player": ("player", "プレイヤー"),
+    "noun:card": ("card", "カード"),
+    "noun:clue": ("clue", "手がかり"),
+    "noun:subject": ("subject", "事実の対象"),
+    "noun:game": ("game", "ゲーム"),
+    "noun:field": ("field", "項目"),
+    "noun:variant": ("variant", "バリアント"),
+    "noun:category": ("category", "分類"),
+    "noun:place": ("place", "場所"),
+    "noun:card-place": ("place a card can be", "カードの置き場所"),
+    "valid:canary-card": ("a card id: {ids}; or its Japanese or English name, or its attributes joined by '+' "
+                          "(e.g. 'high+dark', 'none')",
+                          "カード ID: {ids}。または日本語名・英語名、'+' でつないだ属性（例: 'high+dark'、'none'）"),
+    "valid:canary-clue": ("{ids} (or {ja})", "{ja}（または {ids}）"),
+    # Canary's compact notation, in its own words
+    "notation:split": ("cannot split the line into words: {reason}", "行を語に分けられません：{reason}"),
+    "notation:split-valid": ("words separated by blanks; a name with spaces in quotes, e.g. \"Giant Stone Bridge\"",
+                             "空白で区切った語。空白を含む名前は引用符で囲む（例: \"Giant Stone Bridge\"）"),
+    "canary:check": ("{word} is not a check letter", "{word} はチェックの記号ではありません"),
+    "canary:check-valid": ("h, r, - (hidden, revealed, no check), or ! CARD NAME=y|n ... to declare",
+                           "h、r、-（伏せた・表にした・チェックなし）、宣言なら ! CARD NAME=y|n ..."),
+    "canary:answer": ("answer {word} from {who}", "{who} の答え {word}"),
+    "canary:answer-valid": ("NAME=y or NAME=n (ここだ, ちがう)", "NAME=y または NAME=n（ここだ、ちがう）"),
+    "valid:viewer": ("{names} or omit it (spectator)", "{names}、または省略（観戦者）"),
+}
+
+
+class Text:
+    """A sentence of ``ERROR_TEXT`` with its parameters, printed in either language."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        if key not in ERROR_TEXT:
+            raise KeyError(f"no error text {key!r}")
+        self.key = key
+        self.params = params
+
+    def render(self, lang: str = "en") -> str:
+        en, ja = ERROR_TEXT[self.key]
+        template = ja if lang == "ja" else en
+        return template.format(**{k: render(v, lang) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        return f"Text({self.key!r}, {self.params!r})"
+
+
+def render(text: object, lang: str = "en") -> str:
+    """A message part in ``lang``: a ``Text`` is translated, anything else printed as it is
+    (the English fallback for sentences not in the catalogue)."""
+    if isinstance(text, Text):
+        return text.render(lang)
+    if isinstance(text, Joined):
+        return "".join(render(part, lang) for part in text.parts)
+    return str(text)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Message parts printed one after the other (e.g. a message and "did you mean …")."""
+
+    parts: tuple[object, ...]
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
+Message = str | Text | Joined
 
 
 @dataclass(frozen=True)
@@ -36,23 +165,45 @@ class Source:
 
 
 class SuiriError(Exception):
-    """Base of every error a user can cause; ``str()`` is the full message.  The CLI
-    prints ``label: message`` on stderr and exits with ``exit_code``."""
+    """Base of every error a user can cause; ``str()`` is the full message (English).
+    The CLI prints ``label: render(lang)`` on stderr and exits with ``exit_code``.
+
+    ``message`` and ``valid`` are the English strings (``--json`` prints them);
+    ``text`` and ``valid_text`` keep what was raised, to print it in another language."""
 
     exit_code = 2
     label = "error"
 
-    def __init__(self, message: str, source: Source | None = None, valid: str | None = None):
-        self.message = message
+    def __init__(self, message: Message, source: Source | None = None, valid: Message | None = None):
+        self.text = message
+        self.valid_text = valid
+        self.message = render(message)
         self.source = source
-        self.valid = valid
+        self.valid = render(valid) if valid is not None else None
         super().__init__(self.render())
 
-    def render(self) -> str:
-        text = f"{self.source}: {self.message}" if self.source else self.message
-        if self.valid:
-            text += f" (valid: {self.valid})"
-        return text
+    def render(self, lang: str = "en") -> str:
+        what = render(self.text, lang)
+        text = f"{self.source}: {what}" if self.source else what
+        return text + valid_suffix(self.valid_text, lang)
+
+    def at(self, source: Source) -> SuiriError:
+        """The same error, said of ``source`` (e.g. the command-line argument a fact came from)."""
+        moved = copy.copy(self)
+        moved.source = source
+        moved.args = (moved.render(),)
+        return moved
+
+    def label_in(self, lang: str = "en") -> str:
+        """The word before the message: ``error`` (``エラー``), ``undecided``."""
+        key = f"label:{self.label}"
+        return Text(key).render(lang) if key in ERROR_TEXT else self.label
+
+
+def valid_suffix(valid: Message | None, lang: str = "en") -> str:
+    """`` (valid: …)``, or nothing when there is nothing to say."""
+    text = render(valid, lang) if valid is not None else ""
+    return Text("frame:valid", valid=text).render(lang) if text else ""
 
 
 class RecordSyntaxError(SuiriError):
@@ -69,15 +220,14 @@ class InconsistentRecordError(SuiriError):
     ``conflict`` holds a minimal set of record lines that cannot all be true.
     """
 
-    def __init__(self, message: str, conflict: Sequence[Source], valid: str | None = None):
+    def __init__(self, message: Message, conflict: Sequence[Source], valid: Message | None = None):
         self.conflict = tuple(conflict)
         first = self.conflict[0] if self.conflict else None
         super().__init__(message, first, valid)
 
-    def render(self) -> str:
-        head = f"{self.source.file if self.source else ''}: {self.message}"
-        if self.valid:
-            head += f" (valid: {self.valid})"
+    def render(self, lang: str = "en") -> str:
+        head = f"{self.source.file if self.source else ''}: {render(self.text, lang)}"
+        head += valid_suffix(self.valid_text, lang)
         return "\n".join([head, *(f"  {src}" for src in self.conflict)])
 
 
@@ -92,8 +242,8 @@ class ErrorList(SuiriError):
         self.errors = list(errors)
         super().__init__(self.render())
 
-    def render(self) -> str:
-        return "\n".join(e.render() for e in getattr(self, "errors", []))
+    def render(self, lang: str = "en") -> str:
+        return "\n".join(e.render(lang) for e in getattr(self, "errors", []))
 
 
 class Undecided(SuiriError):
@@ -113,3 +263,61 @@ def raise_all(errors: list[SuiriError]) -> None:
         raise errors[0]
     if errors:
         raise ErrorList(errors)
+
+
+def close_spellings(written: object, spellings: Iterable[str] | Mapping[str, str], n: int = 3) -> list[str]:
+    """The spellings nearest to ``written`` (difflib's ratio, case ignored), best first, one
+    per thing named: ``spellings`` may map each spelling to what it names (a card's id, its
+    English and its Japanese name all name one card)."""
+    if not isinstance(written, str) or not written.strip():
+        return []
+    named = spellings if isinstance(spellings, Mapping) else {s: s for s in spellings}
+    by_folded: dict[str, str] = {}
+    for s in sorted(named, key=lambda s: named[s] != s):  # a name itself before its other spellings
+        by_folded.setdefault(s.lower(), s)
+    key = written.strip().lower()
+    found = difflib.get_close_matches(key, list(by_folded), n=len(by_folded), cutoff=0.6)
+    if len(key) >= 3:  # a name cut short ('ruins' for 'ruins-above-the-clouds') is far by difflib's ratio
+        found += [f for f in by_folded if f.startswith(key) and f not in found]
+    out: list[str] = []
+    for spelling in (by_folded[f] for f in found):
+        if named[spelling] not in {named[o] for o in out}:
+            out.append(spelling)
+    return out[:n]
+
+
+def unknown_name(noun: str, written: object, names: Sequence[str], source: Source | None = None,
+                 valid: Message | None = None, spellings: Iterable[str] | Mapping[str, str] | None = None,
+                 error: type[SuiriError] = RecordSyntaxError, phrase: str = "unknown") -> SuiriError:
+    """The error for a misspelt name, the same in every game: ``unknown card 'crag-lokout';
+    did you mean 'crag-lookout'? (valid: …)``.
+
+    ``noun`` is a key ``noun:…`` of ``ERROR_TEXT`` (player, card, subject, …); ``names`` the
+    real list (``valid`` by default); ``spellings`` every accepted way to write one (default:
+    ``names``; a mapping: each spelling to the name it means), among which the close ones
+    are suggested as written; ``phrase`` ``"unknown"`` or ``"not-a"`` (``'zed' is not a
+    player``) or ``"not-here"``."""
+    near = close_spellings(written, names if spellings is None else spellings)
+    message: Message = Text(f"name:{phrase}", noun=Text(f"noun:{noun}"), name=repr(written))
+    if near:
+        said = Joined(tuple(_alternatives([repr(s) for s in near])))
+        message = Joined((message, Text("frame:did-you-mean", names=said)))
+    return error(message, source, ", ".join(names) if valid is None else valid)
+
+
+def _alternatives(items: Sequence[str]) -> list[object]:
+    """``'a', 'b' or 'c'`` (the last joined by the language's "or")."""
+    if len(items) == 1:
+        return list(items)
+    return [", ".join(items[:-1]), Text("frame:or"), items[-1]]
+
+
+def unknown_subject(written: str, patterns: Sequence[str], valid: Message | None = None,
+                    also: Iterable[str] = ()) -> SuiriError:
+    """A misspelt fact subject (``squar:a2``): the patterns of the game's subjects
+    (``square:SQ``) are compared with the arguments as written (``square:a2`` is suggested
+    when the counts of arguments agree).  ``also``: further spellings of a subject."""
+    args = written.split(":")[1:]
+    spellings = [p.split(":")[0] + "".join(f":{a}" for a in args) if p.count(":") == len(args) else p
+                 for p in patterns]
+    return unknown_name("subject", written, patterns, None, valid, spellings=[*spellings, *also], error=FactError)

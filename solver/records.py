@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import RecordSyntaxError, Source, SuiriError, raise_all
+from .errors import Message, RecordSyntaxError, Source, SuiriError, Text, raise_all, unknown_name
 
 T = TypeVar("T")
 
@@ -104,14 +104,44 @@ class TomlDocument:
 
 
 def read_text(path: str | Path) -> str:
-    """A record file's text; a missing or unreadable file is a ``RecordSyntaxError``."""
+    """A record file's text, a UTF-8 byte-order mark dropped (Notepad writes one).  What is
+    no text file gets a sentence of its own (``RecordSyntaxError``): a missing file, a
+    directory, a file that is not UTF-8 text (an image, UTF-16)."""
     name = str(path)
+    where = Source(name)
+    if Path(path).is_dir():
+        inside = sorted(str(p) for p in Path(path).iterdir() if p.suffix in (".toml", ".txt"))[:3]
+        example = ", ".join(inside) or str(Path(path) / "game.toml")
+        raise RecordSyntaxError(Text("file:directory"), where, Text("file:directory-valid", example=example))
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise RecordSyntaxError("no such file", Source(name), "the path of a TOML game record") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordSyntaxError(f"cannot read the file ({exc})", Source(name)) from None
+        raise RecordSyntaxError(Text("file:missing"), where, Text("file:missing-valid")) from None
+    except OSError as exc:
+        raise RecordSyntaxError(Text("file:unreadable", reason=exc.strerror or exc), where,
+                                Text("file:unreadable-valid")) from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise RecordSyntaxError(Text("file:utf16"), where, Text("file:text-valid"))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordSyntaxError(Text("file:binary", offset=exc.start + 1, byte=f"{data[exc.start]:02x}"), where,
+                                Text("file:text-valid")) from None
+    if "\x00" in text:  # UTF-8 by chance, but no text file holds a NUL
+        at = data.index(b"\x00")
+        raise RecordSyntaxError(Text("file:binary", offset=at + 1, byte="00"), where, Text("file:text-valid"))
+    return text
+
+
+def check_not_empty(name: str, text: str, games: Sequence[str]) -> None:
+    """Raise unless ``text`` holds something besides blank lines and ``#`` comments: an
+    empty record is told as such (with what a record of ``games`` starts with), not as
+    the first field it lacks."""
+    if any(line.strip() and not line.strip().startswith("#") for line in text.splitlines()):
+        return
+    games_text = " / ".join(f'"{g}"' for g in games)
+    raise RecordSyntaxError(Text("file:only-comments" if text.strip() else "file:empty"), Source(name),
+                            Text("file:record-start", games=games_text))
 
 
 def read_toml(path: str | Path) -> TomlDocument:
@@ -120,6 +150,7 @@ def read_toml(path: str | Path) -> TomlDocument:
 
 
 def parse_toml(name: str, text: str) -> TomlDocument:
+    text = text.removeprefix("\ufeff")  # a byte-order mark (read_text drops it from files)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -129,7 +160,7 @@ def parse_toml(name: str, text: str) -> TomlDocument:
         message = _ERR_POS.sub("", message).strip()
         field = _field_at(text, line) if line else None
         raise RecordSyntaxError(
-            f"not valid TOML: {message}", Source(name, line, field), "TOML 1.0 (https://toml.io)"
+            Text("toml:syntax", message=message), Source(name, line, field), "TOML 1.0 (https://toml.io)"
         ) from None
     return TomlDocument(name, data, LineMap.scan(name, text))
 
@@ -176,10 +207,10 @@ class RecordReader(ABC):
         d = self.doc.data
         for key in d:
             if key not in keys:
-                self.fail(f"unknown field {key!r}", self.root(key), ", ".join(keys))
+                self.unknown("field", key, keys, self.root(key))
         if d.get("game") != game:
-            what = f"game is {d['game']!r}" if "game" in d else "missing game"
-            self.fail(f"{what}, this reader is for {game!r}", self.root("game"), f'"{game}"')
+            what = Text("game:other", written=repr(d["game"])) if "game" in d else Text("game:missing")
+            self.fail(Text("game:reader", what=what, game=repr(game)), self.root("game"), f'"{game}"')
 
     def src(self, table: TablePath, key: str | None, label: str | None) -> Source:
         return self.lines.source(table, key, label)
@@ -187,8 +218,13 @@ class RecordReader(ABC):
     def root(self, key: str) -> Source:
         return self.src((), key, key)
 
-    def fail(self, message: str, source: Source, valid: str | None = None) -> None:
+    def fail(self, message: Message, source: Source, valid: Message | None = None) -> None:
         self.errors.append(RecordSyntaxError(message, source, valid))
+
+    def unknown(self, noun: str, written: object, names: Sequence[str], source: Source,
+                valid: Message | None = None, phrase: str = "unknown") -> None:
+        """Note a misspelt name (``errors.unknown_name``: the close spellings and the real list)."""
+        self.errors.append(unknown_name(noun, written, names, source, valid, phrase=phrase))
 
     def catch(self, fn: Callable[[], T]) -> T | None:
         """``fn()``, or None with its error noted."""
@@ -205,15 +241,16 @@ class RecordReader(ABC):
         players = self.doc.data.get("players")
         where = self.root("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            what = "missing players" if players is None else "players must be a list of names"
-            self.fail(what, where, '["aki", "bea", "cid"] in turn order')
+            what = Text("players:missing" if players is None else "players:not-a-list")
+            self.fail(what, where, Text("players:list-valid"))
             return None
         for p in players:
             if not NAME.match(p):
-                self.fail(f"player name {p!r} is not allowed", where, "lower-case letters, digits, '-' and '_'")
+                self.fail(Text("players:bad-name", name=repr(p)), where, Text("players:name-valid"))
         if len(set(players)) != len(players):
-            self.fail("a player is named twice", where, "distinct names")
+            self.fail(Text("players:twice"), where, Text("players:twice-valid"))
         if not low <= len(players) <= high:
-            self.fail(f"{len(players)} players: the game is for {low} to {high}", where, f"{low} to {high} names")
+            self.fail(Text("players:count", n=len(players), low=low, high=high), where,
+                      Text("players:count-valid", low=low, high=high))
             return None
         return tuple(players)

@@ -11,7 +11,23 @@ from suiri.solver.facts import Fact
 from .cards import Attribute, Kind
 from .counter import Counts
 from .record import CanaryRecord
+from .rules import CheckSeen
 from .session import CanarySession
+
+LOOKS = ("face-up", "known", "hidden", "unknown")  # how a square's card looks to the viewer
+
+
+@dataclass(frozen=True)
+class SquareView:
+    """One square's card as the viewer knows it: ``face-up`` (everyone sees it),
+    ``known`` (face-down, but the viewer saw its face or a failed declaration showed it),
+    ``hidden`` (face-down after ``hidden_by`` hid it, so it carries their clues — or the
+    fake) or ``unknown``.  ``hidden_by`` is kept for every look: a known card may have been
+    hidden too."""
+
+    look: str
+    kind: Kind | None
+    hidden_by: tuple[str, ...]
 
 
 @dataclass
@@ -39,8 +55,35 @@ class CanaryAnalysis:
             return [sq for sq, p in enumerate(self.goal) if p == 1]
         return None
 
+    def chances(self) -> dict[Fact, Fraction]:
+        """Every ``subject=value`` the viewer does not know, with its exact chance (what
+        `suiri live` compares between two lines)."""
+        board = self.session.board
+        out = {Fact(f"clue:{p}", a): x for p, dist in self.clues.items() for a, x in dist.items()}
+        out.update({Fact("goal", board.name(sq)): x for sq, x in enumerate(self.goal)})
+        out.update({Fact("fake", p): x for p, x in (self.fake or {}).items()})
+        return out
+
     def seen_faces(self) -> dict[int, Kind]:
         return dict(self.session.replay.seen)
+
+    def squares(self) -> list[SquareView]:
+        """Every square's card as the map draws it (the four looks), by square index."""
+        rp = self.session.replay
+        hiders: dict[int, list[str]] = {}
+        for o in rp.observations:
+            if isinstance(o, CheckSeen) and o.hidden and o.player not in hiders.setdefault(o.square, []):
+                hiders[o.square].append(o.player)
+        out = []
+        for sq in self.session.board.squares:
+            by = tuple(hiders.get(sq, ()))
+            if sq in rp.state.face_up:
+                out.append(SquareView("face-up", rp.state.face_up[sq], by))
+            elif sq in rp.seen:
+                out.append(SquareView("known", rp.seen[sq], by))
+            else:
+                out.append(SquareView("hidden" if by else "unknown", None, by))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The records README keys (``clues``, ``assignments``, ``goal``) plus extras."""
@@ -57,12 +100,25 @@ class CanaryAnalysis:
             ],
             "goal": {board.name(sq): float(p) for sq, p in enumerate(self.goal)},
             "goal_known": [board.name(sq) for sq in known] if known is not None else None,
+            **self.map_json(),
             "certain": [str(f) for f in self.certain],
             "worlds": str(self.counts.total),
         }
         if self.fake is not None:
             out["fake"] = {p: float(x) for p, x in self.fake.items()}
         return out
+
+    def map_json(self) -> dict[str, Any]:
+        """What a tool needs to redraw the map: the board's size, each piece's square and
+        every square's look (``LOOKS``), known face and who hid it."""
+        board = self.session.board
+        return {
+            "board": {"width": board.width, "height": board.height},
+            "pieces": {p: board.name(sq) for p, sq in self.session.replay.state.positions.items()},
+            "squares": {board.name(sq): {"look": v.look, "card": v.kind.id if v.kind else None,
+                                         "hidden_by": list(v.hidden_by)}
+                        for sq, v in enumerate(self.squares())},
+        }
 
 
 def analyze(session: CanarySession) -> CanaryAnalysis:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 
-from suiri.solver.errors import RecordSyntaxError, Source
+from suiri.solver.errors import RecordSyntaxError, Source, Text, unknown_name
 
 Attribute = str  # "high", "dark", "ancient", "nature", "weathered"
 
@@ -119,12 +119,10 @@ class Deck:
             attrs = frozenset(parse_attribute(a, source, self.attributes) for a in key.split("+"))
             kind = self.by_attrs.get(attrs)
         if kind is None:
-            raise RecordSyntaxError(
-                f"unknown card {text!r}",
-                source,
-                "a card id (e.g. 'crag-lookout'), its Japanese name (e.g. '岩山の展望所') or "
-                "its attributes joined by '+' (e.g. 'high+dark', 'none')",
-            )
+            ids = [k.id for k in self.kinds]
+            spellings = {name: k.id for k in self.kinds for name in (k.id, k.name_en, k.name_ja)}
+            raise unknown_name("card", text, ids, source, Text("valid:canary-card", ids=", ".join(ids)),
+                               spellings=spellings)
         return kind
 
     def carrying(self, attributes: frozenset[Attribute]) -> list[Kind]:
@@ -141,9 +139,9 @@ def parse_attribute(text: object, source: Source | None = None, allowed: tuple[A
         for attr, ja in ATTRIBUTE_NAMES_JA.items():
             if text.strip() == ja and attr in allowed:
                 return attr
-    raise RecordSyntaxError(
-        f"unknown clue {text!r}", source, ", ".join(allowed) + " (or 高所, 暗所, 旧文明, 自然物, 風化)"
-    )
+    by_ja = {ATTRIBUTE_NAMES_JA[a]: a for a in allowed}
+    raise unknown_name("clue", text, allowed, source, Text("valid:canary-clue", ids=", ".join(allowed), ja=", ".join(by_ja)),
+                       spellings={**{a: a for a in allowed}, **by_ja})
 
 
 STANDARD_DECK = Deck(ATTRIBUTES, STANDARD_KINDS)

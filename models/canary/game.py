@@ -15,6 +15,7 @@ from suiri.solver.records import TomlDocument
 from . import FACTS
 from .advice import Advice, advise
 from .analysis import CanaryAnalysis, analyze
+from .cards import ATTRIBUTE_NAMES_JA
 from .notation import is_compact, parse, to_compact
 from .reasoning import CanaryReasoner
 from .record import CanaryRecord, from_document, to_toml
@@ -82,6 +83,24 @@ class CanaryGame:
     def cuts(self, record: CanaryRecord) -> Sequence[CanaryRecord]:
         """The record after its first turn, its first two, ... (puzzles cut there)."""
         return [record.truncated(n) for n in range(1, len(record.turns) + 1)]
+
+    def setup_lines(self, players: Sequence[str], viewer: str | None) -> list[str]:
+        """The players, the viewer's clue (with 4 players its authenticity card) and
+        the corners, in player order as far as they go (the table may change them)."""
+        variant = Variant.for_players(len(players))
+        lines = ["canary " + " ".join(players)]
+        if viewer is not None:
+            lines.append(f"viewer {viewer} CLUE" + (" genuine|fake" if variant.fake else ""))
+        corners = [variant.board.name(sq) for sq in variant.board.corners]
+        return [*lines, "start " + " ".join(corners[: len(players)])]
+
+    def vocabulary(self, record: CanaryRecord) -> list[str]:
+        """Players, squares, card ids and Japanese names, clues, check letters."""
+        deck = record.variant.deck
+        board = record.variant.board
+        return [*record.players, *(board.name(sq) for sq in range(board.size)),
+                *(k.id for k in deck.kinds), *(k.name_ja for k in deck.kinds), *deck.attributes,
+                *(ATTRIBUTE_NAMES_JA[a] for a in deck.attributes), "h", "r", "-", "!"]
 
 
 GAME: Game[CanaryRecord, CanarySession] = CanaryGame()

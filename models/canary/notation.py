@@ -1,15 +1,18 @@
 """A compact line notation for typing a Canary game at the table (an extension).
 
-One line per item; ``#`` starts a comment.  It reads into the same data and line map
-as the TOML format, so the record reader, the rules and every error message are
-shared (errors point at the line typed)::
+One line per item; ``#`` starts a comment; words are split as a shell splits them
+(``shlex``), so a name with spaces is written in quotes (``"Giant Stone Bridge"``).  It
+reads into the same data and line map as the TOML format, so the record reader, the
+rules and most error messages are shared (errors point at the line typed); what only
+the notation writes (the check letter, the answers ``y`` / ``n``) is checked here, in
+the notation's own words::
 
     canary aki bea cid            # the game, players in turn order
     viewer aki ancient            # optional: seat and clue (4 players: + genuine / fake)
     start a7 g7 a1                # corners, in player order
     rule skip_turns=2             # optional rulings, as in [rules]
     aki b7 h giant-stone-bridge   # player, square, check (h / r / - = hidden / revealed / none), card
-    bea f7 r abandoned-materials
+    bea f7 r "Abandoned Materials"
     cid a4 ! lava-rock-hill aki=n bea=y     # "!" declares instead of the check (R8): the card, the answers
     # outcome=success / outcome=failure may follow the answers (4 players)
 
@@ -17,15 +20,16 @@ A declaring turn has no check letter and no card before ``!`` (R8: the declarati
 replaces the map check); written anyway, they reach the reader as ``check`` / ``card``
 and the rules refuse them with the same message as in TOML.
 
-``suiri convert FILE`` prints the canonical TOML of such a file.
+``suiri convert FILE`` prints the canonical TOML of such a file (``--to compact``: this notation).
 """
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from typing import Any
 
-from suiri.solver.errors import RecordSyntaxError, Source
+from suiri.solver.errors import RecordSyntaxError, Source, Text
 from suiri.solver.records import LineMap, TomlDocument
 
 HEADS = {"canary", "viewer", "start", "rule"}
@@ -35,7 +39,7 @@ ANSWERS = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
 
 def is_compact(text: str) -> bool:
     """A compact record starts (after comments) with the word ``canary``."""
-    for line in text.splitlines():
+    for line in text.removeprefix("\ufeff").splitlines():
         words = line.split("#", 1)[0].split()
         if words:
             return words[0] == "canary" and "=" not in line
@@ -48,12 +52,12 @@ def parse(name: str, text: str) -> TomlDocument:
     turns: list[dict[str, Any]] = []
     players: list[str] = []
     seen_heads: dict[str, int] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        words = raw.split("#", 1)[0].split()
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        at = lambda field, n=number: Source(name, n, field)  # noqa: E731
+        words = split_words(raw, at(None))
         if not words:
             continue
         head = words[0]
-        at = lambda field, n=number: Source(name, n, field)  # noqa: E731
         if head in HEADS - {"rule"}:
             if head in seen_heads:
                 raise RecordSyntaxError(f"a second {head!r} line (the first is line {seen_heads[head]})", at(head),
@@ -109,6 +113,27 @@ def parse(name: str, text: str) -> TomlDocument:
     return TomlDocument(name, data, lines)
 
 
+def split_words(line: str, where: Source) -> list[str]:
+    """The words of one line: blanks separate them, quotes keep a name with spaces whole
+    (``"Giant Stone Bridge"``; ``"Beast's Den"`` in double quotes), ``#`` starts a comment."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = "#"
+    lexer.escape = ""  # a backslash is a character, not an escape
+    try:
+        return list(lexer)
+    except ValueError as exc:  # an unclosed quote
+        raise RecordSyntaxError(Text("notation:split", reason=str(exc).lower()), where,
+                                Text("notation:split-valid")) from None
+
+
+def _check(word: str, where: Source) -> str:
+    """The check letter as the TOML field says it: ``h`` / ``r`` / ``-``."""
+    if word not in CHECKS:
+        raise RecordSyntaxError(Text("canary:check", word=repr(word)), where, Text("canary:check-valid"))
+    return CHECKS[word]
+
+
 def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) -> dict[str, Any]:
     label = f"turn[{index + 1}]"
     table: tuple[str | int, ...] = ("turn", index)
@@ -122,7 +147,7 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
     rest = words[2:]
     card_then_declare = len(rest) > 1 and rest[1] == "!" and rest[0] not in CHECKS  # `SQ CARD ! …`: a card, no check
     if rest[0] != "!" and not card_then_declare:  # a declaring turn has no check (R8); one written anyway is refused by the rules
-        turn["check"] = CHECKS.get(rest[0], rest[0])
+        turn["check"] = _check(rest[0], Source(name, number, f"{label}.check"))
         rest = rest[1:]
     if rest and rest[0] != "!":
         turn["card"] = rest.pop(0)
@@ -139,8 +164,11 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
             who, _, said = item.partition("=")
             if who == "outcome":
                 declare["outcome"] = said
+            elif said in ANSWERS:
+                declare["answers"][who] = ANSWERS[said]
             else:
-                declare["answers"][who] = ANSWERS.get(said, said)
+                raise RecordSyntaxError(Text("canary:answer", word=repr(said), who=who),
+                                        Source(name, number, f"{label}.declare.answers"), Text("canary:answer-valid"))
         turn["declare"] = declare
     return turn
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from suiri.solver.errors import FactError, Source
+from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
@@ -59,10 +59,9 @@ class CanaryReasoner:
         s = self.session
         fact = Fact.parse(text)
         subject, _, arg = fact.subject.partition(":")
-        players = ", ".join(s.record.players)
         if subject == "clue":
             if arg not in s.record.players:
-                raise FactError(f"unknown player {arg!r} in {text!r}", None, players)
+                raise unknown_name("player", arg, s.record.players, error=FactError)
             value = parse_attribute(fact.value, None, s.variant.deck.attributes)
             return Fact(fact.subject, value, fact.holds)
         if subject == "goal" and not arg:
@@ -71,12 +70,12 @@ class CanaryReasoner:
             if not s.variant.fake:
                 raise FactError("only the 4-player game has a fake clue", None, "clue:NAME, goal, square:SQ")
             if fact.value not in s.record.players:
-                raise FactError(f"unknown player {fact.value!r}", None, players)
+                raise unknown_name("player", fact.value, s.record.players, error=FactError)
             return fact
         if subject == "square" and arg:
             sq = s.board.name(s.board.parse(arg))
             return Fact(f"square:{sq}", s.variant.deck.parse_kind(fact.value).id, fact.holds)
-        raise FactError(f"unknown subject {fact.subject!r}", None, ", ".join(self._subjects()))
+        raise unknown_subject(fact.subject, FACTS.subjects, ", ".join(self._subjects()))
 
     def _subjects(self) -> list[str]:
         """The subjects of this record, as ``FACTS.subjects`` writes them with a value."""
@@ -98,7 +97,7 @@ class CanaryReasoner:
         if kind == "square":
             faces = kind_marginals(s.counter, s.board.parse(arg), counts)
             return {k.id: p for k, p in faces.items()}
-        raise FactError(f"unknown subject {subject!r}", None, ", ".join(FACTS.subjects))
+        raise unknown_subject(subject, FACTS.subjects)
 
     def related(self, fact: Fact) -> list[str]:
         """Observations about the fact's player or square: the likely one-line proofs."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Source
+from suiri.solver.errors import Source, Text
 from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from . import FACTS
@@ -93,7 +93,7 @@ class _Reader(RecordReader):
         variant = self._variant(len(players), d.get("rules", {}))
         viewer = d.get("viewer")
         if viewer is not None and viewer not in players:
-            self.fail(f"viewer {viewer!r} is not a player", root("viewer"), ", ".join(players) + " or omit it (spectator)")
+            self.unknown("player", viewer, players, root("viewer"), Text("valid:viewer", names=", ".join(players)), "not-a")
             viewer = None
         clue = None
         if "clue" in d and viewer is None and "viewer" in d:
@@ -126,7 +126,7 @@ class _Reader(RecordReader):
             for name, value in table.items():
                 where = self.src(("start",), name, f"start.{name}")
                 if name not in players:
-                    self.fail(f"{name!r} is not a player", where, ", ".join(players))
+                    self.unknown("player", name, players, where, phrase="not-a")
                     continue
                 sq = self.catch(lambda v=value, w=where: variant.board.parse(v, w))  # type: ignore[misc]
                 if sq is not None:
@@ -173,11 +173,14 @@ class _Reader(RecordReader):
             return None
         for key in raw:
             if key not in TURN_KEYS:
-                self.fail(f"unknown field {key!r}", at(key), ", ".join(sorted(TURN_KEYS)))
+                self.unknown("field", key, sorted(TURN_KEYS), at(key))
         ok = True
         player = raw.get("player")
         if player not in players:
-            self.fail(f"unknown player {player!r}" if player is not None else "missing player", at("player"), ", ".join(players))
+            if player is None:
+                self.fail("missing player", at("player"), ", ".join(players))
+            else:
+                self.unknown("player", player, players, at("player"))
             ok = False
         to = self.catch(lambda: variant.board.parse(raw.get("to"), at("to")))
         check_text = raw.get("check")
@@ -209,7 +212,7 @@ class _Reader(RecordReader):
             return None
         for key in raw:
             if key not in DECLARE_KEYS:
-                self.fail(f"unknown field {key!r}", at(key), ", ".join(sorted(DECLARE_KEYS)))
+                self.unknown("field", key, sorted(DECLARE_KEYS), at(key))
         if "card" not in raw:
             self.fail("a declaration shows its card to everyone: card is required", at("card"), "card = the face shown")
             return None
@@ -222,7 +225,7 @@ class _Reader(RecordReader):
         answers: dict[str, bool] = {}
         for name, value in answers_raw.items():
             if name not in players:
-                self.fail(f"{name!r} is not a player", at("answers"), ", ".join(players))
+                self.unknown("player", name, players, at("answers"), phrase="not-a")
             elif not isinstance(value, str) or value not in ANSWERS:
                 self.fail(f"answer {value!r} from {name}", at("answers"), '"yes" (ここだ) or "no" (ちがう)')
             else:

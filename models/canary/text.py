@@ -82,15 +82,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:outcome": "who wins a declaration",
         # -- screens of the CLI views --
         "title": "Where is the Canary? — {file}",
-        "seat": "{turns} turns, seen by {viewer} (clue: {clue})",
-        "seat-spectator": "{turns} turns, seen by a spectator",
+        "seat": "{n} turns, seen by {viewer} (clue: {clue})",
+        "seat-1": "1 turn, seen by {viewer} (clue: {clue})",
+        "seat-spectator": "{n} turns, seen by a spectator",
+        "seat-spectator-1": "1 turn, seen by a spectator",
         "worlds": "consistent worlds (layouts × clue deals): {n}",
         "clues": "Clues of the other players (exact probabilities)",
         "player": "player",
         "assignments": "Possible clue assignments ({n})",
+        "more": "… (+{n}, see --json)",
         "fake-holder": "fake: {p}",
         "fake": "Who holds the fake clue",
-        "map": "Map: known faces (H D A N W = high dark ancient nature weathered, - = none, · = unknown, @x = piece) and goal chance (%)",
+        "map": "Map: each square's card (H D A N W = high dark ancient nature weathered, - = none) and goal chance (%)",
+        "map-legend": "  {up} face-up   [{up}] face-down, face known   (b) hidden by b: carries b's clue{fake}   · unknown   @x piece",
+        "map-legend-fake": " (the fake one if b holds it)",
+        "goal-sum": "With 2 players the goal is {squares} squares (every square carrying both clues), so the goal chances add up to {total}, not 100%.",
         "certain": "Certain",
         "nothing-certain": "(nothing beyond the record itself)",
         "goal-known": "The goal is known: {squares}.",
@@ -102,7 +108,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "impossible-rules-status": "impossible — the rules rule it out",
         "rules-alone": "It follows from the rules alone, no record line needed:",
         "open-status": "not certain (probability {p})",
-        "proof-size": "Minimal proof: {n} record line(s); dropping any one leaves it unproven:",
+        "proof-size": "Minimal proof: {n} record lines; dropping any one leaves it unproven:",
+        "proof-size-1": "Minimal proof: 1 record line; without it the fact is unproven:",
         "rules-used": "Rules used:",
         "steps": "Proof:",
         "therefore": "Therefore: {fact}.",
@@ -116,6 +123,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "line": "line {n}",
         "hint-none": "Nothing more can be deduced from this record (try `suiri advise`).",
         "hint-obvious": "The obvious ones ({n} facts, one record line each):",
+        "hint-obvious-1": "The obvious one (1 fact, from one record line):",
         "hint-level1": "Look at {where}.",
         "hint-level1-obvious": "Look at single turns: {where}.",
         "hint-setup": "the record's setup (your own cards) and what you already know",
@@ -124,7 +132,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "hint-level3": "Observations to combine:",
         "hint-level4": "Deduction:",
         "hint-premise": "you already know: {fact}",
-        "hint-remaining": "({n} more deduction(s) after this one.)",
+        "hint-remaining": "({n} more deductions after this one.)",
+        "hint-remaining-1": "(1 more deduction after this one.)",
         "advise-head": "Advice for {p} on {sq} (goal uncertainty {bits:.2f} bits)",
         "advise-not-turn": "It is {p}'s turn now; this advice is for {viewer}'s next turn.",
         "advise-over": "The game is over.",
@@ -198,15 +207,19 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:outcome": "宣言の勝敗",
         # -- screens of the CLI views --
         "title": "カナリアはいずこ？ — {file}",
-        "seat": "{turns}ターン、{viewer}の視点（手がかり：{clue}）",
-        "seat-spectator": "{turns}ターン、観戦者の視点",
+        "seat": "{n}ターン、{viewer}の視点（手がかり：{clue}）",
+        "seat-spectator": "{n}ターン、観戦者の視点",
         "worlds": "記録と矛盾しない世界（配置×手がかり配布）の数：{n}",
         "clues": "他のプレイヤーの手がかり（厳密な確率）",
         "player": "プレイヤー",
         "assignments": "ありうる手がかりの組み合わせ（{n}通り）",
+        "more": "…（ほか{n}通り、--json を参照）",
         "fake-holder": "偽物：{p}",
         "fake": "偽物の手がかりを持つのは",
-        "map": "マップ：判明しているカード（高 暗 旧 自 風、- = 条件なし、· = 不明、@x = コマ）とゴールの確率（%）",
+        "map": "マップ：各マスのカード（高 暗 旧 自 風、- = 条件なし）とゴールの確率（%）",
+        "map-legend": "  {up} 表向き　[{up}] 裏向き・表面が判明　(b) bが隠した＝bの手がかりあり{fake}　· 不明　@x コマ",
+        "map-legend-fake": "（bが偽物を持つなら偽の手がかり）",
+        "goal-sum": "2人プレイではゴールは{squares}マス（両方の手がかりが描かれたマスすべて）なので、ゴールの確率の合計は100%ではなく{total}になる。",
         "certain": "確定している事実",
         "nothing-certain": "（記録に書かれたこと以外はなし）",
         "goal-known": "ゴールは確定：{squares}。",
@@ -219,6 +232,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules-alone": "記録を使わず、ルールだけから言える：",
         "open-status": "未確定（確率 {p}）",
         "proof-size": "極小の証明：記録の{n}行（どれか1つを外すと証明できない）：",
+        "proof-size-1": "極小の証明：記録の1行（これを外すと証明できない）：",
         "rules-used": "使うルール：",
         "steps": "証明：",
         "therefore": "よって：{fact}。",
@@ -272,6 +286,9 @@ class Text:
         self.t = CATALOGUE[lang]
 
     def __call__(self, key: str, **kw: object) -> str:
+        """The sentence ``key``; its singular form ``key-1`` when its count ``n`` is 1."""
+        if kw.get("n") == 1 and f"{key}-1" in self.t:
+            key = f"{key}-1"
         return self.t[key].format(**kw)
 
     def attribute(self, a: Attribute) -> str:

@@ -2,7 +2,8 @@
 
 The package states the game (``cards``: the deck and the fake; ``rules``: variants,
 events and each rule as one function, shared by the checker and the ``state``;
-``record``: the TOML reader and writer), plays it (``state``: the true hidden deal and
+``record``: the TOML reader and writer; ``notation``: the compact line notation, read
+into the same data), plays it (``state``: the true hidden deal and
 the legal moves; ``simulator``: random legal games on a state), counts it (``counter``:
 exact deal counting; ``encoder``: the CP-SAT model) and answers the CLI's questions
 (``session`` → ``analysis`` → ``reasoning`` → ``advice``, in that one direction;

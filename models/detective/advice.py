@@ -26,6 +26,7 @@ accusation now would win with (decision 49).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -351,20 +352,45 @@ def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction
     asking_order = [players[(i + j) % len(players)] for j in range(1, len(players))]
     answer_model = first_refuter if session.variant.clue else raise_all
 
-    joint: dict[Pattern, dict[Triple, int]] = defaultdict(lambda: defaultdict(int))
-    rows = counts.tracked.items() if tracked else [((t, ()), n) for t, n in counts.truth.items()]
-    for (truth, held), n in rows:
-        for pattern, share in patterns(held):
-            joint[pattern][truth] += n * share
+    # Summed by numbers (a pattern's index, a truth's key), which hash in C: the Cards
+    # inside them hash in Python, and this loop runs for every tracked joint row.
+    truth_of: Callable[[Any], Triple]
+    if tracked:
+        c = counts.cards
+        rows: Iterable[tuple[Any, tuple[str, ...], int]] = (
+            (t, held, n) for (t, held), n in counts.tracked_at.items())
+        truth_of = lambda t: (c[t[0]], c[t[1]], c[t[2]])  # noqa: E731
+    else:
+        index = list(counts.truth)
+        rows = ((i, (), n) for i, n in enumerate(counts.truth.values()))
+        truth_of = index.__getitem__
+    pattern_list: list[Pattern] = []
+    numbered: dict[Pattern, int] = {}
+
+    def number(pattern: Pattern) -> int:
+        k = numbered.get(pattern)
+        if k is None:
+            k = numbered[pattern] = len(pattern_list)
+            pattern_list.append(pattern)
+        return k
+
+    by_held: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    joint: dict[int, dict[Any, int]] = defaultdict(lambda: defaultdict(int))
+    for truth, held, n in rows:
+        shares = by_held.get(held)
+        if shares is None:
+            shares = by_held[held] = [(number(pattern), share) for pattern, share in patterns(held)]
+        for k, share in shares:
+            joint[k][truth] += n * share
     denominator = counts.total * scale
     outcomes = []
     after = 0.0
-    for pattern, dist in joint.items():
+    for k, dist in joint.items():
         mass = sum(dist.values())
         after += mass / denominator * entropy(x / mass for x in dist.values())
         top = max(dist.values())
-        best = min((t for t, x in dist.items() if x == top), key=lambda t: [c.id for c in t])
-        outcomes.append(Outcome(pattern, Fraction(mass, denominator), sum(1 for x in dist.values() if x), best,
-                                Fraction(dist[best], mass)))
+        best = min((truth_of(t) for t, x in dist.items() if x == top), key=lambda t: [c.id for c in t])
+        outcomes.append(Outcome(pattern_list[k], Fraction(mass, denominator), sum(1 for x in dist.values() if x),
+                                best, Fraction(top, mass)))
     outcomes.sort(key=lambda o: (-o.p, [(a, c.id) for a, c in o.pattern]))
     return Suggestion(q, max(0.0, before - after), truths.get(q, Fraction(0)), outcomes)

@@ -29,6 +29,21 @@ class DetectiveAnalysis:
         """The truth when the record proves it."""
         return self.triples[0][0] if len(self.triples) == 1 else None
 
+    def chances(self) -> dict[Fact, Fraction]:
+        """Every ``subject=value`` with its exact chance: the truth's cards and where each
+        card is (what `suiri live` compares between two lines)."""
+        out = {Fact(f"case:{cat.value}", c.id): p for cat, d in self.truth.items() for c, p in d.items()}
+        out.update({Fact(f"holder:{c.id}", h): p for c, row in self.owners.items() for h, p in row.items()})
+        return out
+
+    @property
+    def columns(self) -> list[str]:
+        """The notebook's columns: the case file first (what the game is about), then the
+        players, then the public area; a column where every card is ruled out (no public
+        cards with 6 players, an emptied hand) carries no information and is left out."""
+        holders = [CASE, *(h for h in self.session.holders if h != CASE)]
+        return [h for h in holders if any(row[h] for row in self.owners.values())]
+
     def to_json(self) -> dict[str, Any]:
         """The records README keys (``truth``, ``owners``) plus extras."""
         s = self.session
@@ -45,6 +60,7 @@ class DetectiveAnalysis:
             "over": end_json(s.replay.end),
             "certain": [str(f) for f in self.certain],
             "hand_sizes": hand_sizes_now(s),
+            "notebook": {"columns": self.columns, "cards": [c.id for c in self.owners]},  # redraw ``owners``
             "worlds": str(self.counts.total),
         }
 

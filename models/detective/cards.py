@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from suiri.solver.errors import RecordSyntaxError, Source
+from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
 
 
 class Category(enum.Enum):
@@ -110,7 +110,8 @@ class Deck:
             if card is not None:
                 raise RecordSyntaxError("the fake evidence card is only in play with the advanced rule",
                                         source, "set fake = true, or name an evidence card")
-        raise RecordSyntaxError(f"unknown card {name!r}", source, self.describe())
+        spellings = {n: c.id for n, c in self._by_name.items() if fake or c.category is not None}
+        raise unknown_name("card", name, [c.id for c in self.cards(fake)], source, self.describe(), spellings=spellings)
 
     def describe(self) -> str:
         return "; ".join(f"{c.value}s {self._span(self.of(c))}" for c in CATEGORIES)

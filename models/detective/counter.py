@@ -115,14 +115,27 @@ def _triple(cards: Iterable[Card]) -> Triple:
     return (by[Category.SUSPECT], by[Category.WEAPON], by[Category.SCENE])
 
 
+AtTriple = tuple[int, int, int]  # a triple as positions in ``Counts.cards``
+
+
 @dataclass
 class Counts:
-    """The result of one count: totals as exact integers."""
+    """The result of one count: totals as exact integers.  The joint of the truth and the
+    tracked cards' holders is kept by card positions (``tracked_at``; a Card hashes in
+    Python, an int tuple in C: advice reads hundreds of these joints); ``tracked`` gives
+    it keyed by cards."""
 
     total: int
     truth: dict[Triple, int]
     holders: dict[Card, dict[str, int]] = field(default_factory=dict)  # dealt holder counts
-    tracked: dict[tuple[Triple, tuple[str, ...]], int] = field(default_factory=dict)
+    tracked_at: dict[tuple[AtTriple, tuple[str, ...]], int] = field(default_factory=dict)
+    cards: tuple[Card, ...] = ()  # what the positions of ``tracked_at`` refer to
+
+    @property
+    def tracked(self) -> dict[tuple[Triple, tuple[str, ...]], int]:
+        """(truth triple, holders of the tracked cards) -> deals."""
+        c = self.cards
+        return {((c[a], c[b], c[d]), held): n for ((a, b, d), held), n in self.tracked_at.items()}
 
 
 # -- propagation ----------------------------------------------------------------------------
@@ -252,7 +265,10 @@ class DealCounter:
             if n == 0:
                 continue
             counts.total -= n
-            counts.tracked = {k: v for k, v in counts.tracked.items() if k[0] != t}
+            if counts.tracked_at:
+                at = {c: i for i, c in enumerate(counts.cards)}
+                gone = (at[t[0]], at[t[1]], at[t[2]])
+                counts.tracked_at = {k: v for k, v in counts.tracked_at.items() if k[0] != gone}
             if marginals:
                 part = self.count({**fixed, **{c: CASE for c in t}}, (), True, method, exclude=False)
                 for card, row in part.holders.items():
@@ -301,6 +317,7 @@ class _CardRun(_Run):
             else:
                 dp.append(c)
         self.order = _order(dp, red.clauses, self.track)
+        self._closed: dict[int, int] = {}
         self._layout()
 
     # -- state layout: [player rooms][case slots][clause colours] | [identities][tracked] ------
@@ -432,6 +449,14 @@ class _CardRun(_Run):
 
     # -- the end: wildcards fill what is left -------------------------------------------------
     def _close(self, state: int) -> int:
+        """The ways the wildcards complete an end state (asked twice on large problems:
+        by the live-state pass and by the backward pass)."""
+        got = self._closed.get(state)
+        if got is None:
+            got = self._closed[state] = self._close_now(state)
+        return got
+
+    def _close_now(self, state: int) -> int:
         rooms = [(state >> (self.rb * i)) & self.room_mask for i in range(len(self.players))]
         slots = [cat for cat in CATEGORIES if state & self.slot_bit[cat]]
         ways = 1
@@ -543,18 +568,25 @@ class _CardRun(_Run):
             row: dict[str, int] = {}
             nxt: dict[int, dict[int, int]] = {}
             tracked = self.track_off.get(c)
+            extras = {}  # the bits each holder adds to the identities riding on a state
+            for h in (*self.players, CASE):
+                extra = 0
+                if h == CASE and c.category is not None:
+                    extra |= self.ident[c] << self.ident_off[c.category]
+                if tracked is not None:
+                    extra |= self.holder_code[h] << tracked
+                extras[h] = extra
             for s, group in layer.items():
                 weight = sum(group.values())
                 for h, u, b in edges[i][s] if edges is not None else self._edges(i, s, after):
                     row[h] = row.get(h, 0) + weight * b
-                    extra = 0
-                    if h == CASE and c.category is not None:
-                        extra |= self.ident[c] << self.ident_off[c.category]
-                    if tracked is not None:
-                        extra |= self.holder_code[h] << tracked
-                    target = nxt.setdefault(u, {})
-                    for e, f in group.items():
-                        target[e | extra] = target.get(e | extra, 0) + f
+                    extra = extras[h]
+                    target = nxt.get(u)
+                    if target is None:  # the first way into u: a copy of the group
+                        nxt[u] = {e | extra: f for e, f in group.items()} if extra else dict(group)
+                    else:
+                        for e, f in group.items():
+                            target[e | extra] = target.get(e | extra, 0) + f
             holders[c] = row
             layer = nxt
         flat = {s | e: f for s, group in layer.items() for e, f in group.items()}
@@ -574,12 +606,12 @@ class _CardRun(_Run):
                 rest = (s & ~self.project_mask) | (s & slot_bits)
                 chosen_by[rest] = chosen_by.get(rest, 0) + weight
         truth, tracked = self._truth(chosen_by)
-        out = Counts(total, truth, {}, tracked)
+        out = Counts(total, truth, {}, tracked, self.problem.cards)
         if self.marginals:
             out.holders = self._holder_table(holders, self._wild_rows(projected), total)
         return out
 
-    def _truth(self, chosen_by: dict[int, int]) -> tuple[dict[Triple, int], dict[tuple[Triple, tuple[str, ...]], int]]:
+    def _truth(self, chosen_by: dict[int, int]) -> tuple[dict[Triple, int], dict[tuple[AtTriple, tuple[str, ...]], int]]:
         """The truth joint (and tracked holders): a case slot still open at the end took a
         wildcard of its category, each one equally often."""
         red = self.red
@@ -612,28 +644,39 @@ class _CardRun(_Run):
                 if asked:
                     tracked_at[(key, held)] = tracked_at.get((key, held), 0) + share
         truth = {(cards[a], cards[b], cards[c]): n for (a, b, c), n in truth_at.items()}
-        tracked = {((cards[a], cards[b], cards[c]), held): n for ((a, b, c), held), n in tracked_at.items()}
-        return truth, tracked
+        return truth, tracked_at
 
     def _wild_rows(self, projected: dict[int, int]) -> dict[Card, dict[str, int]]:
         """Holder counts of each wildcard, from the rooms and open slots left at the end:
         a slot of its category takes it with chance 1/W, each room r of the rest with r/rest
-        (every quotient below is exact: the closing count carries those factors)."""
-        groups: dict[Category | None, dict[str, int]] = {}
+        (every quotient below is exact: the closing count carries those factors, so the
+        end states are summed per pattern of open slots first, and divided once)."""
+        slot_bits = sum(self.slot_bit.values())
+        weights: dict[int, int] = {}  # open slots -> deals
+        by_room: dict[int, list[int]] = {}  # open slots -> per player, deals times its room left
         for key, weight in projected.items():
-            open_cats = [cat for cat in CATEGORIES if key & self.slot_bit[cat]]
+            slots = key & slot_bits
+            weights[slots] = weights.get(slots, 0) + weight
+            rooms = by_room.setdefault(slots, [0] * len(self.players))
+            for i in range(len(self.players)):
+                r = (key >> (self.rb * i)) & self.room_mask
+                if r:
+                    rooms[i] += weight * r
+        groups: dict[Category | None, dict[str, int]] = {}
+        categories = {c.category for c in self.wild}
+        for slots, weight in weights.items():
+            open_cats = [cat for cat in CATEGORIES if slots & self.slot_bit[cat]]
             rest = len(self.wild) - len(open_cats)
-            rooms = {p: (key >> (self.rb * i)) & self.room_mask for i, p in enumerate(self.players)}
-            for cat in {c.category for c in self.wild}:
+            for cat in categories:
                 row = groups.setdefault(cat, {})
-                stay = weight
+                size, keep = 1, 1  # keep/size: the share of the deals that leave the card to a hand
                 if cat in open_cats:
                     size = len(self.wild_by_cat[cat])  # type: ignore[index]
                     row[CASE] = row.get(CASE, 0) + weight // size
-                    stay = weight // size * (size - 1)
-                for p, r in rooms.items():
-                    if r:
-                        row[p] = row.get(p, 0) + stay * r // rest
+                    keep = size - 1
+                for p, room in zip(self.players, by_room[slots], strict=True):
+                    if room:
+                        row[p] = row.get(p, 0) + room // size * keep // rest
         return {c: groups[c.category] for c in self.wild}
 
     def _holder_table(self, dp_rows: dict[Card, dict[str, int]], wild_rows: dict[Card, dict[str, int]],
@@ -735,8 +778,19 @@ def _live_states(run: _CardRun) -> list[set[int]]:
         steps.append(moved)
         layers.append(np.unique(moved[1]))
     live = [set[int]() for _ in range(n + 1)]
-    alive = np.array([run._close(int(x)) > 0 for x in layers[n]], dtype=bool)
-    good = layers[n][alive]
+    last = layers[n]  # alive when the wildcards can close it (``_close`` > 0): they fill the rooms left
+    rooms = np.zeros(len(last), dtype=np.int64)  # exactly, and each open slot has one of its category
+    for i in range(len(run.players)):
+        rooms += ((last >> np.uint64(run.rb * i)) & np.uint64(run.room_mask)).astype(np.int64)
+    slots = np.zeros(len(last), dtype=np.int64)
+    alive = np.ones(len(last), dtype=bool)
+    for cat in CATEGORIES:
+        is_open = (last & np.uint64(run.slot_bit[cat])) != 0
+        slots += is_open
+        if not run.wild_by_cat[cat]:
+            alive &= ~is_open
+    alive &= rooms == len(run.wild) - slots
+    good = last[alive]
     live[n] = {int(x) for x in good}
     for i in range(n - 1, -1, -1):
         ok = np.zeros(len(layers[i]), dtype=bool)
@@ -915,7 +969,9 @@ class _HandRun(_Run):
                 truth[key3] = truth.get(key3, 0) + share
                 if self.asked:
                     tracked[(key3, held)] = tracked.get((key3, held), 0) + share
-        out = Counts(total, truth, {}, tracked)
+        at = {c: i for i, c in enumerate(self.problem.cards)}
+        tracked_at = {((at[a], at[b], at[c]), held): n for ((a, b, c), held), n in tracked.items()}
+        out = Counts(total, truth, {}, tracked_at, self.problem.cards)
         if self.marginals:
             for c in self.problem.cards:
                 row = {h: 0 for h in (*self.problem.players, CASE)}

@@ -15,9 +15,10 @@ from suiri.solver.records import TomlDocument
 from . import FACTS
 from .advice import DetectiveAdvice, advise
 from .analysis import DetectiveAnalysis, analyze
+from .notation import EVENTS, NONE, OUTCOMES, is_compact, parse, to_compact
 from .reasoning import DetectiveReasoner
 from .record import DetectiveRecord, from_document, to_toml
-from .rules import bluff_follows, variant_for
+from .rules import PUBLIC_EVIDENCE, bluff_follows, variant_for
 from .session import DetectiveSession
 from .simulator import simulate
 from .state import DetectiveState
@@ -32,15 +33,17 @@ class DetectiveGame:
         return from_document(doc)
 
     def is_compact(self, text: str) -> bool:
-        return False  # no compact notation yet (issue 11): records are TOML
+        return is_compact(text)
 
     def parse_compact(self, name: str, text: str) -> TomlDocument:
-        raise SuiriError(f"{FACTS.title_en} records are TOML only", None, "a .toml record")
+        return parse(name, text)
 
     def write(self, record: DetectiveRecord, notation: str = "toml") -> str:
         if notation == "toml":
             return to_toml(record)
-        raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml")
+        if notation == "compact":
+            return to_compact(record)
+        raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml, compact")
 
     def open(self, record: DetectiveRecord) -> DetectiveSession:
         return DetectiveSession(record)
@@ -87,6 +90,23 @@ class DetectiveGame:
         events = record.events
         return [record.truncated(n) for n in range(1, len(events) + 1)
                 if n == len(events) or not bluff_follows(record.variant, events[n - 1], events[n])]
+
+    def setup_lines(self, players: Sequence[str], viewer: str | None) -> list[str]:
+        """The players, the viewer's hand and the public evidence of the base game, one
+        ``CARD`` per card to fill in (the fake, Clue and a deck of one's own add header
+        lines: docs/record-format.md)."""
+        check_players(FACTS, len(players))
+        variant = variant_for(len(players), "base")
+        lines = [f"{FACTS.name} " + " ".join(players)]
+        if viewer is not None:
+            lines.append(f"viewer {viewer} " + " ".join(["CARD"] * variant.hand_sizes[list(players).index(viewer)]))
+        return [*lines, "public " + (" ".join(["CARD"] * PUBLIC_EVIDENCE[len(players)]) or NONE)]
+
+    def vocabulary(self, record: DetectiveRecord) -> list[str]:
+        """Players, card ids and Japanese names, the event words and answers."""
+        cards = record.variant.cards
+        return [*record.players, *(c.id for c in cards), *(c.ja for c in cards if c.ja != c.id), *EVENTS,
+                *OUTCOMES, "correct", NONE, "bluff=y", "bluff=n"]
 
 
 GAME: Game[DetectiveRecord, DetectiveSession] = DetectiveGame()

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from suiri.solver.errors import FactError, Source
+from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
 
+from . import FACTS
 from .analysis import analyze
 from .cards import CATEGORIES, Category
 from .counter import CASE, PUBLIC, Counts
@@ -71,7 +72,7 @@ class DetectiveReasoner:
             return s.where_now(s.deck.parse(arg, None, s.variant.fake))
         if kind == "case":
             return {c.id: p for c, p in s.truth(Category(arg)).items()}
-        raise FactError(f"unknown subject {subject!r}", None, "holder:CARD, case:suspect|weapon|scene")
+        raise unknown_subject(subject, FACTS.subjects, "holder:CARD, case:suspect|weapon|scene")
 
     def parse_fact(self, text: str) -> Fact:
         """Read a fact (``holder:w2=ben``, ``case:suspect!=s3``), accepting Japanese names."""
@@ -83,7 +84,7 @@ class DetectiveReasoner:
             value = {"箱": CASE, "box": CASE, "事件ファイル": CASE, "事件": CASE, "公開": PUBLIC}.get(
                 fact.value.lower(), fact.value.lower())
             if value not in s.holders:
-                raise FactError(f"{fact.value!r} is not a place a card can be", None, ", ".join(s.holders))
+                raise unknown_name("card-place", fact.value, s.holders, error=FactError, phrase="not-a")
             return Fact(f"holder:{card.id}", value, fact.holds)
         if subject == "case":
             cat = next((c for c in CATEGORIES if arg in (c.value, c.ja)), None)
@@ -91,12 +92,13 @@ class DetectiveReasoner:
             if cat is None and not arg:
                 cat = card.category
             if cat is None:
-                raise FactError(f"unknown category {arg!r}", None, "suspect, weapon, scene")
+                raise unknown_name("category", arg, [c.value for c in CATEGORIES], error=FactError,
+                                   spellings=[*(c.value for c in CATEGORIES), *(c.ja for c in CATEGORIES)])
             if card.category != cat:
                 raise FactError(f"{card.id} is not a {cat.value}", None, ", ".join(c.id for c in s.deck.of(cat)))
             return Fact(f"case:{cat.value}", card.id, fact.holds)
-        raise FactError(f"unknown subject {fact.subject!r}", None,
-                        "holder:CARD=PLACE (a player, case or public), case:suspect|weapon|scene=CARD")
+        raise unknown_subject(fact.subject, FACTS.subjects,
+                              "holder:CARD=PLACE (a player, case or public), case:suspect|weapon|scene=CARD")
 
     def related(self, fact: Fact) -> list[str]:
         """Observations about the fact's card: the likely one-line proofs."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Source
+from suiri.solver.errors import Source, Text
 from suiri.solver.records import NAME, LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from . import FACTS
@@ -130,8 +130,10 @@ class _Reader(RecordReader):
     def player(self, value: Any, where: Source, players: Sequence[str]) -> str | None:
         if isinstance(value, str) and value in players:
             return value
-        what = f"unknown player {value!r}" if value is not None else "missing player"
-        self.fail(what, where, ", ".join(players))
+        if value is None:
+            self.fail("missing player", where, ", ".join(players))
+        else:
+            self.unknown("player", value, players, where)
         return None
 
     def player_list(self, value: Any, where: Source, players: Sequence[str]) -> tuple[str, ...] | None:
@@ -241,8 +243,8 @@ class _Reader(RecordReader):
         if viewer is None:
             return None
         if not isinstance(viewer, str) or viewer not in players:
-            self.fail(f"viewer {viewer!r} is not a player", self.root("viewer"),
-                      ", ".join(players) + " or omit it (spectator)")
+            self.unknown("player", viewer, players, self.root("viewer"), Text("valid:viewer", names=", ".join(players)),
+                         "not-a")
             return None
         return viewer
 
@@ -279,7 +281,7 @@ class _Reader(RecordReader):
         for name, value in raw.items():
             at = self.src(("hand_sizes",), name, f"hand_sizes.{name}")
             if name not in players:
-                self.fail(f"{name!r} is not a player", at, ", ".join(players))
+                self.unknown("player", name, players, at, phrase="not-a")
             elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 self.fail(f"a hand size is a whole number of cards, not {value!r}", at, "0, 1, 2, ...")
             else:
@@ -421,7 +423,7 @@ class _Reader(RecordReader):
         for name, value in raw.items():
             where = self.src(("event", n - 1, "shown"), name, f"event[{n}].shown.{name}")
             if name not in players:
-                self.fail(f"unknown player {name!r}", where, ", ".join(players))
+                self.unknown("player", name, players, where)
                 ok = False
                 continue
             card = self.card(value, where, variant.deck, variant.fake)

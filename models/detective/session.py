@@ -88,11 +88,11 @@ class DetectiveSession:
 
     def truth(self, category: Category) -> dict[Card, Fraction]:
         counts = self.counts
-        out = {c: Fraction(0) for c in self.deck.of(category)}
+        deals = {c: 0 for c in self.deck.of(category)}
         index = CATEGORIES.index(category)
         for triple, n in counts.truth.items():
-            out[triple[index]] += Fraction(n, counts.total)
-        return out
+            deals[triple[index]] += n
+        return {c: Fraction(n, counts.total) for c, n in deals.items()}
 
     def fact_cards(self, fact: Fact) -> set[Card]:
         subject, _, arg = fact.subject.partition(":")

@@ -25,8 +25,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from .cards import CATEGORIES, FAKE_CARD, Card
+from .cards import CATEGORIES, FAKE_CARD, Card, Deck
 from .record import DetectiveRecord
 from .rules import (
     Accuse,
@@ -172,6 +173,20 @@ class Asking:
     passed: list[str] = field(default_factory=list)
 
 
+@lru_cache(maxsize=64)
+def _triples(deck: Deck) -> tuple[Triple, ...]:
+    """Every triple of one suspect, one weapon and one scene (729 with the default deck)."""
+    s, w, r = (deck.of(c) for c in CATEGORIES)
+    return tuple((a, b, c) for a in s for b in w for c in r)
+
+
+@lru_cache(maxsize=256)
+def _naming(kind: type[Deduction] | type[Accusation], player: str, deck: Deck) -> tuple[Move, ...]:
+    """``player``'s deductions (or accusations) of every triple, built once: moves are
+    frozen values, and the State lists them at every turn."""
+    return tuple(kind(player, t) for t in _triples(deck))
+
+
 class DetectiveState:
     """A game in progress, with its hidden deal; ``events`` is the true log."""
 
@@ -224,15 +239,14 @@ class DetectiveState:
             return []
         if self.asking is not None:
             return self.responses(player, self.asking.named)
-        accusations: list[Move] = [Accusation(player, t) for t in self.triples()] if self.variant.clue else []
+        deck = self.variant.deck
+        accusations = _naming(Accusation, player, deck) if self.variant.clue else ()
         if self.acted:
             return [*accusations, EndTurn(player)]
-        return [*(Deduction(player, t) for t in self.triples()), *self.reveals(player), *self.looks(player),
-                *accusations]
+        return [*_naming(Deduction, player, deck), *self.reveals(player), *self.looks(player), *accusations]
 
     def triples(self) -> list[Triple]:
-        s, w, r = (self.variant.deck.of(c) for c in CATEGORIES)
-        return [(a, b, c) for a in s for b in w for c in r]
+        return list(_triples(self.variant.deck))
 
     def responses(self, player: str, named: Triple) -> list[Move]:
         """A holder of a named card shows one of them; a player holding none shows

@@ -92,8 +92,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:accusation": "an accusation",
         # -- screens of the CLI views --
         "title": "Memory Detective — {file}",
-        "seat": "{events} events, seen by {viewer}",
-        "seat-spectator": "{events} events, seen by a spectator",
+        "seat": "{n} events, seen by {viewer}",
+        "seat-1": "1 event, seen by {viewer}",
+        "seat-spectator": "{n} events, seen by a spectator",
+        "seat-spectator-1": "1 event, seen by a spectator",
         "worlds": "consistent deals: {n}",
         "notebook": "Notebook: where each card is now (✓ certain, ✗ ruled out, % probability)",
         "card": "card",
@@ -117,7 +119,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-with-text": "{name} ({text})",
         "rule-sep": "; ",
         "open-status": "not certain (probability {p})",
-        "proof-size": "Minimal proof: {n} record line(s); dropping any one leaves it unproven:",
+        "proof-size": "Minimal proof: {n} record lines; dropping any one leaves it unproven:",
+        "proof-size-1": "Minimal proof: 1 record line; without it the fact is unproven:",
         "rules-used": "Rules used:",
         "steps": "Proof:",
         "therefore": "Therefore: {fact}.",
@@ -129,6 +132,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "line": "line {n}",
         "hint-none": "Nothing more can be deduced from this record (try `suiri advise`).",
         "hint-obvious": "The obvious ones ({n} facts, one record line each):",
+        "hint-obvious-1": "The obvious one (1 fact, from one record line):",
         "hint-level1": "Look at {where}.",
         "hint-level1-obvious": "Look at single events: {where}.",
         "hint-setup": "the setup (your hand, the public cards) and what you already know",
@@ -137,10 +141,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "hint-level3": "Observations to combine:",
         "hint-level4": "Deduction:",
         "hint-premise": "you already know: {fact}",
-        "hint-remaining": "({n} more deduction(s) after this one.)",
+        "hint-remaining": "({n} more deductions after this one.)",
+        "hint-remaining-1": "(1 more deduction after this one.)",
         "events": "event {list}",
         "events-many": "events {list}",
         "advise-head": "Advice for {p}: truth uncertainty {bits:.2f} bits, {n} possible truths",
+        "advise-head-1": "Advice for {p}: truth uncertainty {bits:.2f} bits, 1 possible truth",
         "advise-spectator": "A spectator does not deduce: advice needs a viewer.",
         "advise-deduce-now": "Deduce now: {cards} is certain.",
         "advise-suggest": "{rank}. name {cards}: {bits:.2f} bits about the truth, nobody raises because it is the truth {p_truth}",
@@ -149,6 +155,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "advise-shows": "{who} shows {card}",
         "advise-raises": "{who} raises",
         "advise-then": " → {n} truths left, best {best} ({p_best})",
+        "advise-then-1": " → 1 truth left, best {best} ({p_best})",
         "advise-assumption-fake": "(answers weighed with every matching card equally likely to be shown; the fake's bluff left out)",
         "advise-assumption": "(answers weighed with every matching card equally likely to be shown)",
         "advise-screened": "(screened: too many triples to weigh all; the bits above are exact, but a triple not weighed might give more)",
@@ -224,8 +231,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-name:clue-order": "クルーの順番",
         "rule-name:accusation": "告発",
         "title": "記憶探偵 — {file}",
-        "seat": "{events}イベント、{viewer}の視点",
-        "seat-spectator": "{events}イベント、観戦者の視点",
+        "seat": "{n}イベント、{viewer}の視点",
+        "seat-spectator": "{n}イベント、観戦者の視点",
         "worlds": "矛盾のない配り方：{n}通り",
         "notebook": "捜査メモ：各カードの現在の場所（✓ 確定、✗ ありえない、% 確率）",
         "card": "カード",
@@ -249,7 +256,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-with-text": "{name}（{text}）",
         "rule-sep": "。",
         "open-status": "未確定（確率 {p}）",
-        "proof-size": "最小の証明：記録の{n}行（どれを除いても証明できない）：",
+        "proof-size": "極小の証明：記録の{n}行（どれか1つを外すと証明できない）：",
+        "proof-size-1": "極小の証明：記録の1行（これを外すと証明できない）：",
         "rules-used": "使ったルール：",
         "steps": "証明：",
         "therefore": "よって：{fact}。",
@@ -334,6 +342,9 @@ class Text:
         self.m = {**CATALOGUE[lang], **(CLUE_WORDS[lang] if clue else {})}
 
     def __call__(self, key: str, **kw: object) -> str:
+        """The sentence ``key``; its singular form ``key-1`` when its count ``n`` is 1."""
+        if kw.get("n") == 1 and f"{key}-1" in self.m:
+            key = f"{key}-1"
         return self.m[key].format(**kw)
 
     def card(self, card: Card | str) -> str:

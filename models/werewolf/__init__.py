@@ -2,12 +2,14 @@
 
 Modules, lowest layer first: ``cards`` (the eleven kinds, the deck), ``rules`` (the
 rules as functions and ``replay``: a record checked against the public table, turned
-into moves of hidden cards), ``record`` (TOML reader/writer), ``table`` and ``state``
+into moves of hidden cards), ``record`` (TOML reader/writer) and ``notation`` (the
+compact line notation, read into the same data), ``table`` and ``state``
 (the true game state; ``WerewolfState`` is the ``State`` moves are applied to),
 ``simulator`` (seeded random legal moves on a State), ``counter`` (exact counting of
 hidden histories by forward DP over merged states), ``encoder`` (the time-step CP-SAT
 model), ``session`` (one record replayed and counted: state only), ``analysis``,
-``reasoning`` (the ``ReasoningSession`` for explain and hint), ``advice``, ``game``
+``reasoning`` (the ``ReasoningSession`` for explain and hint), ``advice`` and ``drawn``
+(``advise --drew``: the viewer's turn in progress), ``game``
 (the ``Game`` the CLI calls) and ``text`` (English and Japanese sentences).
 
 This module states the game's facts once (``FACTS``); nothing here imports the rules.

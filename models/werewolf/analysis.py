@@ -32,6 +32,15 @@ class WerewolfAnalysis:
         rp = self.session.replay
         return "over" if rp.over else ("search" if rp.search_phase else "play")
 
+    def chances(self) -> dict[Fact, Fraction]:
+        """Every ``subject=value`` with its exact chance: the Lost Legacy's place, the
+        Werewolf, the Madman and each hidden card's kind (what `suiri live` compares)."""
+        out = {Fact(subject, k): p for subject, dist in (("lost-legacy", self.lost_legacy),
+                                                        ("werewolf", self.werewolf), ("madman", self.madman))
+               for k, p in dist.items()}
+        out.update({Fact(slot_name(slot), k): p for slot, row in self.cards.items() for k, p in row.items()})
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The records README keys (``lost_legacy``, ``werewolf``) plus extras."""
         s = self.session
@@ -48,11 +57,21 @@ class WerewolfAnalysis:
             "werewolf": {k: float(p) for k, p in self.werewolf.items() if p},
             "madman": {k: float(p) for k, p in self.madman.items() if p},
             "cards": {slot_name(slot): {k: float(p) for k, p in row.items() if p} for slot, row in self.cards.items()},
+            "piles": piles_json(s),
             "certain": [str(f) for f in self.certain],
             "histories": str(self.counts.total),
             "calls": [call_json(c) for c in s.replay.calls],
             "next_call": s.replay.next_call,
         }
+
+
+def piles_json(s: WerewolfSession) -> dict[str, list[dict[str, Any]]]:
+    """Each player's discard from the bottom up, as the table sees it (a tool redraws the
+    piles from this and ``cards``, whose ``discard:P:i`` gives each face-down card's
+    chances): face-up or not, the face-up card, the turn it arrived (0: a hand turned up
+    when its player was eliminated)."""
+    return {p: [{"index": i, "face_up": c.face_up, "card": c.kind.id if c.kind else None, "turn": c.turn}
+                for i, c in enumerate(cards, start=1)] for p, cards in s.replay.piles.items()}
 
 
 def call_json(c: Call) -> dict[str, Any]:

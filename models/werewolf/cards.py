@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from suiri.solver.errors import RecordSyntaxError, Source
+from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def parse_kind(value: object, where: Source | None = None) -> Kind:
         kind = _ALIASES.get(value.strip().lower()) or _ALIASES.get(value.strip())
         if kind is not None:
             return kind
-    raise RecordSyntaxError(f"unknown card {value!r}", where, ", ".join(k.id for k in KINDS))
+    raise unknown_name("card", value, [k.id for k in KINDS], where, spellings={**{k.en: k.id for k in KINDS}, **{a: k.id for a, k in _ALIASES.items()}})
 
 
 def hunted_kind(attack: Kind) -> Kind:

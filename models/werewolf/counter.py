@@ -117,43 +117,48 @@ def fill(pool: tuple[int, ...], classes: Classes, deck: int) -> tuple[int, tuple
 
     A DP over kinds: the state is the room left in each class and in the deck; a kind's
     copies are split among the classes that allow it and the deck (binomials count the
-    positions).  One forward and one backward pass give every marginal at once."""
+    positions).  One forward and one backward pass give every marginal at once.  A kind
+    with no copy left changes no state: it gets no layer."""
     masks = [m for m, _ in classes]
     start = (tuple(n for _, n in classes), deck)
-    layers: list[list[tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int], int, tuple[int, ...],
-                            list[int]]]] = []
-    forward: list[dict[tuple[tuple[int, ...], int], int]] = [{start: 1}]
+    Room = tuple[tuple[int, ...], int]
+    layers: list[tuple[int, list[int], list[tuple[Room, Room, int, tuple[int, ...]]]]] = []
+    forward: list[dict[Room, int]] = [{start: 1}]
     for k in range(K):
         c = pool[k]
+        if not c:
+            continue
         allowed = [i for i, m in enumerate(masks) if m >> k & 1]
         moves = []
-        nxt: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+        nxt: dict[Room, int] = defaultdict(int)
         for (caps, room), ways in forward[-1].items():
-            for split in _splits(c, [caps[i] for i in allowed]):
+            for split in _splits(c, tuple(caps[i] for i in allowed)):
                 rest = c - sum(split)
                 if rest > room:
                     continue
                 w = comb(room, rest)
                 new = list(caps)
                 for i, x in zip(allowed, split, strict=True):
-                    w *= comb(caps[i], x)
-                    new[i] -= x
+                    if x:
+                        w *= comb(caps[i], x)
+                        new[i] -= x
                 target = (tuple(new), room - rest)
-                moves.append(((caps, room), target, w, split, allowed))
+                moves.append(((caps, room), target, w, split))
                 nxt[target] += ways * w
-        layers.append(moves)
+        layers.append((k, allowed, moves))
         forward.append(dict(nxt))
     end = ((0,) * len(classes), 0)
-    backward: dict[tuple[tuple[int, ...], int], int] = {end: 1}
+    backward: dict[Room, int] = {end: 1}
     per_class = [[0] * K for _ in classes]
-    for k in range(K - 1, -1, -1):
-        before: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
-        for src, dst, w, split, allowed in layers[k]:
+    for at in range(len(layers) - 1, -1, -1):
+        k, allowed, moves = layers[at]
+        before: dict[Room, int] = defaultdict(int)
+        for src, dst, w, split in moves:
             b = backward.get(dst, 0)
             if not b:
                 continue
             before[src] += w * b
-            f = forward[k].get(src, 0)
+            f = forward[at].get(src, 0)
             for i, x in zip(allowed, split, strict=True):
                 if x:
                     per_class[i][k] += f * w * x * b
@@ -162,14 +167,12 @@ def fill(pool: tuple[int, ...], classes: Classes, deck: int) -> tuple[int, tuple
     return total, tuple(tuple(row) for row in per_class)
 
 
-def _splits(c: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _splits(c: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to give x_i <= caps[i] of ``c`` copies to each class (sum <= c)."""
     if not caps:
-        yield ()
-        return
-    for x in range(min(c, caps[0]) + 1):
-        for rest in _splits(c - x, caps[1:]):
-            yield (x, *rest)
+        return ((),)
+    return tuple((x, *rest) for x in range(min(c, caps[0]) + 1) for rest in _splits(c - x, caps[1:]))
 
 
 # -- one state's operations (on mutable copies; False = no history fits) ----------------------------
@@ -199,27 +202,52 @@ def exclude(vals: Values, i: int, mask: int) -> bool:
 
 def normalize(vals: Values, pool: Pool) -> bool:
     """Drop kinds the pool no longer has from lazy places; a place left with one kind
-    gets it; a set of places needing more cards of some kinds than the pool has is dead."""
-    changed = True
-    while changed:
-        changed = False
-        avail = sum(1 << k for k in range(K) if pool[k])
+    gets it; a set of places needing more cards of some kinds than the pool has is dead.
+    (The hot spot of every count: kept flat.)"""
+    while True:
+        avail = 0
+        for k, n in enumerate(pool):
+            if n:
+                avail |= 1 << k
         for i, v in enumerate(vals):
             if v < 0:
                 m = -v & avail
                 if not m:
                     return False
-                if m & (m - 1) == 0:
-                    if not realize(vals, pool, i, m.bit_length() - 1):
-                        return False
-                    changed = True
+                if not m & (m - 1):  # one kind left: the place gets it (it is in the pool)
+                    k = m.bit_length() - 1
+                    vals[i] = k
+                    pool[k] -= 1
                     break
                 vals[i] = -m
+        else:
+            break
     lazy = [-v for v in vals if v < 0]
+    if len(lazy) < 2:  # one lazy place: its kinds are all in the pool
+        return True
     for m in set(lazy):
-        if sum(1 for x in lazy if x & ~m == 0) > sum(pool[k] for k in range(K) if m >> k & 1):
+        need = 0
+        for x in lazy:
+            if not x & ~m:
+                need += 1
+        if need < 2:
+            continue  # m itself: some kind of m is in the pool
+        have, b = 0, m
+        while b:
+            low = b & -b
+            have += pool[low.bit_length() - 1]
+            b ^= low
+        if need > have:
             return False
     return True
+
+
+@lru_cache(maxsize=1 << 16)
+def normal(vals: tuple[int, ...], pool: tuple[int, ...]) -> State | None:
+    """``normalize`` as a pure function of a state (None: dead), memoised: the branches
+    of different states often meet again before they merge."""
+    v, p = list(vals), list(pool)
+    return (tuple(v), tuple(p)) if normalize(v, p) else None
 
 
 class Counter:
@@ -260,8 +288,8 @@ class Counter:
         out: dict[State, Weight] = {}
         for (v, p), (w, n) in self.states.items():
             for vals, pool, factor in branches(list(v), list(p)):
-                if normalize(vals, pool):
-                    key = (tuple(vals), tuple(pool))
+                key = normal(tuple(vals), tuple(pool))
+                if key is not None:
                     got = out.get(key)
                     if got is None:
                         out[key] = [w * factor, n]
@@ -477,7 +505,8 @@ class Counter:
                 for k, pairs in enumerate(share[-x]):
                     if pairs:
                         row[k] += w * (pairs // size[-x])
-        exact = {s: [Fraction(x, self.scale) for x in row] for s, row in places.items() if any(row)}
+        zero = Fraction(0)
+        exact = {s: [Fraction(x, self.scale) if x else zero for x in row] for s, row in places.items() if any(row)}
         drawn_row = exact.pop(DRAW, None)
         if drawn is not None and drawn_row is not None:
             self.drawn = (drawn[1], drawn_row)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from suiri.models import check_players, check_variant
-from suiri.models.interface import Game
+from suiri.models.interface import DrawsCards, Game
 from suiri.solver.errors import SuiriError
 from suiri.solver.facts import Fact
 from suiri.solver.records import TomlDocument
@@ -14,6 +14,8 @@ from suiri.solver.records import TomlDocument
 from . import FACTS
 from .advice import WerewolfAdvice, advise
 from .analysis import WerewolfAnalysis, analyze
+from .drawn import with_drawn
+from .notation import is_compact, parse, setup_lines, to_compact, vocabulary
 from .reasoning import WerewolfReasoner
 from .record import WerewolfRecord, from_document, to_toml
 from .session import WerewolfSession
@@ -28,15 +30,17 @@ class WerewolfGame:
         return from_document(doc)
 
     def is_compact(self, text: str) -> bool:
-        return False  # TOML only (issue 11 adds a compact notation)
+        return is_compact(text)
 
     def parse_compact(self, name: str, text: str) -> TomlDocument:
-        raise SuiriError(f"{FACTS.title_en} records are TOML only", None, "a .toml record")
+        return parse(name, text)
 
     def write(self, record: WerewolfRecord, notation: str = "toml") -> str:
-        if notation != "toml":
-            raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml")
-        return to_toml(record)
+        if notation == "toml":
+            return to_toml(record)
+        if notation == "compact":
+            return to_compact(record)
+        raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml, compact")
 
     def open(self, record: WerewolfRecord) -> WerewolfSession:
         return WerewolfSession(record)
@@ -84,5 +88,18 @@ class WerewolfGame:
         return [record.truncated(t) for t in range(1, n + 1)] + \
             [record.truncated(n, calls=order) for order in range(1, last + 1)]
 
+    def setup_lines(self, players: Sequence[str], viewer: str | None) -> list[str]:
+        """The players and, for a seat, its dealt card (``CARD``, to fill in)."""
+        return setup_lines(players, viewer)
+
+    def vocabulary(self, record: WerewolfRecord) -> list[str]:
+        """Players, card ids and Japanese names, the notation's words, places to search."""
+        return vocabulary(record)
+
+    def with_drawn(self, record: WerewolfRecord, card: str) -> WerewolfRecord:
+        """The viewer's turn in progress: it drew ``card`` (``advise --drew``)."""
+        return with_drawn(record, card)
+
 
 GAME: Game[WerewolfRecord, WerewolfSession] = WerewolfGame()
+_DRAWS: DrawsCards = WerewolfGame()  # mypy checks the draw against its Protocol too

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from suiri.solver.errors import FactError, Source
+from suiri.solver.errors import FactError, Source, unknown_name
 from suiri.solver.facts import Fact
 from suiri.solver.hints import KNOWN_PREFIX
 from suiri.solver.model import World
@@ -139,13 +139,13 @@ class WerewolfReasoner:
             value = SUBJECT_ALIASES.get(fact.value, fact.value)
             valid = s.lost_legacy()
             if value not in valid:
-                raise FactError(f"{fact.value!r} is not a place", None, ", ".join(valid))
+                raise unknown_name("place", fact.value, list(valid), error=FactError, phrase="not-a")
             return Fact(subject, value, fact.holds)
         if subject in ("werewolf", "madman"):
             names = s.werewolf() if subject == "werewolf" else s.madman()
             value = NOBODY if fact.value in (NOBODY, "none", "なし") else fact.value
             if value not in names:
-                raise FactError(f"{fact.value!r} is not a player here", None, ", ".join(names))
+                raise unknown_name("player", fact.value, list(names), error=FactError, phrase="not-here")
             return Fact(subject, value, fact.holds)
         slot = s.slot(subject)
         return Fact(slot_name(slot), parse_kind(fact.value).id, fact.holds)

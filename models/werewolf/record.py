@@ -148,7 +148,10 @@ class _Reader(RecordReader):
     def player(self, value: Any, where: Source, players: tuple[str, ...]) -> str | None:
         if isinstance(value, str) and value in players:
             return value
-        self.fail(f"unknown player {value!r}" if value is not None else "missing player", where, ", ".join(players))
+        if value is None:
+            self.fail("missing player", where, ", ".join(players))
+        else:
+            self.unknown("player", value, players, where)
         return None
 
     def read(self) -> WerewolfRecord | None:
@@ -164,7 +167,7 @@ class _Reader(RecordReader):
             return None
         viewer = d.get("viewer")
         if viewer is not None and viewer not in players:
-            self.fail(f"viewer {viewer!r} is not a player", self.root("viewer"), ", ".join(players))
+            self.unknown("player", viewer, players, self.root("viewer"), phrase="not-a")
             viewer = None
         hand = None
         if viewer is not None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 
-from suiri.solver.errors import FactError, InconsistentRecordError, Source
+from suiri.solver.errors import FactError, InconsistentRecordError, Source, unknown_subject
 from suiri.solver.facts import Fact
 from suiri.solver.queries import Engine
 from suiri.solver.reasoning import inconsistency
 
+from . import FACTS
 from .cards import KINDS, MADMAN, NOBODY, VILLAGER
 from .counter import Counts, count
 from .encoder import WerewolfModel, encode
@@ -114,8 +115,8 @@ class WerewolfSession:
             if 0 < int(parts[2]) <= len(cards) and cards[int(parts[2]) - 1].kind is not None:
                 raise FactError(f"{name} is face-up: everybody sees it is {cards[int(parts[2]) - 1].kind}", None,
                                 ", ".join(slot_name(s) for s in self.hidden_slots()))
-        raise FactError(f"unknown subject {name!r}", None,
-                        "lost-legacy, werewolf, madman, " + ", ".join(slot_name(s) for s in self.hidden_slots()))
+        slots = [slot_name(s) for s in self.hidden_slots()]
+        raise unknown_subject(name, FACTS.subjects, "lost-legacy, werewolf, madman, " + ", ".join(slots), also=slots)
 
     @cached_property
     def public_face_down(self) -> dict[Slot, str]:

@@ -137,8 +137,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "n-calls-1": "1 search call",
         "seat": "{lines}, seen by {viewer}",
         "seat-spectator": "{lines}, seen by a spectator",
-        "phase-play": "Phase: play — {deck} card(s) left in the deck; next: {p}",
-        "phase-pending": "Phase: play — {p} has drawn {card} and not played yet; {deck} card(s) left in the deck",
+        "phase-play": "Phase: play — {n} cards left in the deck; next: {p}",
+        "phase-play-1": "Phase: play — 1 card left in the deck; next: {p}",
+        "phase-pending": "Phase: play — {p} has drawn {card} and not played yet; {n} cards left in the deck",
+        "phase-pending-1": "Phase: play — {p} has drawn {card} and not played yet; 1 card left in the deck",
         "phase-search": "Phase: search — the deck is empty; orders called: {called}; next call: {next}",
         "phase-search-first": "Phase: search — the deck is empty; no order called yet; next call: 1",
         "orders-range": "{a}–{b}",
@@ -157,6 +159,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "madman-now": "Who holds the Madman now",
         "madman-nobody": "nobody (not in a hand)",
         "cards-head": "Hidden cards in view: what each can be (most likely first)",
+        "piles-head": "The table (▲ face-up; ▼ face-down: what it can be, most likely first)",
+        "piles-hand": "hand",
+        "piles-out": "out",
+        "piles-discard": "discard",
+        "piles-ruins": "ruins",
+        "piles-deck": "deck: {n}",
         "certain": "Certain",
         "nothing-certain": "(nothing beyond the record itself)",
         "fact": "Fact: {fact}",
@@ -166,7 +174,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "open-status": "not certain (probability {p})",
         "rule-with-text": "{name} ({text})",
         "rule-sep": "; ",
-        "proof-size": "Minimal proof: {n} record line(s); dropping any one leaves it unproven:",
+        "proof-size": "Minimal proof: {n} record lines; dropping any one leaves it unproven:",
+        "proof-size-1": "Minimal proof: 1 record line; without it the fact is unproven:",
         "rules-alone": "It follows from the rules alone, no record line needed:",
         "rules-used": "Rules used:",
         "steps": "Proof:",
@@ -181,6 +190,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rule-line": "{name}: {text}",
         "hint-none": "Nothing more can be deduced from this record.",
         "hint-obvious": "The obvious ones ({n} facts, one record line each):",
+        "hint-obvious-1": "The obvious one (1 fact, from one record line):",
         "hint-level1": "Look at {where}.",
         "hint-level1-obvious": "Look at single lines: {where}.",
         "hint-setup": "your dealt card and what you already know",
@@ -189,7 +199,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "hint-level3": "Observations to combine:",
         "hint-level4": "Deduction:",
         "hint-premise": "you already know: {fact}",
-        "hint-remaining": "({n} more deduction(s) after this one.)",
+        "hint-remaining": "({n} more deductions after this one.)",
+        "hint-remaining-1": "(1 more deduction after this one.)",
         "turns-1": "turn {list}",
         "turns-many": "turns {list}",
         "calls-1": "call {list}",
@@ -202,7 +213,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "role-madman": "holding the Madman",
         "adv-over": "The game is over for you: {reason}.",
         "adv-wait": "It is {p}'s turn first; this is advice for your next turn.",
-        "adv-draw": "Draw first, then write the turn in progress (a last [[turn]] with only player and drew) for "
+        "adv-draw": "Draw first, then ask again with --drew CARD (or write the turn in progress) for "
                     "advice on both cards.  The next card: {draws}.",
         "adv-calls": "Search phase — calls so far: {calls}",
         "adv-calls-none": "Search phase — no order called yet",
@@ -364,8 +375,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "n-calls": "探索順の掛け声{n}回",
         "seat": "{lines}、{viewer}の視点",
         "seat-spectator": "{lines}、観戦者の視点",
-        "phase-play": "段階：プレイ中 — 山札残り{deck}枚、次は{p}の手番",
-        "phase-pending": "段階：プレイ中 — {p}が{card}を引いて、まだ出していない（山札残り{deck}枚）",
+        "phase-play": "段階：プレイ中 — 山札残り{n}枚、次は{p}の手番",
+        "phase-pending": "段階：プレイ中 — {p}が{card}を引いて、まだ出していない（山札残り{n}枚）",
         "phase-search": "段階：探索フェイズ — 山札は空、掛け声済みの探索順：{called}、次は探索順{next}",
         "phase-search-first": "段階：探索フェイズ — 山札は空、まだ掛け声なし、次は探索順1",
         "orders-range": "{a}〜{b}",
@@ -384,6 +395,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "madman-now": "いま狂人を手札に持っている人",
         "madman-nobody": "なし（手札にない）",
         "cards-head": "見えていないカード：それぞれの可能性（高い順）",
+        "piles-head": "場のカード（▲ 表向き、▼ 裏向き：その可能性を高い順に）",
+        "piles-hand": "手札",
+        "piles-out": "脱落",
+        "piles-discard": "捨て札",
+        "piles-ruins": "遺跡",
+        "piles-deck": "山札：{n}枚",
         "certain": "確定していること",
         "nothing-certain": "（記録に書かれたこと以外はまだない）",
         "fact": "事実：{fact}",
@@ -393,7 +410,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "open-status": "未確定（確率 {p}）",
         "rule-with-text": "{name}（{text}）",
         "rule-sep": "。",
-        "proof-size": "最小の証明：記録の{n}行（どれを除いても証明できない）：",
+        "proof-size": "極小の証明：記録の{n}行（どれか1つを外すと証明できない）：",
+        "proof-size-1": "極小の証明：記録の1行（これを外すと証明できない）：",
         "rules-alone": "記録を使わず、ルールだけから言える：",
         "rules-used": "使ったルール：",
         "steps": "証明：",
@@ -429,7 +447,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "role-madman": "狂人を所持",
         "adv-over": "あなたのゲームは終わりました：{reason}。",
         "adv-wait": "先に{p}のターンです。次のあなたのターンへの助言です。",
-        "adv-draw": "先にドローし、進行中のターン（player と drew だけの最後の [[turn]]）を書くと、2枚の手札で助言します。"
+        "adv-draw": "先にドローし、--drew カード を付けて（または進行中のターンを書いて）もう一度聞くと、2枚の手札で助言します。"
                     "次のカード：{draws}。",
         "adv-calls": "探索フェイズ — これまでの掛け声：{calls}",
         "adv-calls-none": "探索フェイズ — まだ掛け声なし",
@@ -495,11 +513,14 @@ class Text:
         self.m = CATALOGUE[lang]
 
     def __call__(self, key: str, **kw: object) -> str:
+        """The sentence ``key``; its singular form ``key-1`` when its count ``n`` is 1."""
+        if kw.get("n") == 1 and f"{key}-1" in self.m:
+            key = f"{key}-1"
         return self.m[key].format(**kw)
 
     def count(self, key: str, n: int) -> str:
         """``key`` with ``n``, in its singular form when there is one (``n-turns-1``)."""
-        return self(f"{key}-1" if n == 1 and f"{key}-1" in self.m else key, n=n)
+        return self(key, n=n)
 
     # -- names -----------------------------------------------------------------------------
     def card(self, kind: Kind | str) -> str:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 
 from suiri.models import open_session
+from suiri.models.canary.game import GAME
 from suiri.models.canary.notation import to_compact
 from suiri.models.canary.record import load
 from suiri.models.canary.rules import Variant
@@ -18,14 +20,17 @@ REFERENCE = Path(__file__).resolve().parents[2] / "models" / "canary" / "records
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_simulated_records_round_trip(players: int, tmp_path: Path) -> None:
+def test_simulated_records_round_trip(players: int, sweep: Callable[[Iterable[int]], list[int]]) -> None:
+    """TOML → compact → TOML is the same record, from every seat and cut (700 games per
+    player count with --full, 2,100 in all; a tenth by default)."""
     rng = random.Random(players)
-    for seed in range(20):
+    for seed in sweep(range(700)):
         game = simulate(Variant.for_players(players), seed, max_turns=40)
         record = game.record(rng.choice([*game.players, None]), rng.randint(0, len(game.turns)))
-        path = tmp_path / f"g{seed}.txt"
-        path.write_text(to_compact(record), encoding="utf-8")
-        again = open_session(path)[1].record
+        compact = GAME.write(record, "compact")
+        again = GAME.read(GAME.parse_compact(f"g{seed}.txt", compact))
+        assert GAME.write(again) == GAME.write(record)
+        assert GAME.write(again, "compact") == compact
         assert again.turns == record.turns and again.start == record.start
         assert (again.viewer, again.clue, again.genuine) == (record.viewer, record.clue, record.genuine)
 
@@ -78,3 +83,74 @@ def test_simulated_round_trips_hold_declarations() -> None:
     declaring = [t for players in (2, 3, 4) for seed in range(20)
                  for t in simulate(Variant.for_players(players), seed, max_turns=40).turns if t.declare is not None]
     assert declaring and all(t.check is None and t.card is None for t in declaring)
+
+
+# -- issue 11: names with spaces, and the notation's own words in its errors ------------------
+def typed(tmp_path: Path, old: str, new: str) -> Path:
+    """The reference record in compact form with the line ``old`` typed as ``new``."""
+    text = to_compact(load(REFERENCE))
+    assert f"\n{old}\n" in text, f"test bug: {old!r} not in the record"
+    path = tmp_path / "typed.txt"
+    path.write_text(text.replace(f"\n{old}\n", f"\n{new}\n", 1), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, typed_line: str) -> int:
+    return path.read_text(encoding="utf-8").splitlines().index(typed_line) + 1
+
+
+@pytest.mark.parametrize("new", ['aki b7 h "Giant Stone Bridge"', "aki b7 h 'giant stone bridge'",
+                                 'aki b7 h "Giant Stone Bridge"  # quoted: a name with spaces'])
+def test_english_names_with_spaces_in_quotes(tmp_path: Path, new: str) -> None:
+    path = typed(tmp_path, "aki b7 h giant-stone-bridge", new)
+    assert open_session(path)[1].record.turns == load(REFERENCE).turns
+
+
+def test_a_quoted_name_with_an_apostrophe_and_a_declaration(tmp_path: Path) -> None:
+    path = typed(tmp_path, "cid a4 ! lava-rock-hill aki=n bea=y", 'cid a4 ! "Lava-Rock Hill" aki=n bea=y')
+    assert open_session(path)[1].record.turns == load(REFERENCE).turns
+    from suiri.models.canary.notation import split_words
+    from suiri.solver.errors import Source
+
+    assert split_words("""aki b7 h "Beast's Den" # a comment""", Source("x")) == ["aki", "b7", "h", "Beast's Den"]
+
+
+def test_an_unclosed_quote_is_an_error_at_its_line(tmp_path: Path) -> None:
+    unclosed = 'aki b7 h "Giant Stone Bridge'
+    path = typed(tmp_path, "aki b7 h giant-stone-bridge", unclosed)
+    with pytest.raises(RecordSyntaxError) as info:
+        open_session(path)
+    where = f"{path}:{line_of(path, unclosed)}: "
+    assert info.value.render().startswith(where + "cannot split the line into words: no closing quotation")
+    assert '"Giant Stone Bridge"' in (info.value.valid or "")
+
+
+@pytest.mark.parametrize("new", ["aki b7 x giant-stone-bridge", "aki b7 hidden-ish giant-stone-bridge",
+                                 "aki b7 giant-stone-bridge"])
+def test_a_wrong_check_letter_is_told_in_the_notations_words(tmp_path: Path, new: str) -> None:
+    """Was: ``check is 'x' (valid: "hidden", "revealed" or "none" ...)``, the TOML's words."""
+    path = typed(tmp_path, "aki b7 h giant-stone-bridge", new)
+    with pytest.raises(RecordSyntaxError) as info:
+        open_session(path)
+    message = info.value.render()
+    assert message.startswith(f"{path}:{line_of(path, new)}: turn[1].check: {new.split()[2]!r} is not a check letter")
+    assert info.value.valid is not None and info.value.valid.startswith("h, r, - ")
+    assert '"hidden"' not in message
+
+
+@pytest.mark.parametrize("answer", ["maybe", "yes!", ""])
+def test_a_wrong_answer_is_told_in_the_notations_words(tmp_path: Path, answer: str) -> None:
+    """Was: ``answer 'maybe' from bea (valid: "yes" (ここだ) or "no" (ちがう))``."""
+    new = f"cid a4 ! lava-rock-hill aki=n bea={answer}"
+    path = typed(tmp_path, "cid a4 ! lava-rock-hill aki=n bea=y", new)
+    with pytest.raises(RecordSyntaxError) as info:
+        open_session(path)
+    assert info.value.render().startswith(f"{path}:{line_of(path, new)}: turn[9].declare.answers: "
+                                          f"answer {answer!r} from bea (valid: NAME=y or NAME=n")
+    assert '"yes"' not in info.value.render()
+
+
+def test_a_byte_order_mark_before_the_first_word(tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + to_compact(load(REFERENCE)).encode())
+    assert open_session(path)[1].record.turns == load(REFERENCE).turns

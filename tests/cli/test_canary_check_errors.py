@@ -60,7 +60,7 @@ CASES = [
     Case("unknown-player-in-turn", r(('player = "bea"', 'player = "dan"' + HERE)),
          "turn[2].player", "aki, bea, cid", "unknown player 'dan'"),
     Case("unknown-card-id", r(('card = "abandoned-materials"', 'card = "golden-cage"' + HERE)),
-         "turn[2].card", "a card id (e.g. 'crag-lookout')", "unknown card 'golden-cage'"),
+         "turn[2].card", "a card id: ruins-above-the-clouds, crater-cave,", "unknown card 'golden-cage'"),
     Case("off-board-square", r(('to = "b7"', 'to = "h8"' + HERE)),
          "turn[1].to", "a1 to g7", "'h8' is off the board"),
     Case("diagonal-move", r(('to = "b7"', 'to = "b6"' + HERE)),
@@ -448,4 +448,4 @@ def test_missing_file(tmp_path, suiri) -> None:
     path = tmp_path / "nowhere.toml"
     result = suiri("check", path)
     assert_clean_exit_2(result)
-    assert result.stderr.strip() == f"error: {path}: no such file (valid: the path of a TOML game record)"
+    assert result.stderr.strip() == f"error: {path}: no such file (valid: the path of a game record (TOML or a compact notation))"

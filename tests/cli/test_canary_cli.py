@@ -67,7 +67,7 @@ def test_analyze_text(record: Path, suiri) -> None:
     assert "ruled out as goal: a3, a4, f6, g6, b7, c7, d7, f7, g7" in out
     assert "The goal is not known yet. Most likely: a2 7.1%" in out
     # the map: 7 rows of faces, pieces on d7 (aki), g7 (bea) and a4 (cid)
-    assert "HDA@a" in out and "H@b" in out and "HNW@c" in out
+    assert "[HDA]@a" in out and "H@b" in out and "[HNW]@c" in out
 
 
 def test_analyze_json_keys_and_invariants(record: Path, suiri) -> None:
@@ -141,7 +141,7 @@ def check_observations(data: dict, record_text: str) -> None:
 def test_explain_certain_fact(record: Path, reference_text: str, suiri) -> None:
     out = ok(suiri("explain", record, "clue:bea!=high"))
     assert out.startswith("Fact: bea's clue is not high — certain")
-    assert "Minimal proof: 1 record line(s)" in out
+    assert "Minimal proof: 1 record line;" in out
     assert "turn 11: bea moved to g7 and revealed Crag Lookout (high) (line 79)" in out
     assert "Therefore: bea's clue is not high." in out
 
@@ -260,7 +260,7 @@ def test_hint_skip_obvious(record: Path, suiri) -> None:
     out = ok(suiri("hint", record, "--skip-obvious", "--level", "4"))
     assert "The obvious ones" not in out
     assert "⇒ a4 is not the goal" in out
-    assert "(1 more deduction(s) after this one.)" in out
+    assert "(1 more deduction after this one.)" in out
 
 
 def test_hint_known_certain_fact_is_accepted(record: Path, suiri) -> None:

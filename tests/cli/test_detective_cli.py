@@ -110,7 +110,7 @@ def test_analyze_text(record: Path, suiri) -> None:
     out = ok(suiri("analyze", record))
     assert out.startswith(f"Memory Detective — {record}\n6 events, seen by aki\nconsistent deals: 403\n")
     assert "Notebook: where each card is now" in out
-    assert re.search(r"^  s7 +✗ +✓ +✗ +✗ +✗ *$", out, re.M), out
+    assert re.search(r"^  s7 +✗ +✗ +✓ +✗ +✗ *$", out, re.M), out  # case, aki, bea, cid, public
     assert re.search(r"^  s8 +✗ +✗ +✗ +✗ +✓ *$", out, re.M), out  # revealed: public now
     assert "weapon    w4 65.3%  w7 34.7%" in out
     assert "Possible truths (27)" in out
@@ -129,7 +129,7 @@ def test_analyze_japanese(record: Path, suiri) -> None:
 def test_explain_certain_fact(record: Path, detective_text: str, suiri) -> None:
     out = ok(suiri("explain", record, "holder:s7=bea"))
     assert out.startswith("Fact: s7 is in bea's hand — certain\n")
-    assert "Minimal proof: 2 record line(s)" in out
+    assert "Minimal proof: 2 record lines" in out
     assert "event 3: bea did not raise on aki's deduction of s1, w8, r3 (line 30)" in out
     assert "event 4: bea raised a hand on cid's deduction of s7, w8, r3 (line 37)" in out
     assert out.rstrip().endswith("Therefore: s7 is in bea's hand.")

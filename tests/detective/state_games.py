@@ -5,6 +5,7 @@ policy: the State alone must keep them legal.  Shared by test_state and test_sou
 from __future__ import annotations
 
 import random
+from itertools import groupby
 
 from suiri.models.detective.game import GAME
 from suiri.models.detective.state import (
@@ -23,10 +24,9 @@ def random_move(state: DetectiveState, rng: random.Random) -> Move:
     """A random legal move, its kind chosen first (deductions would swamp the rest)."""
     player = state.current_player()
     assert player is not None
-    moves = state.legal_moves(player)
     kinds: dict[type, list[Move]] = {}
-    for m in moves:
-        kinds.setdefault(type(m), []).append(m)
+    for kind, run in groupby(state.legal_moves(player), type):
+        kinds.setdefault(kind, []).extend(run)
     weights = {Deduction: 6, RevealCard: 2, LookAt: 2, Accusation: 0.3, EndTurn: 4, Response: 1}
     kind = rng.choices(list(kinds), [weights[k] for k in kinds])[0]
     return rng.choice(kinds[kind])

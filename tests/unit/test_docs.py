@@ -169,3 +169,47 @@ def test_each_command_runs_as_a_program(args: list[str], status: int, shown: str
     assert done.returncode == status, done.stderr
     assert shown in done.stdout + done.stderr
     assert "Traceback" not in done.stderr
+
+
+def readme_tour() -> str:
+    """The shell block of the README's tour, as written."""
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## A five-minute tour", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", section.split("\n## ", 1)[0], re.S)
+    assert block is not None
+    return block.group(1)
+
+
+@pytest.mark.slow  # about 15 s: some thirty real `suiri` processes
+def test_readme_tour_runs_in_a_scratch_folder(tmp_path: Path) -> None:
+    """The tour runs as written from the repository folder: every line succeeds, it writes
+    nothing into the repository, and git ignores each file it writes (should it be run
+    in the repository folder)."""
+    script = readme_tour()
+    if not (ROOT / ".venv" / "bin" / "activate").exists():  # suiri installed some other way
+        script = script.replace(". .venv/bin/activate", ":", 1)
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+               TMPDIR=str(tmp_path), COLUMNS="100")
+    before = set(ROOT.iterdir())
+    done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=600)  # `suiri live` reads no lines: it opens and quits
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert set(ROOT.iterdir()) == before
+    written = sorted(p.relative_to(scratch).as_posix() for scratch in tmp_path.iterdir() if scratch.is_dir()
+                     for p in scratch.rglob("*") if p.is_file())
+    assert "game.txt" in written  # `convert` had its input
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *written], cwd=ROOT, capture_output=True, text=True)
+    assert sorted(ignored.stdout.split()) == written
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_shell_completion_script_is_produced(shell: str) -> None:
+    """The README's completion lines work: click writes each shell's script, and a Tab
+    after ``suiri an`` offers ``analyze``."""
+    suiri = str(Path(sys.executable).parent / "suiri")
+    assert f"_SUIRI_COMPLETE={shell}_source suiri" in (ROOT / "README.md").read_text(encoding="utf-8")
+    script = subprocess.run([suiri], env=dict(os.environ, _SUIRI_COMPLETE=f"{shell}_source"),
+                            capture_output=True, text=True, timeout=60)
+    assert script.returncode == 0 and "_suiri_completion" in script.stdout
+    offered = subprocess.run([suiri], env=dict(os.environ, _SUIRI_COMPLETE="bash_complete", COMP_WORDS="suiri an",
+                                               COMP_CWORD="1"), capture_output=True, text=True, timeout=60)
+    assert "plain,analyze" in offered.stdout.splitlines()

@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = {"solver": "suiri.solver", "models": "suiri.models", "puzzles": "suiri.puzzles", "cli": "suiri.cli"}
 TOP_LAYERS = ["suiri.solver", "suiri.models", "suiri.puzzles", "suiri.cli"]  # lowest first
 GAME_LAYERS = [("cards", "board"), ("rules",), ("record", "notation", "replay"), ("state",),
-               ("simulator", "counter", "encoder"), ("session",), ("analysis",), ("reasoning",),
-               ("advice",), ("game",)]  # lowest first; modules of one layer may import each other
+               ("simulator", "counter", "encoder"), ("session",), ("analysis",), ("reasoning", "steps"),
+               ("advice", "drawn"), ("game",)]  # lowest first; modules of one layer may import each other
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:

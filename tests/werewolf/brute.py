@@ -119,10 +119,24 @@ def prefixes(deck: tuple[int, ...], reach: int) -> tuple[tuple[tuple[Kind, ...],
 def histories(record: WerewolfRecord, order: Sequence[Kind]) -> Iterator[tuple[Table, Fraction]]:
     """The final table of every history of this deck order that fits the record, with its
     weight (the product of its hidden choices' shares)."""
+    if not _may_fit(record, order):
+        return
     table = Table.dealt(record.players, order)
     if record.viewer is not None and record.hand is not None and table.hands[record.viewer] != [record.hand]:
         return
     yield from _turns(table, record, 0, Fraction(1))
+
+
+def _may_fit(record: WerewolfRecord, order: Sequence[Kind]) -> bool:
+    """A shortcut before dealing, no rule of its own: hands are dealt in seat order, then
+    the ruins, and turn i draws the deck's i-th card, so the viewer's hand and every draw
+    the record names (``drew``, ``pending``) pin a position of the order.  An order that
+    breaks a pin fails the same check in ``histories`` or ``_turns``."""
+    n = len(record.players)
+    if record.viewer is not None and record.hand is not None and order[record.players.index(record.viewer)] != record.hand:
+        return False
+    draws = [t.drew for t in record.turns] + [record.pending]
+    return all(k is None or n + 1 + i >= len(order) or order[n + 1 + i] == k for i, k in enumerate(draws))
 
 
 def _turns(table: Table, record: WerewolfRecord, i: int, weight: Fraction) -> Iterator[tuple[Table, Fraction]]:
@@ -197,6 +211,13 @@ def _matches(done: Played, t: Turn) -> bool:
         if t.card is not None and done.took != t.card:
             return False
     return True
+
+
+def calls(table: Table, record: WerewolfRecord, weight: Fraction) -> Iterator[tuple[Table, Fraction]]:
+    """The histories of the record's calls (its search phase) played on ``table``, the
+    table after its turns (``histories`` of the record without its searches); ``table``
+    is copied before anything changes."""
+    return _calls(table, record, 0, weight)
 
 
 def _calls(table: Table, record: WerewolfRecord, j: int, weight: Fraction) -> Iterator[tuple[Table, Fraction]]:
@@ -279,4 +300,4 @@ def brute(record: WerewolfRecord, grouped: bool = True, given: Sequence[tuple[Sl
                        len(shuffles(deck)), len(groups))
 
 
-__all__ = ["BruteCounts", "DeckCounts", "brute", "histories", "prefixes", "shuffles", "tracked"]
+__all__ = ["BruteCounts", "DeckCounts", "brute", "calls", "histories", "prefixes", "shuffles", "tracked"]

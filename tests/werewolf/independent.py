@@ -110,9 +110,13 @@ class Result:
     lost_legacy: defaultdict[str, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
 
 
-def prefixes(deck: dict[str, int], length: int) -> Iterator[tuple[list[str], int]]:
+def prefixes(deck: dict[str, int], length: int, pinned: dict[int, str] | None = None
+             ) -> Iterator[tuple[list[str], int]]:
     """Every distinct sequence of the first ``length`` cards, with how many full orders
-    of the deck begin with it."""
+    of the deck begin with it; ``pinned`` (position: card) keeps only the sequences with
+    those cards there (the others are never grown)."""
+    pinned = pinned or {}
+
     def rest(counts: dict[str, int]) -> int:
         return factorial(sum(counts.values())) // prod(factorial(n) for n in counts.values())
 
@@ -120,8 +124,8 @@ def prefixes(deck: dict[str, int], length: int) -> Iterator[tuple[list[str], int
         if len(seq) == length:
             yield list(seq), rest(counts)
             return
-        for kind in sorted(counts):
-            if counts[kind]:
+        for kind in [pinned[len(seq)]] if len(seq) in pinned else sorted(counts):
+            if counts.get(kind):
                 counts[kind] -= 1
                 seq.append(kind)
                 yield from grow(seq, counts)
@@ -141,7 +145,7 @@ def enumerate_record(text: str) -> Result:
         turns = turns[:-1]
     length = min(sum(deck.values()), len(players) + 1 + len(turns) + (pending is not None))
     out = Result()
-    for seq, orders in prefixes(deck, length):
+    for seq, orders in prefixes(deck, length, pinned(rec, players, turns, pending)):
         n = len(players)
         state = State(dict(zip(players, seq, strict=False)), seq[n], seq[n + 1:], {p: [] for p in players},
                       list(players))
@@ -159,6 +163,21 @@ def enumerate_record(text: str) -> Result:
             out.total += orders
             out.werewolf[end.werewolf() or "nobody"] += w
             out.lost_legacy[end.lost_legacy()] += w
+    return out
+
+
+def pinned(rec: dict[str, Any], players: list[str], turns: list[dict[str, Any]],
+           pending: str | None) -> dict[int, str]:
+    """The deck positions the record names outright: the viewer's hand (dealt in seat
+    order), each written ``drew`` (every turn draws the next card, after the hands and
+    the ruins) and the pending draw.  Only a shortcut: the checks below reject every
+    other sequence anyway."""
+    n = len(players)
+    out = {n + 1 + i: t["drew"] for i, t in enumerate(turns) if "drew" in t}
+    if pending is not None:
+        out[n + 1 + len(turns)] = pending
+    if rec.get("viewer") is not None:
+        out[players.index(rec["viewer"])] = rec["hand"]
     return out
 
 

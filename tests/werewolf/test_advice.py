@@ -22,12 +22,14 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from suiri.models.werewolf.advice import Option, WerewolfAdvice, advise, spectator
 from suiri.models.werewolf.cards import LOST_LEGACY, NOBODY, deck_counts, hunted_kind
 from suiri.models.werewolf.counter import count
+from suiri.models.werewolf.record import WerewolfRecord
 from suiri.models.werewolf.replay import replay
 from suiri.models.werewolf.rules import hand
 from suiri.models.werewolf.session import WerewolfSession
@@ -152,16 +154,32 @@ def search_cuts(name: str) -> list[tuple[str, WerewolfSession]]:
     return out
 
 
+_TURNS: dict[str, list[tuple[int, Any, Fraction]]] = {}  # the last record's turn histories
+
+
+def turn_histories(r: WerewolfRecord) -> list[tuple[int, Any, Fraction]]:
+    """By brute force: every history of the record's turns, before its calls (how many
+    deck orders, the table, the weight).  The cuts of one game and seat differ only in
+    their calls, so the last record's histories are kept and the calls played on them."""
+    bare = replace(r, searches=[], file="", lines=None)
+    key = repr(bare)
+    if key not in _TURNS:
+        _TURNS.clear()
+        deck = tuple(r.deck)
+        reach = min(sum(deck), len(r.players) + 1 + len(r.turns))
+        _TURNS[key] = [(orders, table, share) for order, orders in _brute.prefixes(deck, reach)
+                       for table, share in _brute.histories(bare, order)]
+    return _TURNS[key]
+
+
 def brute_shared(s: WerewolfSession) -> Fraction:
     """By brute force: the chance another living player holds a card of the viewer's order."""
     r = s.record
     me, held = r.viewer, s.replay.viewer_hand
     assert held is not None
-    deck = tuple(r.deck)
-    reach = min(sum(deck), len(r.players) + 1 + len(r.turns))
     total = shared = Fraction(0)
-    for order, orders in _brute.prefixes(deck, reach):
-        for table, share in _brute.histories(r, order):
+    for orders, after_turns, weight in turn_histories(r):
+        for table, share in _brute.calls(after_turns, r, weight):  # copies the table before a call
             total += orders * share
             if any(table.hands[p] == [held] for p in s.living if p != me):
                 shared += orders * share

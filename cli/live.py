@@ -1,0 +1,408 @@
+"""``suiri live``: a record kept open at the table, one line per event.
+
+This module only talks to the person: it reads lines (prompt_toolkit on a terminal,
+plain lines from a pipe), hands them to ``suiri.models.live.LiveRecord`` and prints
+what changed.  A line is either a command (``undo``, ``hint 2``, ``説明 goal=c4`` ...)
+or an event in the game's compact notation.  A command word followed by what the
+command does not take is an event (Memory Detective's ``show aki dai``); a line that
+starts with ``>`` is always an event.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from suiri.cli.layout import pad, percent, readable_count
+from suiri.cli.views import view
+
+if TYPE_CHECKING:  # pragma: no cover
+    from suiri.models.live import LiveRecord, Position
+    from suiri.solver.errors import SuiriError
+    from suiri.solver.facts import Fact
+
+# Each command: its English word, its Japanese words, and what `help` says of it.
+COMMANDS: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "undo": (("戻す", "取り消し"), "take back the last line", "最後の行を取り消す"),
+    "redo": (("やり直し",), "put back the line undo took", "取り消した行を戻す"),
+    "show": (("表示",), "the full analysis", "解析をすべて表示"),
+    "hint": (("ヒント",), "hint [1-4]: the next deduction to make", "hint [1-4]: 次に考えるとよいこと"),
+    "explain": (("説明",), "explain FACT: why FACT is certain", "explain 事実: なぜ確かか"),
+    "advise": (("助言",), "your best moves now", "いまの最善手"),
+    "known": (("分かった",), "known FACT: you worked it out (hints skip it)", "known 事実: 自分で分かった事実 (ヒントが飛ばす)"),
+    "save": (("保存",), "save [FILE]: write the record (it is saved after every line anyway)",
+             "save [ファイル]: 記録を書き出す (毎行自動で保存済み)"),
+    "help": (("ヘルプ", "?"), "this list", "この一覧"),
+    "quit": (("終了", "exit"), "leave (the record is already saved)", "終わる (記録は保存済み)"),
+}
+WORDS = {w: name for name, (ja, _, _) in COMMANDS.items() for w in (name, *ja)}
+
+SAY: dict[str, dict[str, str]] = {
+    "en": {
+        "opened": "{game}: {file} ({lines} lines).  Type an event, or `help`.",
+        "new-file": "A new record will be written to {file}.",
+        "ask-game": "Game",
+        "ask-players": "Players, in turn order (names separated by spaces)",
+        "ask-seat": "Your seat (a player's name, or 'none' for a spectator)",
+        "ask-header": "The setup lines of the record: {example}.  Replace the words in capitals.",
+        "accepted": "✓ {lines} lines · {worlds} {kind}",
+        "refused": "✗ refused, nothing changed:",
+        "new-facts": "now certain:",
+        "certain": "certain:",
+        "moved": "chances:",
+        "undone": "↶ took back: {line}",
+        "redone": "↷ put back: {line}",
+        "nothing-to-undo": "nothing to take back",
+        "nothing-to-redo": "nothing to put back",
+        "saved": "saved to {file}",
+        "known-added": "noted: {fact}",
+        "needs-fact": "{command} needs a fact, e.g. {command} {example}",
+        "level": "hint takes a level from 1 to 4",
+        "bye": "The record is in {file}.",
+        "help": "Commands (Japanese words work too):",
+        "help-line": "Anything else is one event in the compact notation (docs/record-format.md); "
+                     "start a line with '>' to force an event.",
+    },
+    "ja": {
+        "opened": "{game}: {file} ({lines} 行)。出来事を1行ずつ入力 (help で一覧)。",
+        "new-file": "新しい記録を {file} に書きます。",
+        "ask-game": "ゲーム",
+        "ask-players": "プレイヤー (手番順、空白区切り)",
+        "ask-seat": "あなたの席 (プレイヤー名、観戦なら none)",
+        "ask-header": "記録の準備の行: {example}。大文字の語を書き換えてください。",
+        "accepted": "✓ {lines} 行 · {worlds} 通り",
+        "refused": "✗ 受け付けません (何も変わっていません):",
+        "new-facts": "新たに確定:",
+        "certain": "確定:",
+        "moved": "確率の変化:",
+        "undone": "↶ 取り消し: {line}",
+        "redone": "↷ 戻した: {line}",
+        "nothing-to-undo": "取り消す行がありません",
+        "nothing-to-redo": "戻す行がありません",
+        "saved": "{file} に保存しました",
+        "known-added": "記録: {fact}",
+        "needs-fact": "{command} には事実が要ります (例: {command} {example})",
+        "level": "hint のレベルは 1 から 4",
+        "bye": "記録は {file} にあります。",
+        "help": "コマンド (英語でも日本語でも):",
+        "help-line": "それ以外の行は略記法の出来事1件です (docs/record-format.md)。"
+                     "'>' で始めると必ず出来事として読みます。",
+    },
+}
+MOVES_SHOWN = 3  # the biggest probability moves printed after a line
+
+
+@dataclass
+class Live:
+    """One interactive session: the record, the language and what the player knows."""
+
+    record: LiveRecord
+    lang: str
+    echo: Callable[[str], None]
+    colour: bool
+    known: list[Fact] = field(default_factory=list)
+
+    def say(self, key: str, **kw: Any) -> str:
+        return SAY[self.lang][key].format(**kw)
+
+    def paint(self, text: str, colour: str) -> str:
+        return click.style(text, fg=colour) if self.colour else text
+
+    # ---- one line of input -------------------------------------------------------
+    def handle(self, raw: str) -> bool:
+        """Act on one input line; False when the session should end."""
+        line = raw.strip()
+        if not line:
+            return True
+        if line.startswith(">"):
+            self.event(line[1:].strip())
+            return True
+        word, _, rest = line.partition(" ")
+        command = WORDS.get(word.lower()) or WORDS.get(word)
+        if command is None or not takes(command, rest.strip()):
+            self.event(line)  # e.g. Memory Detective's `show aki dai` is an event
+            return True
+        if command == "quit":
+            return False
+        actions: dict[str, Callable[[str], None]] = {
+            "undo": self.do_undo, "redo": self.do_redo, "show": self.do_show, "hint": self.do_hint,
+            "explain": self.do_explain, "advise": self.do_advise, "known": self.do_known,
+            "save": self.do_save, "help": self.do_help}
+        actions[command](rest.strip())
+        return True
+
+    def event(self, line: str) -> None:
+        from suiri.solver.errors import SuiriError
+
+        before = self.record.position
+        try:
+            after = self.record.add(line)
+        except SuiriError as exc:
+            self.refuse(exc)
+            return
+        self.summary(before, after)
+
+    def refuse(self, exc: SuiriError) -> None:
+        from suiri.solver.errors import ErrorList
+
+        self.echo(self.paint(self.say("refused"), "red"))
+        for err in exc.errors if isinstance(exc, ErrorList) else [exc]:
+            self.echo(f"  {err.render(self.lang)}")
+
+    # ---- what changed ------------------------------------------------------------
+    def summary(self, before: Position | None, after: Position) -> None:
+        session, analysis = after.session, after.analysis
+        facts = self.record.game.facts
+        total = session.check().total
+        self.echo(self.paint(self.say("accepted", lines=len(self.record.lines),
+                                      worlds=readable_count(total, self.lang), kind=facts.world_name), "green"))
+        shown = view(facts.name)
+        new = [f for f in analysis.certain if before is None or f not in before.analysis.certain]
+        if new:
+            self.echo(self.say("new-facts" if before is not None else "certain"))
+            for f in new[:6]:
+                self.echo("  " + self.paint(shown.fact(session, f, self.lang), "cyan"))
+            if len(new) > 6:
+                self.echo(f"  … +{len(new) - 6}")
+        if before is not None:
+            moves = biggest_moves(before.analysis.chances(), analysis.chances(), set(analysis.certain))
+            if moves:
+                self.echo(self.say("moved"))
+                for fact, old, now in moves:
+                    self.echo(f"  {shown.fact(session, fact, self.lang)}: {percent(old)} → {percent(now)}")
+        for row in shown.picture(analysis, self.lang, colour_on=self.colour):
+            self.echo(row)
+
+    # ---- commands ----------------------------------------------------------------
+    def do_undo(self, _: str) -> None:
+        line = self.record.undo()
+        if line is None:
+            self.echo(self.say("nothing-to-undo"))
+            return
+        self.echo(self.say("undone", line=line))
+        self.echo(self.say("accepted", lines=len(self.record.lines), kind=self.record.game.facts.world_name,
+                           worlds=readable_count(self.record.position.session.check().total, self.lang)))
+
+    def do_redo(self, _: str) -> None:
+        before = self.record.position
+        line = self.record.redo()
+        if line is None:
+            self.echo(self.say("nothing-to-redo"))
+            return
+        self.echo(self.say("redone", line=line))
+        self.summary(before, self.record.position)
+
+    def do_show(self, _: str) -> None:
+        self.echo(view(self.record.game.facts.name).analysis(self.record.position.analysis, self.lang))
+
+    def do_hint(self, rest: str) -> None:
+        from suiri.solver.reasoning import hint
+
+        if rest and (not rest.isdigit() or not 1 <= int(rest) <= 4):
+            self.echo(self.say("level"))
+            return
+        session = self.record.position.session
+        reasoner = self.record.game.reasoner(session)
+        result = hint(reasoner, list(self.known), False)
+        self.echo(view(self.record.game.facts.name).hint(session, result, int(rest or 1), self.lang))
+
+    def do_explain(self, rest: str) -> None:
+        from suiri.solver.reasoning import explain
+
+        fact = self.fact_from(rest, "explain")
+        if fact is None:
+            return
+        session = self.record.position.session
+        proof = explain(self.record.game.reasoner(session), fact)
+        self.echo(view(self.record.game.facts.name).proof(session, proof, self.lang))
+
+    def do_known(self, rest: str) -> None:
+        fact = self.fact_from(rest, "known")
+        if fact is not None:
+            self.known.append(fact)
+            self.echo(self.say("known-added", fact=str(fact)))
+
+    def do_advise(self, _: str) -> None:
+        session = self.record.position.session
+        result = self.record.game.advise(session)
+        self.echo(view(self.record.game.facts.name).advice(session, result, self.lang))
+
+    def do_save(self, rest: str) -> None:
+        if rest:
+            from suiri.models.live import LiveRecord
+
+            copy = LiveRecord(Path(rest), self.record.game, list(self.record.lines), self.record.position)
+            copy.save()
+            self.echo(self.say("saved", file=rest))
+            return
+        self.record.save()
+        self.echo(self.say("saved", file=self.record.path))
+
+    def do_help(self, _: str) -> None:
+        self.echo(self.say("help"))
+        for name, (ja, en_help, ja_help) in COMMANDS.items():
+            words = " / ".join((name, *ja))
+            self.echo(f"  {pad(words, 24)} {ja_help if self.lang == 'ja' else en_help}")
+        self.echo(self.say("help-line"))
+
+    def fact_from(self, text: str, command: str) -> Fact | None:
+        """Parse a fact for ``explain``/``known``; a bad one is said, not raised."""
+        from suiri.solver.errors import SuiriError
+
+        if not text:
+            example = self.record.position.analysis.certain[0] if self.record.position.analysis.certain else "…"
+            self.echo(self.say("needs-fact", command=command, example=example))
+            return None
+        try:
+            return self.record.game.reasoner(self.record.position.session).parse_fact(text)
+        except SuiriError as exc:
+            self.refuse(exc)
+            return None
+
+
+def takes(command: str, rest: str) -> bool:
+    """Whether ``rest`` fits ``command``: a word that is also an event's first word
+    (`show` in Memory Detective) is a command only when nothing an event needs follows."""
+    if command in ("explain", "known", "save"):
+        return True
+    if command == "hint":
+        return rest == "" or rest.isdigit()
+    return rest == ""
+
+
+def biggest_moves(old: dict[Fact, Fraction], new: dict[Fact, Fraction],
+                  certain: set[Fact]) -> list[tuple[Fact, Fraction, Fraction]]:
+    """The facts whose chance moved most (at least one point), certain ones left out
+    (they are printed as certain); ties by name so the output is stable."""
+    moved = [(f, old[f], p) for f, p in new.items()
+             if f in old and abs(p - old[f]) >= Fraction(1, 100) and f not in certain
+             and f.negate() not in certain and p not in (0, 1)]
+    moved.sort(key=lambda m: (-abs(m[2] - m[1]), str(m[0])))
+    return moved[:MOVES_SHOWN]
+
+
+# ---- reading lines ---------------------------------------------------------------
+def terminal_lines(prompt: str, words: list[str], history: Path | None) -> Iterator[str]:
+    """Lines from a person at a terminal: history, completion, Ctrl-C drops the line."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    if history is not None:
+        history.parent.mkdir(parents=True, exist_ok=True)
+    session: PromptSession[str] = PromptSession(
+        history=FileHistory(str(history)) if history is not None else InMemoryHistory(),
+        completer=WordCompleter(words, sentence=True), complete_while_typing=False)
+    while True:
+        try:
+            yield session.prompt(prompt)
+        except KeyboardInterrupt:
+            continue  # Ctrl-C loses only the line being typed
+        except EOFError:
+            return
+
+
+def piped_lines(prompt: str) -> Iterator[str]:
+    """Lines from a pipe or a file (scripts, tests): no prompt, no editing; each is
+    echoed after the prompt so a transcript reads like the session."""
+    for line in sys.stdin:
+        click.echo(f"> {line.rstrip()}")
+        yield line.rstrip("\n")
+
+
+def history_file() -> Path | None:
+    """Where typed lines are remembered between sessions (XDG state folder)."""
+    if os.environ.get("SUIRI_NO_HISTORY"):
+        return None
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "suiri" / "live-history"
+
+
+def interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def run(path: str, lang: str, plain: bool) -> None:
+    """The ``suiri live`` command: open or create the record, then read lines."""
+    from suiri.models.live import LiveRecord
+
+    person = interactive()
+    colour = person and not plain and not os.environ.get("NO_COLOR")
+    piped = piped_lines("")
+    if Path(path).exists():
+        record = LiveRecord.open(path)
+    else:
+        record = setup(path, lang, ask_person if person else lambda prompt, default: next(piped, default))
+    live = Live(record, lang, click.echo, colour)
+    facts = record.game.facts
+    live.echo(live.say("opened", game=facts.title_ja if lang == "ja" else facts.title_en, file=path,
+                       lines=len(record.lines)))
+    live.summary(None, record.position)
+    lines = (terminal_lines(f"{facts.name}> ", completion_words(record), history_file()) if person else piped)
+    for raw in lines:
+        if not live.handle(raw):
+            break
+    live.echo(live.say("bye", file=path))
+
+
+def ask_person(prompt: str, default: str) -> str:
+    """One answer at a terminal, the default already typed in to be edited."""
+    from prompt_toolkit import prompt as read
+
+    try:
+        return read(prompt, default=default)
+    except (KeyboardInterrupt, EOFError):
+        raise click.Abort() from None
+
+
+def completion_words(record: LiveRecord) -> list[str]:
+    """Commands (both languages), then the game's names for this record."""
+    return [*WORDS, *record.game.vocabulary(record.position.session.record)]
+
+
+def setup(path: str, lang: str, ask: Callable[[str, str], str]) -> LiveRecord:
+    """Ask for the game, the players and the seat, then fill in the game's setup lines
+    (``Game.setup_lines``: words in capitals are to be replaced); a refused setup is
+    said and its line asked again."""
+    from suiri.models import GAMES, facts, game
+    from suiri.models.live import LiveRecord
+    from suiri.solver.errors import ErrorList, SuiriError
+
+    say = SAY[lang]
+    click.echo(say["new-file"].format(file=path))
+    names = list(GAMES)
+    name = ""
+    while name not in names:
+        name = ask(f"{say['ask-game']} ({'/'.join(names)}): ", names[0]).strip() or names[0]
+    about = facts(name)
+    players: list[str] = []
+    while len(players) not in about.players:
+        players = ask(f"{say['ask-players']}: ", "").split()
+    seat = ""
+    while seat not in (*players, "none"):
+        seat = ask(f"{say['ask-seat']}: ", players[0]).strip() or players[0]
+    lines = game(name).setup_lines(tuple(players), None if seat == "none" else seat)
+    click.echo(say["ask-header"].format(example="; ".join(lines)))
+    lines = [ask(f"{n}> ", line) if placeholder(line) else line for n, line in enumerate(lines, 1)]
+    while True:
+        try:
+            return LiveRecord.start(path, name, lines)
+        except SuiriError as exc:
+            errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+            for err in errors:
+                click.echo(f"  {err.render(lang)}")
+            at = errors[0].source.line if errors[0].source and errors[0].source.line else len(lines)
+            lines[at - 1] = ask(f"{at}> ", lines[at - 1])
+
+
+def placeholder(line: str) -> bool:
+    """A setup line with words to fill in: a word in capitals (``CLUE``) or a choice
+    (``genuine|fake``)."""
+    return any(w.isupper() or "|" in w for w in line.split())

@@ -1,0 +1,296 @@
+"""``suiri report RECORD --html FILE``: one self-contained HTML page of a record's analysis.
+
+The page holds everything inline (CSS, the picture as SVG from ``svg.picture_svg``, a
+few lines of script that open the proofs for printing) and names no URL, so it opens
+offline and loads nothing.  It shows the picture, the exact chances, every certain fact
+with its minimal proof in a collapsible ``<details>`` (the ``explain`` machinery, in the
+view's words) and the advice for the viewer's next turn.  A print style sheet lays it
+out on A4 with every proof open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from html import escape
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from suiri.cli.layout import readable_count
+from suiri.cli.messages import Messages
+from suiri.cli.svg import pct, picture_svg
+from suiri.cli.views import view
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "suiri report: {file}",
+        "seat": "{game} · written from {viewer}'s seat · {steps} {unit}",
+        "spectator": "{game} · written by a spectator · {steps} {unit}",
+        "worlds": "{n} {kind} fit the record.",
+        "picture": "Picture",
+        "chances": "Probabilities",
+        "certain": "Certain facts",
+        "certain-note": "Each fact holds in every hidden state that fits the record. Open one to see its "
+                        "minimal proof: the record lines it needs and the rules it uses.",
+        "none-certain": "Nothing is certain yet beyond what the record states.",
+        "advice": "Advice for the next turn",
+        "no-advice": "No advice: {why}",
+        "made": "Made by suiri {version} from {file}.",
+        "player": "player", "fake": "Who holds the fake", "clues": "Each player's clue",
+        "assignments": "Likeliest clue assignments", "goal": "Likeliest goal squares",
+        "truth": "The case file", "triples": "Likeliest truths", "category": "category",
+        "ll": "Where the Lost Legacy is", "wolf": "Who is the Werewolf", "madman": "Who holds the Madman",
+        "cards": "What each hidden card can be", "card": "card", "chance": "chance", "more": "… and {n} more",
+        "nobody": "nobody", "fake-holder": "fake: {p}",
+    },
+    "ja": {
+        "title": "suiri レポート：{file}",
+        "seat": "{game}・{viewer} の視点・{steps}{unit}",
+        "spectator": "{game}・観戦者の記録・{steps}{unit}",
+        "worlds": "記録に合う{kind}：{n} 通り。",
+        "picture": "図",
+        "chances": "確率",
+        "certain": "確定した事実",
+        "certain-note": "どの事実も、記録に合うすべての隠れた状態で成り立ちます。開くと極小の証明"
+                        "（必要な記録の行と使うルール）が見られます。",
+        "none-certain": "記録に書かれたこと以外に、確定したことはまだありません。",
+        "advice": "次の手番への助言",
+        "no-advice": "助言なし：{why}",
+        "made": "suiri {version} が {file} から作成。",
+        "player": "プレイヤー", "fake": "偽物を持つのは", "clues": "各プレイヤーの手がかり",
+        "assignments": "可能性の高い手がかりの組み合わせ", "goal": "ゴールの可能性が高いマス",
+        "truth": "事件の真相", "triples": "可能性の高い真相", "category": "種類",
+        "ll": "失われた遺産の場所", "wolf": "人狼は誰か", "madman": "狂人を持つのは",
+        "cards": "裏向きのカードの候補", "card": "カード", "chance": "確率", "more": "…ほか {n} 件",
+        "nobody": "誰でもない", "fake-holder": "偽物：{p}",
+    },
+}
+
+CSS = """
+:root { --ink:#1d1d1f; --muted:#5b5f66; --line:#d9dce1; --bar:#fbd38d; --accent:#1f4fbf; }
+* { box-sizing: border-box; }
+body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans CJK JP", "Noto Sans JP", sans-serif;
+       color: var(--ink); margin: 0 auto; max-width: 60rem; padding: 1.5rem; line-height: 1.5; }
+h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.15rem; border-bottom: 2px solid var(--line); padding-bottom: .2rem; margin-top: 2rem; }
+h3 { font-size: 1rem; margin: 1.2rem 0 .4rem; }
+.meta { color: var(--muted); margin: 0; }
+figure { margin: 0; overflow-x: auto; }
+table { border-collapse: collapse; margin: .3rem 0 1rem; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid var(--line); padding: .2rem .6rem; text-align: left; }
+th { background: #f4f5f7; font-weight: 600; }
+td.p { text-align: right; min-width: 5.5rem;
+       background: linear-gradient(90deg, var(--bar) var(--p), transparent var(--p)); }
+td.sure { background: #d8f0e0; font-weight: 600; }
+td.ruled { color: #999; }
+.facts details { border: 1px solid var(--line); border-radius: 6px; margin: .4rem 0; padding: .3rem .7rem; }
+.facts summary { cursor: pointer; font-weight: 600; }
+pre { white-space: pre-wrap; word-break: break-word; font-family: ui-monospace, "Noto Sans Mono CJK JP",
+      "DejaVu Sans Mono", monospace; font-size: .85rem; background: #f7f7f9; padding: .6rem .8rem;
+      border-radius: 6px; margin: .4rem 0; }
+footer { color: var(--muted); font-size: .8rem; margin-top: 2.5rem; border-top: 1px solid var(--line); }
+@page { size: A4; margin: 14mm 12mm; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 10pt; }
+  h2 { break-after: avoid; }
+  figure, table, details, pre { break-inside: avoid; }
+  svg.suiri-picture { max-height: 250mm; width: auto; }
+  details { border: none; padding: 0; }
+  details > summary { list-style: none; }
+  details > summary::-webkit-details-marker { display: none; }
+  details::details-content { content-visibility: visible; display: block; }
+  td.p { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  svg { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}
+"""
+
+# Opens every proof for printing (browsers hide a closed <details> body), and restores
+# the reader's choice afterwards; marks the page ready for the browser test.
+SCRIPT = """
+(function () {
+  var opened = [];
+  window.addEventListener('beforeprint', function () {
+    opened = [];
+    document.querySelectorAll('details:not([open])').forEach(function (d) { d.open = true; opened.push(d); });
+  });
+  window.addEventListener('afterprint', function () { opened.forEach(function (d) { d.open = false; }); });
+  document.documentElement.setAttribute('data-ready', document.querySelectorAll('svg.suiri-picture').length);
+})();
+"""
+
+
+def report_html(game: Any, session: Any, file: str, lang: str,
+                progress: Callable[[int, int], None] | None = None) -> str:
+    """The whole page for one record (``game``: its ``Game``; ``session``: opened)."""
+    from suiri.solver.errors import SuiriError
+    from suiri.solver.reasoning import explain
+
+    w = WORDS[lang]
+    shown = view(game.facts.name)
+    a = game.analyze(session)
+    reasoner = game.reasoner(session)
+    facts = []
+    for i, f in enumerate(a.certain):
+        if progress is not None:
+            progress(i, len(a.certain))
+        facts.append((shown.fact(session, f, lang), shown.proof(session, explain(reasoner, f), lang)))
+    try:
+        advice = shown.advice(session, game.advise(session), lang)
+    except SuiriError as exc:
+        advice = w["no-advice"].format(why=exc.render(lang))
+    title = game.facts.title_ja if lang == "ja" else game.facts.title_en
+    record = session.record
+    say = Messages(lang)
+    unit = say.unit(game.facts.step_name, session.steps)
+    kind = say.unit(game.facts.world_name, a.counts.total)
+    meta = (w["seat"].format(game=title, viewer=record.viewer, steps=session.steps, unit=unit) if record.viewer
+            else w["spectator"].format(game=title, steps=session.steps, unit=unit))
+    parts = [
+        f"<header><h1>{escape(w['title'].format(file=file))}</h1>",
+        f'<p class="meta">{escape(meta)}</p>',
+        f'<p class="meta">{escape(w["worlds"].format(n=readable_count(a.counts.total, lang), kind=kind))}</p></header>',
+        f'<section class="picture"><h2>{escape(w["picture"])}</h2><figure>{picture_svg(game.facts.name, a, lang)}'
+        "</figure></section>",
+        f'<section class="chances"><h2>{escape(w["chances"])}</h2>{CHANCES[game.facts.name](a, lang, w)}</section>',
+        f'<section class="facts"><h2>{escape(w["certain"])}</h2>',
+        f"<p>{escape(w['certain-note'] if facts else w['none-certain'])}</p>",
+        *(f'<details class="fact"><summary>{escape(summary)}</summary><pre>{escape(proof)}</pre></details>'
+          for summary, proof in facts),
+        "</section>",
+        f'<section class="advice"><h2>{escape(w["advice"])}</h2><pre>{escape(advice)}</pre></section>',
+        f"<footer><p>{escape(w['made'].format(version=suiri_version(), file=file))}</p></footer>",
+    ]
+    return "\n".join([
+        "<!DOCTYPE html>",
+        f'<html lang="{lang}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        # Nothing may load from anywhere: the page is whole as written (a slip would be refused).
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        'style-src \'unsafe-inline\'; script-src \'unsafe-inline\'; img-src data:">',
+        f"<title>{escape(w['title'].format(file=file))}</title>",
+        f"<style>{CSS}</style>",
+        "</head>",
+        "<body>",
+        *parts,
+        f"<script>{SCRIPT}</script>",
+        "</body>",
+        "</html>",
+        "",
+    ])
+
+
+def write_report(game: Any, session: Any, record: str, path: str, lang: str,
+                 progress: Callable[[int, int], None] | None = None) -> None:
+    """Write the page of ``record`` to ``path`` ('-': standard output); a path that
+    cannot be written is a user error naming ``--html``."""
+    import sys
+    from pathlib import Path
+
+    from suiri.solver.errors import Source, SuiriError
+
+    page = report_html(game, session, Path(record).name, lang, progress)
+    if path == "-":
+        sys.stdout.write(page)
+        return
+    try:
+        Path(path).write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise SuiriError(f"cannot write: {exc.strerror or exc}", Source(path, None, "--html"),
+                         "a file path in a writable folder, or '-' for standard output") from None
+
+
+def suiri_version() -> str:
+    try:
+        return version("suiri")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "?"
+
+
+# -- the probability tables, per game ------------------------------------------------------------
+def table(head: Iterable[str], rows: Iterable[Iterable[tuple[str, Fraction | None]]]) -> str:
+    """An HTML table; a cell with a chance gets a bar of that length (``--p``)."""
+    out = ["<table><thead><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr></thead><tbody>"]
+    for row in rows:
+        out.append("<tr>")
+        for text, p in row:
+            if p is None:
+                out.append(f"<td>{escape(text)}</td>")
+            else:
+                kind = "p sure" if p == 1 else "p ruled" if p == 0 else "p"
+                out.append(f'<td class="{kind}" style="--p:{float(p) * 100:.1f}%">{escape(text or pct(p))}</td>')
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def chance_list(rows: list[tuple[str, Fraction]], w: dict[str, str], limit: int = 12, head: str = "") -> str:
+    """Label and chance, likeliest first, leaving out what is ruled out."""
+    kept = sorted(((label, p) for label, p in rows if p), key=lambda x: -x[1])
+    body = [[(label, None), ("", p)] for label, p in kept[:limit]]
+    more = f"<p>{escape(w['more'].format(n=len(kept) - limit))}</p>" if len(kept) > limit else ""
+    return table([head, w["chance"]], body) + more
+
+
+def h3(text: str) -> str:
+    return f"<h3>{escape(text)}</h3>"
+
+
+def canary_chances(a: Any, lang: str, w: dict[str, str]) -> str:
+    from suiri.models.canary.text import Text
+
+    s = a.session
+    t = Text(lang, s.board, s.variant.players)
+    attrs = s.variant.deck.attributes
+    out = [h3(w["clues"]), table([w["player"], *(t.attribute(x) for x in attrs)],
+                                 [[(p, None), *(("", dist[x]) for x in attrs)] for p, dist in a.clues.items()])]
+    if a.fake is not None:
+        out += [h3(w["fake"]), chance_list(list(a.fake.items()), w)]
+    rows = []
+    for asg in a.assignments[:10]:
+        clues = ", ".join(f"{p}={t.attribute(x)}" for p, x in asg.clues.items())
+        rows.append((clues + (" · " + w["fake-holder"].format(p=asg.fake) if asg.fake else ""), asg.p))
+    out += [h3(w["assignments"]), chance_list(rows, w, 10)]
+    out += [h3(w["goal"]), chance_list([(s.board.name(sq), p) for sq, p in enumerate(a.goal)], w, 8)]
+    return "".join(out)
+
+
+def detective_chances(a: Any, lang: str, w: dict[str, str]) -> str:
+    from suiri.models.detective.text import Text
+
+    s = a.session
+    t = Text(lang, s.deck, s.variant.clue)
+    out = [h3(w["truth"])]
+    for cat, dist in a.truth.items():
+        out.append(f"<h4>{escape(t.category(cat))}</h4>")
+        out.append(chance_list([(t.card(c), p) for c, p in dist.items()], w))
+    out += [h3(w["triples"]), chance_list([(t.cards(triple), p) for triple, p in a.triples], w, 10)]
+    return "".join(out)
+
+
+def werewolf_chances(a: Any, lang: str, w: dict[str, str]) -> str:
+    from suiri.models.werewolf.cards import BY_ID, NOBODY
+    from suiri.models.werewolf.rules import slot_name
+    from suiri.models.werewolf.text import Text
+
+    t = Text(lang)
+
+    def who(k: str) -> str:
+        return w["nobody"] if k == NOBODY else k
+
+    out = [h3(w["ll"]), chance_list([(t.place(k), p) for k, p in a.lost_legacy.items()], w),
+           h3(w["wolf"]), chance_list([(who(k), p) for k, p in a.werewolf.items()], w),
+           h3(w["madman"]), chance_list([(who(k), p) for k, p in a.madman.items()], w), h3(w["cards"])]
+    rows = []
+    for slot, row in a.cards.items():
+        possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+        rows.append([(t.place(slot_name(slot)), None),
+                     (", ".join(f"{t.card(k)} {pct(p)}" for k, p in possible), None)])
+    out.append(table([w["card"], w["chance"]], rows))
+    return "".join(out)
+
+
+CHANCES: dict[str, Callable[[Any, str, dict[str, str]], str]] = {
+    "canary": canary_chances, "detective": detective_chances, "werewolf": werewolf_chances,
+}

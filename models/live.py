@@ -1,0 +1,135 @@
+"""A record typed at the table, one line at a time (``suiri live``): no terminal here.
+
+The record is kept as the lines of its game's compact notation.  A new line is accepted
+only if the whole text still reads, replays and fits some hidden state (``check``);
+otherwise it is refused with the ``SuiriError`` that ``check`` would print, and nothing
+changes.  Every accepted change is written to the file at once, atomically (a temporary
+file in the same folder, then a rename), so a crash loses at most the line being typed.
+
+A file ending in ``.toml`` is rewritten as canonical TOML (its comments are not kept);
+any other file holds the typed lines as they were typed, comments included.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from suiri.solver.errors import SuiriError
+from suiri.solver.records import read_text
+
+from . import GAMES, game, open_session, read_record
+from .interface import Analysis, Game, Session
+
+
+@dataclass
+class Position:
+    """The record after some line: its session and analysis (computed once)."""
+
+    session: Session
+    analysis: Analysis
+
+
+@dataclass
+class LiveRecord:
+    """The lines typed so far, what ``undo`` took back, and the position they give."""
+
+    path: Path
+    game: Game[Any, Any]
+    lines: list[str]
+    position: Position
+    undone: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, path: str | Path) -> LiveRecord:
+        """Resume the record in ``path`` (TOML or compact); raises ``SuiriError`` if it
+        does not read or check."""
+        path = Path(path)
+        doc = read_record(path)
+        name = doc.data.get("game")
+        if not (isinstance(name, str) and name in GAMES):
+            open_session(path)  # raises the reader's "unknown game" error
+        chosen = game(str(name))
+        if path.suffix == ".toml":
+            lines = chosen.write(chosen.read(doc), "compact").splitlines()
+        else:
+            lines = read_text(path).lstrip("\ufeff").splitlines()
+        return cls(path, chosen, lines, replay(chosen, str(path), lines))
+
+    @classmethod
+    def start(cls, path: str | Path, name: str, header: list[str]) -> LiveRecord:
+        """A new record of game ``name`` from its header lines, written at once."""
+        chosen = game(name)
+        live = cls(Path(path), chosen, list(header), replay(chosen, str(path), header))
+        live.save()
+        return live
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+    def add(self, line: str) -> Position:
+        """Accept ``line`` (an event in the compact notation, or a comment) or raise the
+        reason it is refused; on refusal nothing changes."""
+        lines = [*self.lines, line]
+        position = replay(self.game, str(self.path), lines)
+        self.lines, self.position, self.undone = lines, position, []
+        self.save()
+        return position
+
+    def undo(self) -> str | None:
+        """Take back the last line (None when what is left would not be a record: the
+        setup lines stay)."""
+        lines = self.lines[:-1]
+        try:
+            position = replay(self.game, str(self.path), lines)
+        except SuiriError:
+            return None
+        self.undone.append(self.lines[-1])
+        self.lines, self.position = lines, position
+        self.save()
+        return self.undone[-1]
+
+    def redo(self) -> str | None:
+        """Put back the line ``undo`` took last (None when there is none)."""
+        if not self.undone:
+            return None
+        line = self.undone.pop()
+        undone = self.undone
+        self.add(line)
+        self.undone = undone
+        return line
+
+    def save(self) -> None:
+        """Write the record atomically: a temporary file beside it, then a rename."""
+        if self.path.suffix == ".toml":
+            body = self.game.write(self.position.session.record, "toml")
+        else:
+            body = self.text
+        folder = self.path.parent if str(self.path.parent) else Path(".")
+        handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(body)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+
+def replay(chosen: Game[Any, Any], name: str, lines: list[str]) -> Position:
+    """Read, replay and count ``lines`` as a record; raise the first problem."""
+    text = "\n".join(lines) + "\n"
+    if not chosen.is_compact(text):
+        raise SuiriError("the first line must name the game and its players", None,
+                         f"{chosen.facts.name} NAME NAME ...")
+    record = chosen.read(chosen.parse_compact(name, text))
+    session = chosen.open(record)
+    session.check()
+    return Position(session, chosen.analyze(session))
+

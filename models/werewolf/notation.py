@@ -1,0 +1,460 @@
+"""A compact line notation for typing a Werewolf Never Sleeps game at the table (an extension).
+
+One line per event; ``#`` starts a comment; a name with spaces is quoted (``"Lost
+Legacy"``).  It reads into the same data and line map as the TOML format, so the record
+reader, the rules and every error message are shared, and errors point at the line
+typed.  Cards are written as the TOML reader reads them (``cards.parse_kind``: ids,
+English and Japanese names)::
+
+    werewolf aki ben cho dan            # the game, players in turn order
+    viewer aki seer                     # optional: the seat and its dealt card
+    deck villager=1 lost-legacy=1 vote=2 sleep=2    # optional: a smaller deck
+    aki drew medium seer cho saw sleep  # PLAYER [drew CARD] PLAY, then what the card needs
+    ben villager cho unknown            # put, then villager / other / unknown (own turn: the card)
+    cho sleep                           # a Werewolf viewer: sleep swap|keep [CARD] [INDEX]
+    dan vote aki=ben ben=cho cho=ben dan=ben out none
+    aki drew knight medium peek cho 1 saw vote      # or: medium flip NAME [CARD] [INDEX]
+    cho attack-1 dan out ben shows villager         # [put] out NAME|none, shows the revealed cards
+    aki drew vote                       # the viewer's turn in progress (drawn, not played yet)
+    search 4 aki discard:dan:3 sleep    # a call: ORDER, and a lone raiser's PLAYER PLACE CARD
+    search 3 raised cho                 # raised, searched not (the Madman, several raisers)
+    search 8                            # a call at which nobody raised
+
+A turn in progress may be finished on the next line: ``aki drew vote`` followed by
+``aki vote aki=cho ...`` (no ``drew``) is one turn, so a live session only appends lines.
+``-`` stands for a positional field not written (``ben villager - other``).  Player names
+may not be words of the notation (``RESERVED``).
+
+``suiri convert FILE`` prints the canonical TOML of such a file; ``to_compact`` writes
+the canonical notation (both read back to the same record).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from suiri.solver.errors import (
+    Joined,
+    Message,
+    RecordSyntaxError,
+    Source,
+    SuiriError,
+    Text,
+    close_spellings,
+)
+from suiri.solver.records import LineMap, TablePath, TomlDocument
+
+from .cards import KINDS, STANDARD, Kind, parse_kind
+from .record import (
+    ATTACK_KEYS,
+    COMMON_KEYS,
+    NONE,
+    PLACED,
+    TURN_KEYS,
+    Search,
+    Turn,
+    WerewolfRecord,
+    place_str,
+)
+
+GAME = "werewolf"
+HEADS = ("werewolf", "viewer", "deck", "search")
+KEYWORDS = ("drew", "saw", "out", "shows", "peek", "flip", "swap", "keep", "raised")
+SKIP = "-"  # a positional field not written
+RESERVED = frozenset((*HEADS, *KEYWORDS, SKIP))
+# Full-width forms of ASCII read as ASCII, except the colon: 「：」 is part of a card's Japanese
+# name (失われた遺産：人狼); 「①」 and the other circled numbers are not in this block.
+WIDE = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) != "："}
+SINGLE = {"saw": "saw", "out": "eliminated"}  # keyword CARD|NAME: the TOML field it fills
+
+TURN = "PLAYER [drew CARD] PLAY ..."
+SEARCH = "search ORDER PLAYER PLACE CARD, search ORDER raised NAME ..., or search ORDER (nobody raised)"
+GRAMMAR = {  # what may follow each card played, in the notation's words
+    "seer": "seer TARGET [saw CARD]",
+    "medium": "medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16)",
+    "villager": "villager PUT [villager|other|unknown|CARD]",
+    "vote": "vote VOTER=TARGET ... [out NAME|none] [shows CARD ...]",
+    "sleep": "sleep, or from a Werewolf viewer sleep swap|keep [CARD] [INDEX]",
+    "attack": "attack-N [PUT] out NAME|none [shows CARD ...]",
+}
+POSITIONAL = {"seer": ("target",), "villager": ("put", "placed"), "attack": ("put",), "sleep": ("card", "index")}
+
+
+def is_compact(text: str) -> bool:
+    """A compact record starts (after comments) with the word ``werewolf``."""
+    for line in text.removeprefix("\ufeff").splitlines():
+        line = line.translate(WIDE)
+        words = line.split("#", 1)[0].split()
+        if words:
+            return words[0] == GAME and "=" not in line
+    return False
+
+
+def parse(name: str, text: str) -> TomlDocument:
+    """The record's data and line map, as ``parse_toml`` gives them for the TOML form."""
+    return _Parser(name).read(text.removeprefix("\ufeff"))
+
+
+def split_words(line: str, where: Source) -> list[str]:
+    """The words of one line: whitespace (a full-width space too) separates them, quotes
+    group them, ``#`` outside quotes starts a comment.  Full-width ASCII, as a Japanese
+    input method types it (``４``, ``＝``, ``＃``), reads as ASCII."""
+    line = line.translate(WIDE)
+    out: list[str] = []
+    word: list[str] = []
+    quote: str | None = None
+    started = False
+    for ch in line:
+        if quote is not None:
+            if ch == quote:
+                quote = None
+            else:
+                word.append(ch)
+        elif ch in "\"'":
+            quote, started = ch, True
+        elif ch == "#":
+            break
+        elif ch.isspace():
+            if started:
+                out.append("".join(word))
+            word, started = [], False
+        else:
+            word.append(ch)
+            started = True
+    if quote is not None:
+        raise RecordSyntaxError(f"a {quote} is not closed", where, f"a name in quotes: {quote}Lost Legacy{quote}")
+    if started:
+        out.append("".join(word))
+    return out
+
+
+def _family(kind: Kind) -> str:
+    """The grammar a card's turn follows (the three Attacks share one)."""
+    return "attack" if kind.is_attack else kind.id
+
+
+def _allowed(kind: Kind) -> tuple[str, ...]:
+    """The TOML fields of a turn of this card (the reader's own table)."""
+    return COMMON_KEYS + (ATTACK_KEYS if kind.is_attack else TURN_KEYS.get(kind.id, ()))
+
+
+def _position(word: str, at: Source, grammar: str) -> int:
+    if not word.isdigit() or int(word) < 1:
+        raise RecordSyntaxError(f"{word!r} is not a card position", at, f"{grammar} (INDEX counts from 1)")
+    return int(word)
+
+
+class _Parser:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.data: dict[str, Any] = {}
+        self.lines = LineMap(name)
+        self.turns: list[dict[str, Any]] = []
+        self.searches: list[dict[str, Any]] = []
+        self.heads: dict[str, int] = {}
+        self.open_turn = False  # the last turn is drawn and not played yet
+
+    def at(self, number: int, field: str) -> Source:
+        return Source(self.name, number, field)
+
+    def read(self, text: str) -> TomlDocument:
+        for number, raw in enumerate(text.splitlines(), start=1):
+            words = split_words(raw, Source(self.name, number))
+            if words:
+                self.line(words, number)
+        if self.turns:
+            self.data["turn"] = self.turns
+        if self.searches:
+            self.data["search"] = self.searches
+        return TomlDocument(self.name, self.data, self.lines)
+
+    def line(self, words: list[str], number: int) -> None:
+        head = words[0]
+        if head in ("werewolf", "viewer", "deck"):
+            if head in self.heads:
+                raise RecordSyntaxError(f"a second {head!r} line (the first is line {self.heads[head]})",
+                                        self.at(number, head), f"one {head!r} line")
+            self.heads[head] = number
+        if head == "werewolf":
+            self.game(words[1:], number)
+        elif head == "viewer":
+            self.viewer(words[1:], number)
+        elif head == "deck":
+            self.deck(words[1:], number)
+        elif head == "search":
+            self.search(words[1:], number)
+        else:
+            if self.searches:
+                raise RecordSyntaxError("a turn after a search line: the search phase comes after every turn",
+                                        self.at(number, f"turn[{len(self.turns) + 1}]"),
+                                        "the turns first, then the search lines")
+            self.turn(head, words[1:], number)
+
+    # -- the head ------------------------------------------------------------------------------------
+    def game(self, players: list[str], number: int) -> None:
+        reserved = sorted(set(players) & RESERVED)
+        if reserved:
+            raise RecordSyntaxError(f"player name {reserved[0]!r} is a word of the compact notation",
+                                    self.at(number, "players"), "another name, or write the record in TOML")
+        self.data["game"], self.data["players"] = GAME, players
+        self.lines.keys[((), "game")] = self.lines.keys[((), "players")] = number
+
+    def viewer(self, words: list[str], number: int) -> None:
+        if len(words) != 2:
+            what = "the seat and its dealt card" if len(words) < 2 else f"unexpected {' '.join(words[2:])!r}"
+            raise RecordSyntaxError(f"viewer needs {what}" if len(words) < 2 else what, self.at(number, "viewer"),
+                                    "viewer NAME CARD, e.g. viewer aki seer (a spectator writes no viewer line)")
+        self.data["viewer"], self.data["hand"] = words
+        self.lines.keys[((), "viewer")] = self.lines.keys[((), "hand")] = number
+
+    def deck(self, items: list[str], number: int) -> None:
+        deck: dict[str, Any] = {}
+        for item in items:
+            card, eq, copies = item.partition("=")
+            if not eq or not card or card in deck:
+                what = f"{card!r} twice" if card in deck else f"cannot read {item!r}"
+                raise RecordSyntaxError(what, self.at(number, "deck"), "deck CARD=N ..., e.g. deck vote=2 sleep=2")
+            deck[card] = int(copies) if copies.isdigit() else copies
+        self.data["deck"] = deck
+        self.lines.keys[((), "deck")] = number
+
+    # -- turns --------------------------------------------------------------------------------------
+    def turn(self, player: str, words: list[str], number: int) -> None:
+        label = f"turn[{len(self.turns) + 1}]"
+        drew = None
+        if words and words[0] == "drew":
+            if len(words) < 2:
+                raise RecordSyntaxError("drew needs the card drawn", self.at(number, f"{label}.drew"),
+                                        "PLAYER drew CARD [PLAY ...]")
+            drew, words = words[1], words[2:]
+        last = self.turns[-1] if self.turns else None
+        if self.open_turn and last is not None and last["player"] == player and drew is None and words:
+            turn, index = last, len(self.turns) - 1  # the turn in progress, now played
+        else:
+            turn, index = {"player": player}, len(self.turns)
+            self.turns.append(turn)
+            self.lines.tables[("turn", index)] = number
+            self.lines.keys[(("turn", index), "player")] = number
+            if drew is not None:
+                turn["drew"] = drew
+                self.lines.keys[(("turn", index), "drew")] = number
+        self.open_turn = not words
+        if not words:
+            if drew is None:
+                raise RecordSyntaxError("a turn needs the card played", self.at(number, f"turn[{index + 1}]"), TURN)
+            return
+        _TurnFields(self, turn, ("turn", index), number).read(words)
+
+    # -- the search phase -------------------------------------------------------------------------
+    def search(self, words: list[str], number: int) -> None:
+        index = len(self.searches)
+        table: TablePath = ("search", index)
+        at = self.at(number, f"search[{index + 1}]")
+        if not words:
+            raise RecordSyntaxError("search needs the order called", at, SEARCH)
+        entry: dict[str, Any] = {"order": int(words[0]) if words[0].isdigit() else words[0]}
+        rest = words[1:]
+        if "raised" in rest:
+            cut = rest.index("raised")
+            rest, entry["raised"] = rest[:cut], rest[cut + 1:]
+        if len(rest) == 3:
+            entry["player"], entry["target"], entry["found"] = rest
+        elif rest:
+            raise RecordSyntaxError(f"cannot read {' '.join(rest)!r}: a search names who searched, where and the card",
+                                    at, SEARCH)
+        elif "raised" not in entry:
+            entry["raised"] = []
+        self.searches.append(entry)
+        self.lines.tables[table] = number
+        for key in entry:
+            self.lines.keys[(table, key)] = number
+
+
+class _TurnFields:
+    """The words after a turn's ``PLAYER [drew CARD]``: the card played, then its fields,
+    each a TOML field of ``[[turn]]``."""
+
+    def __init__(self, parser: _Parser, turn: dict[str, Any], table: TablePath, number: int) -> None:
+        self.parser, self.turn, self.table, self.number = parser, turn, table, number
+        self.label = f"turn[{int(table[1]) + 1}]"
+        self.kind: Kind | None = None
+        self.grammar = TURN
+
+    def at(self, field: str | None = None) -> Source:
+        return self.parser.at(self.number, f"{self.label}.{field}" if field else self.label)
+
+    def set(self, field: str, value: Any, word: str) -> None:
+        """Fill one field, once, and only a field the card played has."""
+        if self.kind is not None and field not in _allowed(self.kind):
+            raise RecordSyntaxError(f"{word!r} does not go with a {self.kind.id} turn", self.at(field), self.grammar)
+        if field in self.turn:
+            said = {"eliminated": "out", "revealed": "shows", "swapped": "swap or keep"}.get(field, field)
+            raise RecordSyntaxError(f"{said} is written twice", self.at(field), self.grammar)
+        self.turn[field] = value
+        self.parser.lines.keys[(self.table, field)] = self.number
+
+    def read(self, words: list[str]) -> None:
+        play, args = words[0], words[1:]
+        if play in KEYWORDS:
+            raise RecordSyntaxError(f"{play!r} where the card played belongs", self.at("play"), TURN)
+        self.set("play", play, play)
+        try:
+            self.kind = parse_kind(play)
+        except RecordSyntaxError:
+            self.kind = None  # the reader reports the unknown card, at this line
+        family = _family(self.kind) if self.kind is not None else ""
+        self.grammar = GRAMMAR.get(family, f"{play} (nothing more)")
+        slots = list(POSITIONAL.get(family, ()))
+        i = 0
+        while i < len(args):
+            word = args[i]
+            i += 1
+            if word in SINGLE:
+                if i == len(args) or args[i] in KEYWORDS:
+                    raise RecordSyntaxError(f"{word} needs a value", self.at(SINGLE[word]), self.grammar)
+                self.set(SINGLE[word], args[i], word)
+                i += 1
+            elif word == "shows":
+                cards = []
+                while i < len(args) and args[i] not in KEYWORDS:
+                    cards.append(args[i])
+                    i += 1
+                self.set("revealed", cards, word)
+            elif word in ("peek", "flip"):
+                i = self.pile(word, args, i)
+            elif word in ("swap", "keep"):
+                self.set("swapped", word == "swap", word)
+            elif word in ("drew", "raised"):
+                raise RecordSyntaxError(f"{word!r} here", self.at(word),
+                                        "drew before the card played: " + TURN if word == "drew" else self.grammar)
+            elif "=" in word:
+                self.vote(word)
+            elif self.kind is not None:
+                self.positional(word, slots)
+
+    def vote(self, word: str) -> None:
+        voter, _, target = word.partition("=")
+        votes = self.turn.get("votes")
+        if votes is None:
+            self.set("votes", {}, word)
+            votes = self.turn["votes"]
+        if voter in votes:
+            raise RecordSyntaxError(f"{voter} votes twice", self.at("votes"), self.grammar)
+        votes[voter] = target
+
+    def positional(self, word: str, slots: list[str]) -> None:
+        """A bare word: the next field of the card played (a Sleep's are told by shape)."""
+        assert self.kind is not None
+        if self.kind.id == "sleep":
+            slots[:] = ["index"] if word.isdigit() else ["card"]
+        if not slots:
+            message: Message = f"unexpected {word!r} after {self.kind.id}"
+            near = close_spellings(word, KEYWORDS)  # a misspelt word of the notation: 'oot' for 'out'
+            if near:
+                message = Joined((message, Text("frame:did-you-mean", names=repr(near[0]))))
+            raise RecordSyntaxError(message, self.at(), self.grammar)
+        field = slots.pop(0)
+        if word == SKIP:
+            return
+        self.set(field, _position(word, self.at(field), self.grammar) if field == "index" else word, word)
+
+    def pile(self, word: str, args: list[str], i: int) -> int:
+        """``peek NAME INDEX`` or ``flip NAME [CARD] [INDEX]``; the index of the next word."""
+        if i == len(args) or args[i] in KEYWORDS:
+            raise RecordSyntaxError(f"{word} needs the player whose discard", self.at(word), self.grammar)
+        value: dict[str, Any] = {"player": args[i]}
+        i += 1
+        while i < len(args) and args[i] not in KEYWORDS and "=" not in args[i] and len(value) < 3:
+            key = "index" if args[i][0].isdigit() else "card"
+            if key in value or (word == "peek" and key == "card"):
+                break
+            value[key] = _position(args[i], self.at(word), self.grammar) if key == "index" else args[i]
+            i += 1
+        if len(value) == 1 or (word == "peek" and "index" not in value):
+            what = "the card's position" if word == "peek" else "the card or its position"
+            raise RecordSyntaxError(f"{word} needs {what} in {value['player']}'s discard", self.at(word), self.grammar)
+        self.set(word, value, word)
+        return i
+
+
+# -- writing ---------------------------------------------------------------------------------
+def _card(value: Kind | str) -> str:
+    return value.id if isinstance(value, Kind) else value
+
+
+def turn_words(t: Turn) -> list[str]:
+    """One turn as the notation writes it (``parse`` reads it back to the same fields)."""
+    words = [t.player] + (["drew", t.drew.id] if t.drew is not None else []) + [t.play.id]
+    if t.target is not None:
+        words.append(t.target)
+    if t.peek is not None:
+        words += ["peek", t.peek[0], str(t.peek[1])]
+    if t.flip is not None:
+        who, card, index = t.flip
+        words += ["flip", who] + ([card.id] if card is not None else []) + ([str(index)] if index else [])
+    if t.saw is not None:
+        words += ["saw", t.saw.id]
+    if t.put is not None or t.placed is not None:
+        words += [t.put or SKIP] + ([_card(t.placed)] if t.placed is not None else [])
+    if t.votes is not None:
+        if not t.votes:
+            raise SuiriError(f"turn {t.number}: a vote without pointings cannot be written in the compact notation",
+                             None, "toml")
+        words += [f"{voter}={target}" for voter, target in t.votes.items()]
+    if t.eliminated is not None:
+        words += ["out", t.eliminated]
+    if t.revealed is not None:
+        words += ["shows", *(k.id for k in t.revealed)]
+    if t.swapped is not None:
+        words.append("swap" if t.swapped else "keep")
+    if t.card is not None:
+        words.append(t.card.id)
+    if t.index is not None:
+        words.append(str(t.index))
+    return words
+
+
+def search_words(s: Search) -> list[str]:
+    words = ["search", str(s.order)]
+    searched = s.player is not None and s.target is not None and s.found is not None
+    if searched:
+        assert s.player is not None and s.target is not None and s.found is not None
+        words += [s.player, place_str(s.target), s.found.id]
+    if s.raised != ((s.player,) if searched else ()):
+        words += ["raised", *s.raised]
+    return words
+
+
+def to_compact(record: WerewolfRecord) -> str:
+    """The compact text of a ``WerewolfRecord`` (reads back to the same record)."""
+    reserved = sorted(set(record.players) & RESERVED)
+    if reserved:
+        raise SuiriError(f"player name {reserved[0]!r} is a word of the compact notation", None, "toml")
+    out = [f"{GAME} " + " ".join(record.players)]
+    if record.viewer is not None:
+        out.append(f"viewer {record.viewer}" + (f" {record.hand.id}" if record.hand is not None else ""))
+    if record.deck != STANDARD:
+        out.append("deck " + " ".join(f"{k.id}={n}" for k, n in zip(KINDS, record.deck, strict=True) if n))
+    out += [" ".join(turn_words(t)) for t in record.turns]
+    if record.pending is not None and record.viewer is not None:
+        out.append(f"{record.viewer} drew {record.pending.id}")
+    out += [" ".join(search_words(s)) for s in record.searches]
+    return "\n".join(out) + "\n"
+
+
+# -- at the table (``suiri live``) ----------------------------------------------------------------
+def setup_lines(players: Sequence[str], viewer: str | None) -> list[str]:
+    """The first lines of a new record (``CARD``: the viewer's dealt card, to fill in)."""
+    return [f"{GAME} " + " ".join(players)] + ([f"viewer {viewer} CARD"] if viewer is not None else [])
+
+
+def vocabulary(record: WerewolfRecord) -> list[str]:
+    """The words worth completing: players, cards (ids and Japanese names), the words of
+    the notation, the Villager's placed words, and the places a search names."""
+    places = ["ruins"] + [f"hand:{p}" for p in record.players] + [f"discard:{p}:" for p in record.players]
+    return [*record.players, *(k.id for k in KINDS), *(k.ja for k in KINDS), *KEYWORDS, *PLACED, NONE, *places]
+
+
+__all__ = ["RESERVED", "is_compact", "parse", "search_words", "setup_lines", "split_words", "to_compact",
+           "turn_words", "vocabulary"]

@@ -1,0 +1,377 @@
+"""A puzzle book: N unique-answer puzzles of one game, varied and rated, each drawn as a
+picture and written in words with one question and room for the answer; the answers and
+their minimal proofs are held back to a solutions section at the end.
+
+Candidates are made in a process pool (one simulated game each, ``candidate``), then
+kept in the order they were asked for, so a book depends only on its seed.  The picture
+is drawn by a function the caller passes (the CLI passes ``suiri.cli.svg.picture_svg``):
+this package sits below ``suiri.cli`` and never imports it."""
+
+from __future__ import annotations
+
+import html
+import os
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field, is_dataclass, replace
+from typing import Any
+
+from suiri.models import Game
+from suiri.models import game as game_named
+from suiri.solver.errors import SuiriError
+
+from . import generate
+from .rating import LEVELS, THRESHOLDS, Rating
+
+Picture = Callable[[str, Any, str], str]  # (game, analysis, lang) -> one <svg> element
+DIFFICULTIES = (*LEVELS, "mixed")
+UNASKABLE = "unaskable"  # a question the game cannot ask with these players (Canary's goal with 2)
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str
+    players: int
+    question: str
+    seed: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True)
+class ProofLine:
+    line: int | None  # line number in ``BookPuzzle.lines`` (1-based), None for a fact given
+    text: str  # that line, or the fact
+    field: str  # the record field it fills
+
+
+@dataclass
+class BookPuzzle:
+    game: str
+    players: int
+    seat: str
+    question: str  # the question asked (``--question``), e.g. "clue"
+    subject: str  # what the answer is about, e.g. "clue:bea"
+    answer: str  # the answer as a fact, e.g. "clue:bea=nature"
+    value: str  # the answer's value, e.g. "nature"
+    rating: Rating
+    level: str
+    lines: list[str]  # the record in the compact notation
+    proof: list[ProofLine]
+    rules: list[tuple[str, int]]  # the proof's rules with their weights
+    record_toml: str
+    game_seed: int
+    picture: str = ""  # one <svg> element, or "" without a picture function
+
+    @property
+    def key(self) -> str:
+        return "\n".join(self.lines)
+
+
+@dataclass
+class Book:
+    game: str
+    difficulty: str
+    seed: int
+    lang: str
+    puzzles: list[BookPuzzle] = field(default_factory=list)
+    tried: int = 0  # simulated games the book looked at
+
+
+# -- making one candidate (in a worker process) --------------------------------------------
+
+def candidate(task: Task, picture: Picture | None = None) -> BookPuzzle | str | None:
+    """One simulated game's puzzle for ``task``, verified to have exactly one answer by the
+    game's exact counter; None when this game gives none, ``UNASKABLE`` when the game
+    cannot ask this question with these players."""
+    played = game_named(task.game)
+    try:
+        found = generate(played, task.players, task.seed, task.question, 1, 10**6, attempts=1)
+    except SuiriError:
+        return UNASKABLE
+    if found is None:
+        return None
+    try:
+        text = played.write(found.record, "compact")
+    except SuiriError:  # a record the compact notation cannot hold (decision 79)
+        return None
+    record = played.read(played.parse_compact("puzzle.txt", text))
+    session = played.open(record)
+    reasoner = played.reasoner(session)
+    fact = found.answer
+    sure = [value for value, chance in reasoner.distribution(fact.subject).items() if chance == 1]
+    if not fact.holds or sure != [fact.value]:
+        raise AssertionError(f"puzzle {task} has no single answer: {fact} vs {sure}")  # a generator bug
+    lines = text.rstrip("\n").split("\n")
+    proof = []
+    for oid in found.explanation.observations:
+        source = reasoner.source(oid)
+        shown = lines[source.line - 1] if source.line is not None else oid
+        proof.append(ProofLine(source.line, shown, source.field or oid))
+    weights = found.rule_weight
+    rating = found.rating
+    drawn = ""
+    if picture is not None and (start := before_play(played, session)) is not None:
+        drawn = picture(task.game, start, task.lang)
+    return BookPuzzle(task.game, task.players, record.viewer, task.question, fact.subject, str(fact), fact.value,
+                      rating, THRESHOLDS[task.game].level(rating.score), lines, proof,
+                      [(r, weights.get(r, 1)) for r in found.explanation.rules], played.write(record),
+                      found.seed, drawn)
+
+
+def before_play(played: Game[Any, Any], session: Any) -> Any:
+    """What the picture is drawn from: the table as the record leaves it (the session:
+    pieces, faces seen, piles) with the knowledge of the record's setup alone (the
+    analysis of the record cut before its first event, no certain facts listed).  So the
+    picture shows what happened and what the seat knew at the start, never what the
+    puzzle asks the solver to deduce.  A record without ``truncated`` gets no picture."""
+    cut = getattr(session.record, "truncated", None)
+    if cut is None:
+        return None
+    setup = played.analyze(played.open(cut(0)))
+    if not is_dataclass(setup) or isinstance(setup, type):
+        return None
+    return replace(setup, session=session, certain=[])
+
+
+def _candidate(args: tuple[Task, Picture | None]) -> BookPuzzle | str | None:
+    return candidate(*args)
+
+
+# -- choosing the book's puzzles -------------------------------------------------------------
+
+def combos(game: str) -> list[tuple[int, str]]:
+    """Every (players, question) the game allows, for variety."""
+    about = game_named(game).facts
+    return [(players, question) for players in about.players for question in about.questions]
+
+
+def levels_wanted(difficulty: str, count: int) -> Counter[str]:
+    if difficulty not in DIFFICULTIES:
+        raise SuiriError(f"--difficulty {difficulty!r} is not known", None, ", ".join(DIFFICULTIES))
+    if difficulty == "mixed":
+        return Counter(LEVELS[i * len(LEVELS) // count] for i in range(count))
+    return Counter({difficulty: count})
+
+
+def tasks(game: str, seed: int, lang: str, alive: list[tuple[int, str]]) -> Iterator[Task]:
+    """Tasks in a fixed order from ``seed``: the combinations in turn, each with a fresh
+    game seed (a combination removed from ``alive`` is skipped from then on)."""
+    rng = random.Random(seed)
+    order = list(alive)
+    rng.shuffle(order)
+    while alive:
+        for players, question in list(order):
+            if (players, question) in alive:
+                yield Task(game, players, question, rng.randrange(10**9), lang)
+
+
+def build(game: str, count: int, difficulty: str = "mixed", seed: int = 1, lang: str = "en",
+          picture: Picture | None = None, workers: int | None = None, max_tries: int | None = None) -> Book:
+    """A book of ``count`` puzzles of ``difficulty`` (``mixed``: a third of each level),
+    no two with the same record, spread over every player count and question the game
+    has (at most ``ceil(count / combinations)`` of each while others can still fill).
+
+    ``workers`` processes make candidates (default: the cores; 1 runs in this process).
+    The pool pays when the cores are free (docs/puzzles.md has the measurements).
+    Raises ``SuiriError`` when ``max_tries`` simulated games (default 300 per puzzle)
+    do not fill the book."""
+    if count < 1:
+        raise SuiriError(f"--count {count} is not a positive number", None, "e.g. --count 20")
+    need = levels_wanted(difficulty, count)
+    alive = combos(game)
+    cap = -(-count // len(alive))
+    used: Counter[tuple[int, str]] = Counter()
+    seen: set[str] = set()
+    book = Book(game, difficulty, seed, lang)
+    workers = workers or os.cpu_count() or 1
+    limit = max_tries or 300 * count
+    source = tasks(game, seed, lang, alive)
+    batch = max(8, 4 * workers)
+    pool: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        while sum(need.values()) and book.tried < limit:
+            chunk = [t for _, t in zip(range(batch), source, strict=False)]
+            if not chunk:
+                break
+            made = (pool.map(_candidate, [(t, picture) for t in chunk]) if pool is not None
+                    else (candidate(t, picture) for t in chunk))
+            progress = False
+            for task, got in zip(chunk, made, strict=True):
+                book.tried += 1
+                combo = (task.players, task.question)
+                if got == UNASKABLE:
+                    if combo in alive:
+                        alive.remove(combo)
+                    continue
+                if not isinstance(got, BookPuzzle) or not need[got.level] or got.key in seen:
+                    continue
+                if used[combo] >= cap:
+                    continue
+                need[got.level] -= 1
+                used[combo] += 1
+                seen.add(got.key)
+                book.puzzles.append(got)
+                progress = True
+                if not sum(need.values()):
+                    break
+            if not progress:
+                cap += 1  # the rarer combinations cannot fill their share: let others fill it
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    if sum(need.values()):
+        raise SuiriError(f"only {len(book.puzzles)} of {count} {difficulty} puzzles found in {book.tried} "
+                         "simulated games", None, "a smaller --count, another --difficulty or another --seed")
+    book.puzzles.sort(key=lambda p: (LEVELS.index(p.level), p.rating.score))
+    return book
+
+
+# -- words ------------------------------------------------------------------------------------
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {"title": "{title}: {n} puzzles ({difficulty})", "puzzle": "Puzzle {i}", "you": "You are {seat}; {players} players.",
+           "record": "The record", "answer": "Answer:", "solutions": "Solutions", "proof": "Why (the record lines needed):",
+           "rules": "Rules used:", "score": "{level} · score {score} = {lines} line(s) + hardest rule {hardest}",
+           "minimal": "This is the minimal proof: the record lines the answer needs. Step-by-step proofs are "
+                      "not in the book yet.",
+           "made": "Made by: {command}",
+           "picture": "The table as the record leaves it. Cards and squares show only what you knew "
+                      "before the first move; the rest is yours to work out."},
+    "ja": {"title": "{title}：問題集 {n} 問（{difficulty}）", "puzzle": "第 {i} 問", "you": "あなたは {seat}、{players} 人プレイ。",
+           "record": "記録", "answer": "答え：", "solutions": "解答", "proof": "根拠（答えに必要な記録の行）：",
+           "rules": "使うルール：", "score": "{level}・点数 {score} = {lines} 行 + 最も重いルール {hardest}",
+           "minimal": "これは最小の証明（答えに必要な記録の行）です。段階的な証明はまだ載っていません。",
+           "made": "作成：{command}",
+           "picture": "記録の終わりの卓の様子。伏せたカードやマスには最初の手番の前に分かっていたことだけを示します。"
+                      "残りは自分で推理してください。"},
+}
+LEVEL_WORDS: dict[str, dict[str, str]] = {
+    "en": {"easy": "easy", "medium": "medium", "hard": "hard", "mixed": "mixed"},
+    "ja": {"easy": "やさしい", "medium": "ふつう", "hard": "むずかしい", "mixed": "いろいろ"},
+}
+
+QUESTIONS = {  # the asked subject's kind -> the question, by language
+    "clue": {"en": "What is {who}'s clue?", "ja": "{who} の手がかりは何？"},
+    "goal": {"en": "Which square is the goal?", "ja": "ゴールはどのマス？"},
+    "case": {"en": "Which {what} is in the case file?", "ja": "事件ファイルの{what}はどれ？"},
+    "holder": {"en": "Where is card {what} now (who holds it, the case file or the public)?",
+               "ja": "カード {what} は今どこ？（持ち主・事件ファイル・公開）"},
+    "werewolf": {"en": "Who is the Werewolf (or nobody)?", "ja": "人狼は誰？（いなければ nobody）"},
+    "lost-legacy": {"en": "Where is the Lost Legacy?", "ja": "失われた遺産はどこ？"},
+}
+
+
+def question_text(subject: str, lang: str) -> str:
+    """The question a puzzle asks, as a sentence (the subject itself for an unknown kind)."""
+    kind, _, rest = subject.partition(":")
+    form = QUESTIONS.get(kind, {}).get(lang)
+    return form.format(who=rest, what=rest) if form else f"{subject} = ?"
+
+
+def command(book: Book) -> str:
+    return (f"suiri puzzle-book --game {book.game} --count {len(book.puzzles)} --difficulty {book.difficulty}"
+            f" --seed {book.seed}" + (f" --lang {book.lang}" if book.lang != "en" else ""))
+
+
+def title(book: Book) -> str:
+    about = game_named(book.game).facts
+    words = TEXT[book.lang]
+    return words["title"].format(title=about.title_ja if book.lang == "ja" else about.title_en, n=len(book.puzzles),
+                                 difficulty=LEVEL_WORDS[book.lang][book.difficulty])
+
+
+def score_text(p: BookPuzzle, lang: str) -> str:
+    words = TEXT[lang]
+    return words["score"].format(level=LEVEL_WORDS[lang][p.level], score=p.rating.score, lines=p.rating.lines,
+                                 hardest=p.rating.hardest)
+
+
+# -- Markdown -----------------------------------------------------------------------------------
+
+def markdown(book: Book) -> str:
+    """The book in Markdown: the puzzles, then the solutions (no pictures: the record in
+    words carries everything)."""
+    w = TEXT[book.lang]
+    out = [f"# {title(book)}", "", w["made"].format(command=command(book)), ""]
+    for i, p in enumerate(book.puzzles, 1):
+        out += [f"## {w['puzzle'].format(i=i)} ({LEVEL_WORDS[book.lang][p.level]})", "",
+                w["you"].format(seat=p.seat, players=p.players), "", f"{w['record']}:", "", "```"]
+        out += [f"{n:>2}  {line}" for n, line in enumerate(p.lines, 1)]
+        out += ["```", "", f"**{question_text(p.subject, book.lang)}**", "", f"{w['answer']} ______________________", ""]
+    out += [f"## {w['solutions']}", "", w["minimal"], ""]
+    for i, p in enumerate(book.puzzles, 1):
+        out += [f"### {w['puzzle'].format(i=i)}: `{p.answer}`", "", score_text(p, book.lang), "", w["proof"], ""]
+        out += [f"- {proof_line(q)}" for q in p.proof]
+        out += ["", w["rules"] + " " + ", ".join(f"{r} ({weight})" for r, weight in p.rules), ""]
+    return "\n".join(out)
+
+
+def proof_line(q: ProofLine) -> str:
+    return (f"line {q.line}: `{q.text}` ({q.field})" if q.line is not None else f"`{q.text}` ({q.field})")
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+STYLE = """
+body { font-family: "Noto Sans", "Noto Sans CJK JP", sans-serif; margin: 2em auto; max-width: 46em; color: #111; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; border-bottom: 1px solid #999; }
+.puzzle { margin-bottom: 2em; break-inside: avoid; page-break-inside: avoid; }
+figure.picture { margin: .5em 0; }
+.picture svg { max-width: 100%; height: auto; max-height: 14cm; }
+pre.lines { background: #f4f4f4; padding: .5em; font-size: .9em; white-space: pre-wrap; }
+.question { font-weight: bold; font-size: 1.1em; }
+.answer { border: 1px solid #666; min-height: 3.5em; padding: .3em .5em; }
+.solutions { break-before: page; page-break-before: always; }
+.solution { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1em; }
+.meta { color: #555; font-size: .85em; }
+code { font-size: .95em; }
+@page { size: A4; margin: 15mm; }
+@media print { body { margin: 0; max-width: none; font-size: 10.5pt; } .puzzle { margin-bottom: 8mm; } }
+"""
+
+
+def page(book: Book) -> str:
+    """The book as one self-contained HTML page (inline SVG and CSS, no network) that
+    prints on A4: each puzzle kept on one page, the solutions starting on a new page."""
+    w = TEXT[book.lang]
+    e = html.escape
+    body = [f"<h1>{e(title(book))}</h1>", f"<p class=\"meta\">{e(w['made'].format(command=command(book)))}</p>"]
+    for i, p in enumerate(book.puzzles, 1):
+        numbered = "\n".join(f"{n:>2}  {e(line)}" for n, line in enumerate(p.lines, 1))
+        body += [f"<section class=\"puzzle\" id=\"p{i}\">",
+                 f"<h2>{e(w['puzzle'].format(i=i))} <span class=\"meta\">({e(LEVEL_WORDS[book.lang][p.level])})</span></h2>",
+                 f"<p>{e(w['you'].format(seat=p.seat, players=p.players))}</p>"]
+        if p.picture:
+            body.append(f"<figure class=\"picture\">{p.picture}<figcaption class=\"meta\">{e(w['picture'])}"
+                        "</figcaption></figure>")
+        body += [f"<p>{e(w['record'])}:</p>", f"<pre class=\"lines\">{numbered}</pre>",
+                 f"<p class=\"question\">{e(question_text(p.subject, book.lang))}</p>",
+                 f"<div class=\"answer\">{e(w['answer'])}</div>", "</section>"]
+    body += ["<section class=\"solutions\">", f"<h2>{e(w['solutions'])}</h2>", f"<p class=\"meta\">{e(w['minimal'])}</p>"]
+    for i, p in enumerate(book.puzzles, 1):
+        proof = "".join(f"<li>{e(proof_line(q)).replace('`', '')}</li>" for q in p.proof)
+        rules = ", ".join(f"{e(r)} ({weight})" for r, weight in p.rules)
+        body += [f"<div class=\"solution\"><h3>{e(w['puzzle'].format(i=i))}: <code>{e(p.answer)}</code></h3>",
+                 f"<p class=\"meta\">{e(score_text(p, book.lang))}</p>",
+                 f"<p>{e(w['proof'])}</p><ul>{proof}</ul>", f"<p>{e(w['rules'])} {rules}</p></div>"]
+    body.append("</section>")
+    lang = "ja" if book.lang == "ja" else "en"
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{e(title(book))}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def write_book(book: Book, html_path: str | None = None, markdown_path: str | None = None) -> list[str]:
+    """Write the book's HTML and/or Markdown; the paths written."""
+    written = []
+    for path, text in ((html_path, page(book) if html_path else ""), (markdown_path, markdown(book) if markdown_path else "")):
+        if path:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            written.append(path)
+    return written
+
+
+__all__: Sequence[str] = ["Book", "BookPuzzle", "build", "candidate", "markdown", "page", "write_book"]

@@ -1,0 +1,214 @@
+"""The grouped CP-SAT model as clauses, for an incremental SAT solver (python-sat).
+
+Step-wise explanations ask thousands of tiny questions ("do these three premises force
+that fact?").  CP-SAT answers each in milliseconds; a plain SAT solver with assumptions
+answers in tens of microseconds (``docs/explanations.md``).  Every game model here is
+boolean: clauses, conjunctions, at-most/exactly-one, ``t = max(x…)`` and linear
+constraints with coefficients ±1 over booleans (the deck counts, ``attr = Σ card``).  So the clauses are
+*exported* from the model the game already builds: one statement of the rules, no second
+encoding to keep in step.  A CP-SAT literal keeps its number: variable ``i`` is SAT
+variable ``i + 1`` and CP-SAT's negated literal ``-i - 1`` is the SAT literal ``-(i + 1)``.
+Group literals and fact literals therefore carry over unchanged.
+
+A constraint the exporter does not know raises ``NotImplementedError`` (never a silent
+drop, which would make explanations unsound).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+PAIRWISE_UP_TO = 6  # at-most-one over more literals uses a ladder
+
+
+def sat_literal(cp_literal: int) -> int:
+    """The SAT literal of a CP-SAT literal index (``~x`` is ``-x.index - 1``)."""
+    return cp_literal + 1 if cp_literal >= 0 else cp_literal
+
+
+def literal_of(lit: Any) -> int:
+    """The SAT literal of a CP-SAT ``BoolVar`` or its negation."""
+    return sat_literal(int(lit.index))
+
+
+@dataclass
+class Cnf:
+    """Clauses over SAT variables ``1..top``; ``top`` grows as auxiliaries are added."""
+
+    top: int
+    clauses: list[list[int]] = field(default_factory=list)
+    original: int = 0  # variables 1..original are the model's own; above: auxiliaries
+
+    def add(self, clause: Iterable[int], unless: Sequence[int] = ()) -> None:
+        """Add ``clause``, switched off when any of ``unless`` (enforcement literals) is false."""
+        self.clauses.append([*(-e for e in unless), *clause])
+
+    def fresh(self) -> int:
+        self.top += 1
+        return self.top
+
+
+def export(proto: Any) -> Cnf:
+    """The clauses of a CP-SAT ``CpModelProto`` whose variables are all boolean."""
+    cnf = Cnf(len(proto.variables), original=len(proto.variables))
+    for i, var in enumerate(proto.variables):
+        domain = list(var.domain)
+        if domain == [1, 1]:
+            cnf.add([i + 1])
+        elif domain == [0, 0]:
+            cnf.add([-(i + 1)])
+        elif domain != [0, 1]:
+            raise NotImplementedError(f"variable {var.name!r} is not boolean ({domain})")
+    for c in proto.constraints:
+        unless = [sat_literal(e) for e in c.enforcement_literal]
+        if c.has_bool_or():
+            cnf.add([sat_literal(x) for x in c.bool_or.literals], unless)
+        elif c.has_bool_and():
+            for x in c.bool_and.literals:
+                cnf.add([sat_literal(x)], unless)
+        elif c.has_at_most_one():
+            _at_most(cnf, [sat_literal(x) for x in c.at_most_one.literals], 1, unless)
+        elif c.has_exactly_one():
+            _count_range(cnf, [sat_literal(x) for x in c.exactly_one.literals], 1, 1, unless)
+        elif c.has_linear():
+            _linear(cnf, c.linear, unless)
+        elif c.has_lin_max():
+            _or_equality(cnf, c.lin_max, unless)
+        else:
+            raise NotImplementedError(f"constraint kind not exported to clauses: {c}")
+    return cnf
+
+
+def _at_most(cnf: Cnf, lits: list[int], k: int, unless: Sequence[int]) -> None:
+    """At most ``k`` of ``lits`` (``k`` = 0 or 1 directly, else through a counter)."""
+    _count_range(cnf, lits, 0, k, unless)
+
+
+def _count_range(cnf: Cnf, lits: list[int], lo: int, hi: int, unless: Sequence[int]) -> None:
+    """Between ``lo`` and ``hi`` of ``lits`` are true.
+
+    Counted from whichever side needs fewer registers (``k`` true of ``n`` is ``n - k``
+    false); the bounds 0, 1, ``n - 1`` and ``n`` are written as plain clauses (at most
+    one pairwise, or through a ladder for many literals); other bounds go through a
+    sequential counter."""
+    n = len(lits)
+    lo, hi = max(lo, 0), min(hi, n)
+    if lo > hi:
+        cnf.add([], unless)
+        return
+    if max(lo, hi + 1 if hi < n else 0) > max(n - hi, n - lo + 1 if lo > 0 else 0):
+        lits, lo, hi = [-x for x in lits], n - hi, n - lo
+    if lo == n:
+        for x in lits:
+            cnf.add([x], unless)
+        return
+    if hi == 0:
+        for x in lits:
+            cnf.add([-x], unless)
+        return
+    if lo == 1:
+        cnf.add(lits, unless)
+    if hi == n - 1:
+        cnf.add([-x for x in lits], unless)
+    if hi == 1:
+        _at_most_one(cnf, lits, unless)
+    need = max(lo if lo > 1 else 0, hi + 1 if 1 < hi < n - 1 else 0)
+    if need:
+        count = _counter(cnf, lits, need)
+        if lo > 1:
+            cnf.add([count[lo - 1]], unless)
+        if 1 < hi < n - 1:
+            cnf.add([-count[hi]], unless)
+
+
+def _at_most_one(cnf: Cnf, lits: list[int], unless: Sequence[int]) -> None:
+    """Pairwise for a few literals; else a ladder: ``r_i`` = some of ``lits[0..i]`` holds."""
+    n = len(lits)
+    if n <= PAIRWISE_UP_TO:
+        for i in range(n):
+            for j in range(i + 1, n):
+                cnf.add([-lits[i], -lits[j]], unless)
+        return
+    prev = lits[0]
+    for i in range(1, n):
+        cnf.add([-prev, -lits[i]], unless)
+        if i < n - 1:
+            r = cnf.fresh()
+            cnf.add([-prev, r])
+            cnf.add([-lits[i], r])
+            cnf.add([-r, prev, lits[i]])
+            prev = r
+
+
+def _counter(cnf: Cnf, lits: list[int], k: int) -> list[int]:
+    """Registers ``c[j]`` ⇔ "at least ``j + 1`` of ``lits`` hold", for ``j < k``.
+
+    A sequential counter (Sinz 2005) with both directions, so it serves lower and upper
+    bounds; its registers are fresh variables defined exactly, so they need no guard."""
+    row = [lits[0], *([0] * (k - 1))]  # 0: known false
+    for i in range(1, len(lits)):
+        x = lits[i]
+        new = []
+        for j in range(k):
+            stay, below = row[j], (row[j - 1] if j > 0 else None)
+            r = cnf.fresh()
+            ways = []  # r ⇔ stay ∨ (x ∧ below); below None means "true"
+            if stay:
+                cnf.add([-stay, r])
+                ways.append(stay)
+            if below is None:
+                cnf.add([-x, r])
+                cnf.add([-r, *ways, x])
+            elif below:
+                cnf.add([-x, -below, r])
+                cnf.add([-r, *ways, x])
+                cnf.add([-r, *ways, below])
+            else:
+                cnf.add([-r, *ways])
+            new.append(r)
+        row = new
+    return [r if r else _false(cnf) for r in row]
+
+
+def _false(cnf: Cnf) -> int:
+    f = cnf.fresh()
+    cnf.add([-f])
+    return f
+
+
+def _linear(cnf: Cnf, linear: Any, unless: Sequence[int]) -> None:
+    """``lo <= Σ c·x <= hi`` with every ``c`` = ±1: a count of literals in a range
+    (``-x`` is ``¬x - 1``)."""
+    domain = list(linear.domain)
+    if len(domain) != 2:
+        raise NotImplementedError(f"linear constraint with a holed domain {domain}")
+    lo, hi = domain
+    lits: list[int] = []
+    shift = 0
+    for v, c in zip(linear.vars, linear.coeffs, strict=True):
+        x = sat_literal(v)
+        if c == 1:
+            lits.append(x)
+        elif c == -1:
+            lits.append(-x)
+            shift += 1
+        else:
+            raise NotImplementedError(f"linear coefficient {c} (only ±1 are exported)")
+    _count_range(cnf, lits, lo + shift, hi + shift, unless)
+
+
+def _or_equality(cnf: Cnf, lin_max: Any, unless: Sequence[int]) -> None:
+    """``t = max(x1, …)`` over booleans: ``t`` holds iff one of the ``x`` does."""
+
+    def single(expr: Any) -> int:
+        if len(expr.vars) != 1 or list(expr.coeffs) != [1] or expr.offset != 0:
+            raise NotImplementedError(f"lin_max over a non-literal expression {expr}")
+        return sat_literal(expr.vars[0])
+
+    t = single(lin_max.target)
+    xs = [single(e) for e in lin_max.exprs]
+    for x in xs:
+        cnf.add([-x, t], unless)
+    cnf.add([-t, *xs], unless)

@@ -1,0 +1,660 @@
+"""Step-wise explanations: a certain fact as a chain of small, checkable steps.
+
+After Bogaerts, Gamba and Guns, "A framework for step-wise explaining how to solve
+constraint satisfaction problems" (AIJ 2021), and its cost-optimal follow-up (OCUS,
+IJCAI 2021).  A *step* derives one new fact from a few *premises* (record lines and facts
+derived in earlier steps) with the help of a few *rules*; its premises entail its
+conclusion and are minimal: dropping any one premise or rule breaks the entailment.  The
+target comes last.
+
+How a chain is built (``StepExplainer.explain``):
+
+1. *Focus.*  A minimal set of record lines ``U`` that forces the target (every rule on).
+   Every step uses only these lines, so the chain stays on the argument.
+2. *Candidates.*  The facts of the game's vocabulary that ``U`` forces but that need at
+   least one record line (the backbone under ``U``): a fact may be about any hidden
+   card or slot, not only about a subject the user asked for.
+3. *Greedy, cheapest first, in premise units.*  A record line is one unit; derived
+   facts with one ``unit_key`` (by default one subject) are one unit, as a reader takes
+   "bea's clue is not high, dark or ancient" as one premise.  Every unit alone, then
+   every pair, is tried (every rule on): what it forces is taken as steps, each new
+   fact a new premise, and the search starts again from single units.  When no small
+   step is left (or ``budget`` solver calls are spent), the target is derived from a
+   minimal set of units (deletion refined by cores, in two orders, the smaller kept).
+4. *Prune and finish.*  Walking back from the target, only steps whose fact a kept step
+   (or the target) cites are kept; each kept step's premises are minimised literal by
+   literal, then its rules, heaviest tried first (so the simplest rules stay).
+
+"Cheapest" (fewest premise units, then lightest ``rule_weight``) is exact for steps of
+one and two units and a heuristic beyond (a minimal set found by deletion is not always
+a smallest one; OCUS would make it exact at a higher price: ``docs/explanations.md``).
+Every step is checkable by ``check_step`` with any ``Oracle``; the tests check every
+step with CP-SAT on the model the clauses were exported from.  ``next_step`` is the
+hint: the first step toward the nearest target not known yet.
+
+The oracle is pluggable: ``SatOracle`` (python-sat, incremental, assumptions and cores)
+or ``CpSatOracle`` (the game's CP-SAT model, the same parameters as ``Engine``), so both
+can be measured side by side (``bench/stepwise.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
+from typing import Any, Protocol
+
+from .cnf import Cnf, export, literal_of
+from .facts import Fact
+from .hints import KNOWN_PREFIX
+from .model import Model
+
+EXHAUSTIVE_UNITS = 2  # steps of up to this many premise units are searched exhaustively ...
+COMBINATIONS = 300  # ... (beyond two) while there are at most this many combinations
+BUDGET = 1500  # solver calls for the search for small steps; then the target from what is known
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: ``fact`` follows from ``lines`` and ``facts`` (earlier steps' facts or
+    facts the player already knows) under ``rules``; each of them is needed."""
+
+    fact: Fact
+    lines: tuple[str, ...]
+    facts: tuple[Fact, ...]
+    rules: tuple[str, ...]
+    weight: int  # the rules' total weight
+
+    @property
+    def premises(self) -> int:
+        return len(self.lines) + len(self.facts)
+
+    @property
+    def cost(self) -> tuple[int, int]:
+        """Fewest premises first, then the simplest rules."""
+        return (self.premises, self.weight)
+
+
+@dataclass
+class StepProblem:
+    """What the explainer needs: clauses, the group selectors (a record line or rule is
+    on when its selector is assumed true) and the vocabulary of facts (a positive fact
+    ``subject=value`` and its SAT literal; ``subject!=value`` is the negated literal)."""
+
+    cnf: Cnf
+    lines: dict[str, int]  # record line id -> selector literal, in record order
+    rules: dict[str, int]  # rule id -> selector literal
+    facts: dict[Fact, int]  # positive facts only
+    vocabulary: list[int]  # the literals steps may conclude and cite (one or both polarities)
+    rule_weight: Mapping[str, int] = field(default_factory=dict)
+    cp: Any = None  # the CP-SAT model the clauses came from (for ``CpSatOracle``)
+    unit_key: Callable[[Fact], str] = lambda f: f.subject  # derived facts cited as one premise
+
+    def literal(self, fact: Fact) -> int:
+        lit = self.facts[Fact(fact.subject, fact.value, True)]
+        return lit if fact.holds else -lit
+
+    def fact_of(self, lit: int) -> Fact:
+        return self._by_literal[lit]
+
+    def __post_init__(self) -> None:
+        self._by_literal: dict[int, Fact] = {}
+        for f, lit in self.facts.items():
+            self._by_literal.setdefault(lit, f)
+            self._by_literal.setdefault(-lit, f.negate())
+
+
+def problem_from_model(model: Model, rule_weight: Mapping[str, int] = {},
+                       extra: Mapping[Fact, Any] = {},
+                       keep: Callable[[Fact], bool] = lambda f: True,
+                       unit_key: Callable[[Fact], str] = lambda f: f.subject) -> StepProblem:
+    """A ``StepProblem`` from a game's grouped CP-SAT model: its clauses (exported), its
+    observation and rule groups, every subject's values plus ``extra`` (further named
+    literals, e.g. "square d7 carries high") as facts, and as vocabulary the facts and
+    negated facts that ``keep`` accepts.  ``unit_key``: which derived facts a reader
+    takes as one premise (by default those about one subject).  Groups named
+    ``known:…`` (``solver.hints``) are not record lines: known facts are passed to
+    ``explain`` instead."""
+    facts: dict[Fact, int] = {}
+    for name, subject in model.subjects.items():
+        for value, lit in subject.values.items():
+            facts[Fact(name, value, True)] = literal_of(lit)
+    for f, lit in extra.items():
+        facts[f] = literal_of(lit)
+    vocabulary = [x for f, lit in facts.items() for g, x in ((f, lit), (f.negate(), -lit)) if keep(g)]
+    return StepProblem(
+        cnf=export(model.cp.proto),
+        lines={g: literal_of(model.literal(g)) for g in model.observations if not g.startswith(KNOWN_PREFIX)},
+        rules={g: literal_of(model.literal(g)) for g in model.rules},
+        facts=facts,
+        vocabulary=vocabulary,
+        rule_weight=rule_weight,
+        cp=model.cp,
+        unit_key=unit_key,
+    )
+
+
+# -- oracles ---------------------------------------------------------------------------
+class Oracle(Protocol):
+    """Satisfiability under assumptions (SAT literals), with a core when unsatisfiable."""
+
+    calls: int
+
+    def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool: ...  # True: satisfiable
+    def true_among(self, lits: Iterable[int]) -> set[int]: ...  # after True: which hold
+    def core(self) -> list[int]: ...  # after False: a subset of the assumptions
+    def values(self, n: int) -> Any: ...  # after True: numpy bools, index v = variable v (0 unused)
+
+
+class ModelPool:
+    """Solutions found so far, kept to answer "is this literal forced?" without a solve.
+
+    A stored solution in which every assumption of a query holds is a solution of that
+    query (assumptions only switch groups on and fix literals): each literal it makes
+    false is not forced.  Only when no stored solution fits is the solver asked."""
+
+    def __init__(self, variables: int, size: int = 256) -> None:
+        import numpy as np
+
+        self._np = np
+        self.variables = variables
+        self.rows = np.zeros((size, variables + 1), dtype=bool)
+        self.count = 0
+        self._next = 0
+
+    def add(self, values: Any) -> None:
+        self.rows[self._next] = values
+        self._next = (self._next + 1) % len(self.rows)
+        self.count = min(self.count + 1, len(self.rows))
+
+    def _holds(self, rows: Any, lits: Sequence[int]) -> Any:
+        np = self._np
+        idx = np.fromiter((abs(x) for x in lits), dtype=np.int64, count=len(lits))
+        pos = np.fromiter((x > 0 for x in lits), dtype=bool, count=len(lits))
+        return rows[:, idx] == pos
+
+    def open_among(self, assumptions: Sequence[int], lits: Sequence[int]) -> set[int] | None:
+        """The literals of ``lits`` true in every stored solution that fits the
+        assumptions (None when none fits)."""
+        if not self.count or not lits or any(abs(x) > self.variables for x in assumptions):
+            return None
+        rows = self.rows[: self.count]
+        fits = rows[self._holds(rows, assumptions).all(axis=1)] if assumptions else rows
+        if not len(fits):
+            return None
+        keep = self._holds(fits, lits).all(axis=0)
+        return {x for x, k in zip(lits, keep, strict=True) if k}
+
+
+class SatOracle:
+    """python-sat's CaDiCaL (1.9.5) loaded once; every query is assumptions only."""
+
+    def __init__(self, cnf: Cnf, name: str = "cadical195") -> None:
+        from pysat.solvers import Solver
+
+        self.solver = Solver(name=name, bootstrap_with=cnf.clauses)
+        self.calls = 0
+        self._top = cnf.top
+        self._model: list[int] = []
+
+    def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:
+        """``some``: a clause for this query only (behind a fresh literal, retired after),
+        and the solver's phases are steered towards making it true."""
+        self.calls += 1
+        extra: list[int] = []
+        if some:
+            self._top += 1
+            extra = [self._top]
+            self.solver.add_clause([-self._top, *some])
+            self.solver.set_phases(list(some))
+        ok = bool(self.solver.solve(assumptions=[*assumptions, *extra]))
+        if ok:
+            self._model = self.solver.get_model() or []
+        if some:
+            self.solver.add_clause([-self._top])
+        return ok
+
+    def true_among(self, lits: Iterable[int]) -> set[int]:
+        model = self._model
+        return {x for x in lits if model[abs(x) - 1] == x}
+
+    def values(self, n: int) -> Any:
+        import numpy as np
+
+        out = np.zeros(n + 1, dtype=bool)
+        out[1:] = np.asarray(self._model[:n]) > 0
+        return out
+
+    def core(self) -> list[int]:
+        return list(self.solver.get_core() or [])
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+class CpSatOracle:
+    """The game's CP-SAT model (cloned, so the session's model is untouched), with the
+    parameters ``Engine`` uses (one worker, presolve off: cores of assumptions only)."""
+
+    def __init__(self, cp: Any, time_limit: float = 20.0) -> None:
+        from ortools.sat.python import cp_model
+
+        self._cp = cp_model
+        self.model = cp.clone()
+        self._true = self.model.new_bool_var("[stepwise-true]")
+        self.model.add(self._true == 1)
+        self.solver = cp_model.CpSolver()
+        p = self.solver.parameters
+        p.num_workers = 1
+        p.cp_model_presolve = False
+        p.symmetry_level = 0
+        p.cp_model_probing_level = 0
+        p.linearization_level = 0
+        p.max_time_in_seconds = time_limit
+        self.calls = 0
+        self._values: list[int] = []
+        self._assumed: list[int] = []
+        self._gate = self.model.new_bool_var("[stepwise-some]")
+        self._clause = self.model.add_bool_or([self._gate]).only_enforce_if(self._gate).index
+
+    def _var(self, lit: int) -> Any:
+        v = self.model.get_bool_var_from_proto_index(abs(lit) - 1)
+        return v if lit > 0 else ~v
+
+    def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:
+        """``some``: one placeholder clause rewritten in place, switched on by a gate."""
+        from .errors import Undecided
+
+        self.calls += 1
+        cp = self.model
+        cp.clear_assumptions()
+        cp.clear_hints()
+        gate = []
+        if some:
+            held = cp.proto.constraints[self._clause].bool_or.literals
+            held.clear()
+            held.extend(self._var(x).index for x in some)
+            gate = [self._gate]
+            for x in dict.fromkeys(abs(y) for y in some):
+                cp.add_hint(self._var(x), x in some)
+        cp.add_assumptions([self._true, *gate, *(self._var(x) for x in assumptions)])
+        self._assumed = list(assumptions)
+        status = self.solver.solve(cp)
+        if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
+            self._values = list(self.solver.response_proto.solution)
+            return True
+        if status == self._cp.INFEASIBLE:
+            return False
+        raise Undecided(f"the solver stopped undecided ({self.solver.status_name(status)})")
+
+    def true_among(self, lits: Iterable[int]) -> set[int]:
+        return {x for x in lits if bool(self._values[abs(x) - 1]) == (x > 0)}
+
+    def values(self, n: int) -> Any:
+        import numpy as np
+
+        out = np.zeros(n + 1, dtype=bool)
+        out[1:] = np.asarray(self._values[:n]) > 0
+        return out
+
+    def core(self) -> list[int]:
+        core = set(self.solver.sufficient_assumptions_for_infeasibility())
+        out = [x for x in self._assumed if self._var(x).index in core]
+        known = {self._var(x).index for x in self._assumed} | {self._true.index}
+        return out if core <= known else list(self._assumed)  # OR-tools #5141: distrust
+
+
+# -- the algorithms on any oracle ------------------------------------------------------
+def minimal(oracle: Oracle, fixed: Sequence[int], candidates: Sequence[int]) -> list[int]:
+    """An inclusion-minimal subset of ``candidates`` that is unsatisfiable with ``fixed``.
+
+    Deletion in the order given (earlier candidates are dropped first when possible),
+    each satisfiable test proving its candidate necessary, each unsatisfiable one
+    shrinking the rest to the solver's core."""
+    if oracle.solve([*fixed, *candidates]):
+        raise ValueError("satisfiable: nothing to explain")
+    core = set(oracle.core())
+    kept = [x for x in candidates if x in core]
+    if oracle.solve([*fixed, *kept]):  # defensive: a core must be unsatisfiable
+        kept = list(candidates)
+    i = 0
+    while i < len(kept):
+        trial = kept[:i] + kept[i + 1:]
+        if oracle.solve([*fixed, *trial]):
+            i += 1  # kept[i] is necessary here, hence in every smaller subset
+        else:
+            core = set(oracle.core())  # keeps kept[:i], which are necessary
+            kept = [x for x in trial if x in core]
+    return kept
+
+
+def backbone(oracle: Oracle, assumptions: Sequence[int], lits: Sequence[int],
+             pool: ModelPool | None = None) -> list[int]:
+    """Which of ``lits`` every solution under ``assumptions`` makes true.
+
+    Solution-guided: the literals true in every solution so far stay open (starting
+    from the stored solutions in ``pool`` that fit); the next query asks for a solution
+    falsifying at least one of them (phases steered that way), which rules out all it
+    falsifies.  When none exists, every open one is in."""
+    open_ = pool.open_among(assumptions, lits) if pool is not None else None
+    if open_ is None:
+        if not oracle.solve(assumptions):
+            raise ValueError("the assumptions are inconsistent")
+        open_ = oracle.true_among(lits)
+        if pool is not None:
+            pool.add(oracle.values(pool.variables))
+    while open_ and oracle.solve(assumptions, some=[-x for x in open_]):
+        open_ &= oracle.true_among(open_)
+        if pool is not None:
+            pool.add(oracle.values(pool.variables))
+    return [x for x in lits if x in open_]
+
+
+@dataclass
+class _Raw:
+    """A step as the search takes it: a literal and premise literals that force it
+    (minimised when the step is kept)."""
+
+    lit: int
+    premises: list[int]
+
+
+class StepExplainer:
+    """Builds step-wise explanations on one ``StepProblem`` and one ``Oracle``.
+
+    Premises are weighed in *units*: a record line is one unit, and the facts already
+    derived about one subject (or what the game's ``unit_key`` groups) are one unit
+    ("bea's clue is not high, dark or ancient" is one premise for a reader, three
+    literals for the solver)."""
+
+    def __init__(self, problem: StepProblem, oracle: Oracle | None = None, budget: int = BUDGET) -> None:
+        self.problem = problem
+        self.budget = budget
+        self.oracle: Oracle = oracle if oracle is not None else SatOracle(problem.cnf)
+        self.all_rules = list(problem.rules.values())
+        self._rule_of = {lit: r for r, lit in problem.rules.items()}
+        self._line_of = {lit: g for g, lit in problem.lines.items()}
+        self.pool = ModelPool(problem.cnf.original or problem.cnf.top)
+
+    # -- pieces ------------------------------------------------------------------------
+    def focus(self, target: Fact, known: Sequence[Fact] = ()) -> list[str]:
+        """A minimal set of record lines that, with the known facts, forces ``target``."""
+        p = self.problem
+        fixed = [*self.all_rules, *(p.literal(f) for f in known), -p.literal(target)]
+        kept = set(minimal(self.oracle, fixed, list(p.lines.values())))
+        return [g for g, lit in p.lines.items() if lit in kept]
+
+    def candidates(self, lines: Sequence[str], known: Sequence[Fact], vocabulary: Sequence[int]) -> list[int]:
+        """The vocabulary literals the lines and known facts force, less the known facts
+        and those the rules force alone (never a step)."""
+        p = self.problem
+        given = [p.literal(f) for f in known]
+        forced = backbone(self.oracle, [*self.all_rules, *given, *(p.lines[g] for g in lines)], vocabulary, self.pool)
+        free = set(backbone(self.oracle, self.all_rules, forced, self.pool)) if forced else set()
+        return [x for x in forced if x not in free and x not in given]
+
+    def _units(self, premises: Sequence[int]) -> list[list[int]]:
+        """Premise literals grouped into units: each line alone, facts by the problem's
+        ``unit_key`` (by default their subject)."""
+        units: list[list[int]] = []
+        by_key: dict[str, list[int]] = {}
+        key = self.problem.unit_key
+        for x in premises:
+            if x in self._line_of:
+                units.append([x])
+            else:
+                by_key.setdefault(key(self.problem.fact_of(x)), []).append(x)
+        return units + list(by_key.values())
+
+    def _rules_for(self, premises: Sequence[int], lit: int) -> tuple[tuple[str, ...], int]:
+        """The rules a premise set needs for ``lit``: minimal, heaviest tried first."""
+        if not self.all_rules:
+            return (), 0
+        weight = self.problem.rule_weight
+        order = sorted(self.all_rules, key=lambda r: -weight.get(self._rule_of[r], 1))
+        kept = set(minimal(self.oracle, [*premises, -lit], order))
+        rules = tuple(r for r, x in self.problem.rules.items() if x in kept)
+        return rules, sum(weight.get(r, 1) for r in rules)
+
+    def _finish(self, raw: _Raw, fact: Fact) -> Step:
+        """The step concluding ``fact`` (named as asked: two facts may share a literal,
+        as "s8 is in the case file" and "the suspect is s8" do) with minimal premises
+        (lines tried last: units were minimal) and minimal rules."""
+        p = self.problem
+        facts = [x for x in raw.premises if x not in self._line_of]
+        lines = [x for x in raw.premises if x in self._line_of]
+        premises = minimal(self.oracle, [*self.all_rules, -raw.lit], facts + lines) if len(raw.premises) > 1 \
+            else list(raw.premises)
+        rules, weight = self._rules_for(premises, raw.lit)
+        return Step(fact, tuple(self._line_of[x] for x in premises if x in self._line_of),
+                    tuple(p.fact_of(x) for x in premises if x not in self._line_of), rules, weight)
+
+    # -- the chain ---------------------------------------------------------------------
+    def explain(self, target: Fact, known: Sequence[Fact] = (), lines: Sequence[str] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> list[Step]:
+        """The pruned chain of steps ending with ``target`` (which must be certain);
+        ``known`` facts are premises given for free (the player's ``--known``)."""
+        raw = self.derive(target, known, lines, progress)
+        return self.prune(raw, target)
+
+    def derive(self, target: Fact, known: Sequence[Fact] = (), lines: Sequence[str] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> list[_Raw]:
+        """Every step the greedy search takes until ``target`` is derived (unpruned,
+        premises not yet minimised).  Past ``budget`` solver calls the search for small
+        steps stops and the target is derived from what is known by then (a count,
+        not a clock, so that a chain does not depend on the machine's load)."""
+        deadline = self.oracle.calls + self.budget
+        p = self.problem
+        goal = p.literal(target)
+        vocabulary = p.vocabulary if goal in p.vocabulary else [*p.vocabulary, goal]
+        focus = self.focus(target, known) if lines is None else list(lines)
+        todo = set(self.candidates(focus, known, vocabulary))
+        if goal not in todo:
+            if target in known:
+                return []
+            raise ValueError(f"{target} is not forced by the record beyond the rules alone")
+        order = [x for x in vocabulary if x in todo]
+        premises = [p.lines[g] for g in focus] + [p.literal(f) for f in known]
+        looked: set[tuple[tuple[int, ...], ...]] = set()
+        steps: list[_Raw] = []
+        total = len(order)
+        while goal in todo:
+            if progress is not None:
+                progress(total - len(todo), total)
+            open_ = [x for x in order if x in todo]
+            found: list[_Raw] = []
+            units = len(self._units(premises))
+            for size in range(1, EXHAUSTIVE_UNITS + 1):
+                if size > 2 and comb(units, size) > COMBINATIONS:
+                    break
+                found = self._unit_steps(premises, looked, open_, size, deadline)
+                if found:
+                    break
+            if not found:  # no small step left: the target from a minimal set of units
+                found = [self._cheapest(premises, [goal])]
+            for raw in found:
+                if raw.lit in todo:
+                    todo.discard(raw.lit)
+                    premises.append(raw.lit)
+                    steps.append(raw)
+        return steps
+
+    def next_step(self, targets: Sequence[Fact], known: Sequence[Fact] = ()) -> tuple[Fact, Step] | None:
+        """A hint: the first step toward the nearest target not known yet (None when
+        every target is known).  Nearest: fewest record lines needed with what is
+        known, then the shortest chain, then the cheapest first step."""
+        p = self.problem
+        have = {p.literal(f) for f in known}
+        remaining = [t for t in targets if p.literal(t) not in have]
+        if not remaining:
+            return None
+        by_literal = {p.literal(t): t for t in remaining}
+        premises = [*p.lines.values(), *have]
+        one = self._unit_steps(premises, set(), list(by_literal), 1, self.oracle.calls + self.budget)
+        if one:  # a target one line (or one known fact's unit) gives: the nearest there is
+            steps = [self._finish(r, by_literal[r.lit]) for r in one]
+            step = min(steps, key=lambda s: s.cost)
+            return step.fact, step
+        focus = {t: self.focus(t, known) for t in remaining}
+        fewest = min(len(f) for f in focus.values())
+        best: tuple[tuple[int, tuple[int, int]], Fact, Step] | None = None
+        for t in remaining:
+            if len(focus[t]) != fewest:
+                continue
+            steps = self.explain(t, known, focus[t])
+            key = (len(steps), steps[0].cost)
+            if best is None or key < best[0]:
+                best = (key, t, steps[0])
+            if len(steps) == 1:
+                break
+        assert best is not None
+        return best[1], best[2]
+
+    def _unit_steps(self, premises: Sequence[int], looked: set[tuple[tuple[int, ...], ...]],
+                    todo: Sequence[int], size: int, deadline: int) -> list[_Raw]:
+        """Every candidate that ``size`` units force together (every rule on),
+        for combinations not looked at before: what they force never changes, and a
+        unit that grows (a new fact on its subject) is a new unit."""
+        out: list[_Raw] = []
+        claimed: set[int] = set()
+        units = [tuple(u) for u in self._units(premises)]
+        for combo in combinations(units, size):
+            if combo in looked:
+                continue
+            if self.oracle.calls > deadline:
+                break
+            looked.add(combo)
+            open_ = [y for y in todo if y not in claimed]
+            if not open_:
+                break
+            flat = [x for u in combo for x in u]
+            for y in backbone(self.oracle, [*self.all_rules, *flat], open_, self.pool):
+                claimed.add(y)
+                out.append(_Raw(y, flat))
+        return out
+
+    def _cheapest(self, premises: Sequence[int], todo: Sequence[int]) -> _Raw:
+        """The cheapest step found among the remaining candidates: for each, a minimal
+        set of units by deletion in two orders (record lines dropped first, or derived
+        facts first), the smaller kept; ties go to lighter rules."""
+        units = self._units(premises)
+        line_units = [u for u in units if u[0] in self._line_of]
+        fact_units = [u for u in units if u[0] not in self._line_of]
+        best: tuple[tuple[int, int], _Raw] | None = None
+        for lit in todo:
+            tries = [minimal_units(self.oracle, [*self.all_rules, -lit], order)
+                     for order in (line_units + fact_units, fact_units[::-1] + line_units)]
+            kept = min(tries, key=len)
+            if best is not None and len(kept) > best[0][0]:
+                continue
+            flat = [x for u in kept for x in u]
+            _, weight = self._rules_for(flat, lit)
+            cost = (len(kept), weight)
+            if best is None or cost < best[0]:
+                best = (cost, _Raw(lit, flat))
+        assert best is not None, "no candidate left to derive"
+        return best[1]
+
+    def prune(self, raw: Sequence[_Raw], target: Fact) -> list[Step]:
+        """The steps ``target`` needs, finished: walking back, a step stays when a kept
+        step (or the target) cites its fact."""
+        goal = self.problem.literal(target)
+        needed = {target}
+        kept: list[Step] = []
+        for r in reversed(raw):
+            fact = target if r.lit == goal else self.problem.fact_of(r.lit)
+            if fact in needed:
+                step = self._finish(r, fact)
+                kept.append(step)
+                needed.discard(fact)
+                needed.update(step.facts)
+        kept.reverse()
+        return kept
+
+
+def minimal_units(oracle: Oracle, fixed: Sequence[int], units: Sequence[list[int]]) -> list[list[int]]:
+    """An inclusion-minimal subset of ``units`` (each a list of literals taken or dropped
+    together) unsatisfiable with ``fixed``; deletion in the order given, refined by cores."""
+    flat = [x for u in units for x in u]
+    if oracle.solve([*fixed, *flat]):
+        raise ValueError("satisfiable: nothing to explain")
+    core = set(oracle.core())
+    kept = [u for u in units if core & set(u)]
+    if oracle.solve([*fixed, *(x for u in kept for x in u)]):
+        kept = list(units)
+    i = 0
+    while i < len(kept):
+        trial = kept[:i] + kept[i + 1:]
+        if oracle.solve([*fixed, *(x for u in trial for x in u)]):
+            i += 1
+        else:
+            core = set(oracle.core())
+            kept = [u for u in trial if core & set(u)]
+    return kept
+
+
+def prune(chain: Sequence[Step], target: Fact) -> list[Step]:
+    """The steps ``target`` needs: walking back, a step stays when a kept step (or the
+    target) uses its fact."""
+    needed = {target}
+    kept: list[Step] = []
+    for step in reversed(chain):
+        if step.fact in needed:
+            kept.append(step)
+            needed.discard(step.fact)
+            needed.update(step.facts)
+    kept.reverse()
+    return kept
+
+
+# -- checking ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StepCheck:
+    entails: bool
+    unneeded: tuple[str, ...]  # premises or rules that could be dropped (empty: minimal)
+
+    @property
+    def ok(self) -> bool:
+        return self.entails and not self.unneeded
+
+
+def check_step(problem: StepProblem, oracle: Oracle, step: Step) -> StepCheck:
+    """Whether the step's premises and rules entail its fact, and which of them (if
+    any) could be dropped with the fact still entailed."""
+    parts: list[tuple[str, int]] = (
+        [(f"line {g}", problem.lines[g]) for g in step.lines]
+        + [(f"fact {f}", problem.literal(f)) for f in step.facts]
+        + [(f"rule {r}", problem.rules[r]) for r in step.rules]
+    )
+    neg = -problem.literal(step.fact)
+    entails = not oracle.solve([*(x for _, x in parts), neg])
+    unneeded = tuple(
+        name for i, (name, _) in enumerate(parts)
+        if not oracle.solve([*(x for j, (_, x) in enumerate(parts) if j != i), neg])
+    )
+    return StepCheck(entails, unneeded)
+
+
+def check_chain(problem: StepProblem, oracle: Oracle, steps: Sequence[Step], target: Fact,
+                known: Sequence[Fact] = ()) -> list[str]:
+    """Everything wrong with a chain (empty: it is sound): each step checks out, uses
+    only facts derived before it (or known), ends with the target and keeps only
+    steps the target needs."""
+    problems: list[str] = []
+    have = set(known)
+    for i, step in enumerate(steps, 1):
+        c = check_step(problem, oracle, step)
+        if not c.entails:
+            problems.append(f"step {i} ({step.fact}): premises do not entail it")
+        if c.unneeded:
+            problems.append(f"step {i} ({step.fact}): not minimal, could drop {', '.join(c.unneeded)}")
+        missing = [f for f in step.facts if f not in have]
+        if missing:
+            problems.append(f"step {i} ({step.fact}): uses {missing} before deriving them")
+        have.add(step.fact)
+    if not steps or steps[-1].fact != target:
+        problems.append("the chain does not end with the target")
+    if len(prune(steps, target)) != len(steps):
+        problems.append("the chain keeps steps the target does not need")
+    return problems

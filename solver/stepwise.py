@@ -573,6 +573,26 @@ class StepExplainer:
         return kept
 
 
+class RecordSteps:
+    """Step-wise explanations of one record: its problem, the oracle that decides it
+    ("sat": python-sat, "cpsat": CP-SAT) and the exact counter's certain facts (a game
+    subclasses it with its own ``step_problem``)."""
+
+    def __init__(self, problem: StepProblem, certain: Callable[[], list[Fact]], oracle: str = "sat") -> None:
+        self.problem = problem
+        chosen: Oracle = SatOracle(problem.cnf) if oracle == "sat" else CpSatOracle(problem.cp)
+        self.explainer = StepExplainer(problem, chosen)
+        self._certain = certain
+
+    def certain_facts(self) -> list[Fact]:
+        """What ``analyze`` lists as certain (the exact counter's verdict)."""
+        return self._certain()
+
+    def explain(self, fact: Fact, known: Sequence[Fact] = (),
+                progress: Callable[[int, int], None] | None = None) -> list[Step]:
+        return self.explainer.explain(fact, known, progress=progress)
+
+
 def minimal_units(oracle: Oracle, fixed: Sequence[int], units: Sequence[list[int]]) -> list[list[int]]:
     """An inclusion-minimal subset of ``units`` (each a list of literals taken or dropped
     together) unsatisfiable with ``fixed``; deletion in the order given, refined by cores."""

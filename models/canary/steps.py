@@ -12,18 +12,10 @@ noise.  Prototype for issue 12: not wired into ``explain``/``hint`` yet
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import (
-    CpSatOracle,
-    Oracle,
-    SatOracle,
-    Step,
-    StepExplainer,
-    StepProblem,
-    problem_from_model,
-)
+from suiri.solver.stepwise import RecordSteps, Step, StepProblem, problem_from_model
 
 from .analysis import analyze
 from .cards import ATTRIBUTES
@@ -47,22 +39,12 @@ def step_problem(session: CanarySession) -> StepProblem:
     return problem_from_model(cm.model, RULE_WEIGHT, extra, in_vocabulary)
 
 
-class CanarySteps:
+class CanarySteps(RecordSteps):
     """Step-wise explanations of one Canary record (``oracle``: "sat" or "cpsat")."""
 
     def __init__(self, session: CanarySession, oracle: str = "sat") -> None:
         self.session = session
-        self.problem = step_problem(session)
-        chosen: Oracle = SatOracle(self.problem.cnf) if oracle == "sat" else CpSatOracle(self.problem.cp)
-        self.explainer = StepExplainer(self.problem, chosen)
-
-    def certain_facts(self) -> list[Fact]:
-        """What ``analyze`` lists as certain (the exact counter's verdict)."""
-        return analyze(self.session).certain
-
-    def explain(self, fact: Fact, known: Sequence[Fact] = (),
-                progress: Callable[[int, int], None] | None = None) -> list[Step]:
-        return self.explainer.explain(fact, known, progress=progress)
+        super().__init__(step_problem(session), lambda: analyze(session).certain, oracle)
 
     # -- sentences (English only in this prototype) -------------------------------------
     def sentence(self, step: Step) -> str:

@@ -12,18 +12,8 @@ Prototype for issue 12: not wired into ``explain``/``hint`` yet; no sentences ye
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import (
-    CpSatOracle,
-    Oracle,
-    SatOracle,
-    Step,
-    StepExplainer,
-    StepProblem,
-    problem_from_model,
-)
+from suiri.solver.stepwise import RecordSteps, StepProblem, problem_from_model
 
 from .analysis import analyze
 from .reasoning import RULE_WEIGHT
@@ -44,18 +34,9 @@ def step_problem(session: DetectiveSession) -> StepProblem:
     return problem_from_model(model, RULE_WEIGHT, keep=in_vocabulary, unit_key=unit_key)
 
 
-class DetectiveSteps:
+class DetectiveSteps(RecordSteps):
     """Step-wise explanations of one Memory Detective record (``oracle``: "sat" or "cpsat")."""
 
     def __init__(self, session: DetectiveSession, oracle: str = "sat") -> None:
         self.session = session
-        self.problem = step_problem(session)
-        chosen: Oracle = SatOracle(self.problem.cnf) if oracle == "sat" else CpSatOracle(self.problem.cp)
-        self.explainer = StepExplainer(self.problem, chosen)
-
-    def certain_facts(self) -> list[Fact]:
-        return analyze(self.session).certain
-
-    def explain(self, fact: Fact, known: Sequence[Fact] = (),
-                progress: Callable[[int, int], None] | None = None) -> list[Step]:
-        return self.explainer.explain(fact, known, progress=progress)
+        super().__init__(step_problem(session), lambda: analyze(session).certain, oracle)

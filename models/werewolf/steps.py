@@ -12,18 +12,7 @@ yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from suiri.solver.facts import Fact
-from suiri.solver.stepwise import (
-    CpSatOracle,
-    Oracle,
-    SatOracle,
-    Step,
-    StepExplainer,
-    StepProblem,
-    problem_from_model,
-)
+from suiri.solver.stepwise import RecordSteps, StepProblem, problem_from_model
 
 from .analysis import analyze
 from .reasoning import RULE_WEIGHT
@@ -34,18 +23,9 @@ def step_problem(session: WerewolfSession) -> StepProblem:
     return problem_from_model(session.engine.model, RULE_WEIGHT)
 
 
-class WerewolfSteps:
+class WerewolfSteps(RecordSteps):
     """Step-wise explanations of one Werewolf record (``oracle``: "sat" or "cpsat")."""
 
     def __init__(self, session: WerewolfSession, oracle: str = "sat") -> None:
         self.session = session
-        self.problem = step_problem(session)
-        chosen: Oracle = SatOracle(self.problem.cnf) if oracle == "sat" else CpSatOracle(self.problem.cp)
-        self.explainer = StepExplainer(self.problem, chosen)
-
-    def certain_facts(self) -> list[Fact]:
-        return analyze(self.session).certain
-
-    def explain(self, fact: Fact, known: Sequence[Fact] = (),
-                progress: Callable[[int, int], None] | None = None) -> list[Step]:
-        return self.explainer.explain(fact, known, progress=progress)
+        super().__init__(step_problem(session), lambda: analyze(session).certain, oracle)

@@ -143,7 +143,7 @@ def typed(child: Any, line: str, prompt: str, expect: str) -> str:
     return str(shown + child.before)
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", [pytest.param(g, marks=[] if g == "canary" else [pytest.mark.slow]) for g in GAMES])
 def test_a_whole_game_through_a_terminal(name: str, tmp_path: Path) -> None:
     lines = compact_lines(name)
     head = split_header(name, lines)

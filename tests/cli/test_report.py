@@ -135,7 +135,9 @@ def expected_cells(name: str) -> tuple[str, int]:
     return "data-slot", sum(len(cards) for cards in session.replay.piles.values())
 
 
-CASES = [pytest.param(name, lang, marks=[pytest.mark.slow] if lang == "ja" and not name.startswith("detective") else [])
+# The default run (make test-fast) keeps one browser case per language; make test runs all.
+DEFAULT_CASES = {("canary", "en"), ("detective", "ja")}
+CASES = [pytest.param(name, lang, marks=[] if (name.split("-")[0], lang) in DEFAULT_CASES else [pytest.mark.slow])
          for name in sorted(example_records()) for lang in ("en", "ja")]
 
 
@@ -179,6 +181,7 @@ def test_report_loads_in_a_browser(tmp_path: Path, name: str, lang: str) -> None
 
 
 @needs_browser
+@pytest.mark.slow
 def test_report_prints_on_a4_with_the_proofs_open(tmp_path: Path) -> None:
     page = write_report(tmp_path, "detective-3p", "en")
     pdf = tmp_path / "detective.pdf"

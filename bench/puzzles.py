@@ -60,12 +60,16 @@ def draw(game: str, seconds: float, seed: int, workers: int) -> tuple[list[tuple
     return got, played, time.perf_counter() - start
 
 
-def calibrate(seconds: float, workers: int, out: Path, samples: Path) -> dict[str, Thresholds]:
-    """Generate for ``seconds`` per game, save the samples, plot and print the table."""
-    found: dict[str, list[tuple[int, int, str]]] = {}
-    for game in GAMES:
-        got, played, took = draw(game, seconds, 2, workers)
-        found[game] = got
+def calibrate(seconds: float, workers: int, out: Path, samples: Path, games: tuple[str, ...] = GAMES,
+              more: bool = False) -> dict[str, Thresholds]:
+    """Generate for ``seconds`` per game, save the samples, plot and print the table.
+    ``more``: add to the saved samples (games simulated from another seed, so none repeats)."""
+    found: dict[str, list[tuple[int, int, str]]] = (
+        json.loads(samples.read_text(encoding="utf-8")) if more and samples.exists() else {})
+    for game in games:
+        seed = 2 + (1 if more else 0)
+        got, played, took = draw(game, seconds, seed, workers)
+        found[game] = [*found.get(game, []), *got] if more else got
         print(f"{game}: {played} simulated games in {took:.0f} s with {workers} workers "
               f"({played / took:.1f}/s) gave {len(got)} puzzles", flush=True)
     samples.parent.mkdir(parents=True, exist_ok=True)
@@ -154,6 +158,8 @@ def main() -> None:
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--seconds", type=float, default=90.0, help="generation time per game when calibrating")
     parser.add_argument("--book", action="store_true")
+    parser.add_argument("--game", choices=GAMES, action="append", help="calibrate only these games (repeatable)")
+    parser.add_argument("--more", action="store_true", help="add to the saved samples (another seed) instead of replacing them")
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--plot", type=Path, default=ROOT / "docs" / "puzzle-difficulty.png")
@@ -164,7 +170,7 @@ def main() -> None:
     if not (args.calibrate or args.book or args.replot):
         args.book = True
     if args.calibrate:
-        calibrate(args.seconds, args.workers, args.plot, args.samples)
+        calibrate(args.seconds, args.workers, args.plot, args.samples, tuple(args.game or GAMES), args.more)
     elif args.replot:
         report(json.loads(args.samples.read_text(encoding="utf-8")), args.plot)
     else:

@@ -160,7 +160,7 @@ class Live:
     def summary(self, before: Position | None, after: Position) -> None:
         session, analysis = after.session, after.analysis
         facts = self.record.game.facts
-        total = session.check().total
+        total = after.counts.total
         self.echo(self.paint(self.say("accepted", lines=len(self.record.lines),
                                       worlds=readable_count(total, self.lang), kind=facts.world_name), "green"))
         shown = view(facts.name)
@@ -188,7 +188,7 @@ class Live:
             return
         self.echo(self.say("undone", line=line))
         self.echo(self.say("accepted", lines=len(self.record.lines), kind=self.record.game.facts.world_name,
-                           worlds=readable_count(self.record.position.session.check().total, self.lang)))
+                           worlds=readable_count(self.record.position.counts.total, self.lang)))
 
     def do_redo(self, _: str) -> None:
         before = self.record.position
@@ -309,9 +309,9 @@ def terminal_lines(prompt: str, words: list[str], history: Path | None) -> Itera
             return
 
 
-def piped_lines(prompt: str) -> Iterator[str]:
+def piped_lines() -> Iterator[str]:
     """Lines from a pipe or a file (scripts, tests): no prompt, no editing; each is
-    echoed after the prompt so a transcript reads like the session."""
+    echoed after ``> `` so a transcript reads like the session."""
     for line in sys.stdin:
         click.echo(f"> {line.rstrip()}")
         yield line.rstrip("\n")
@@ -335,7 +335,7 @@ def run(path: str, lang: str, plain: bool) -> None:
 
     person = interactive()
     colour = person and not plain and not os.environ.get("NO_COLOR")
-    piped = piped_lines("")
+    piped = piped_lines()
     if Path(path).exists():
         record = LiveRecord.open(path)
     else:

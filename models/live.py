@@ -22,14 +22,16 @@ from suiri.solver.errors import SuiriError
 from suiri.solver.records import read_text
 
 from . import GAMES, game, open_session, read_record
-from .interface import Analysis, Game, Session
+from .interface import Analysis, Counts, Game, Session
 
 
 @dataclass
 class Position:
-    """The record after some line: its session and analysis (computed once)."""
+    """The record after some line: its session, what `check` counted and the analysis
+    (each computed once)."""
 
     session: Session
+    counts: Counts
     analysis: Analysis
 
 
@@ -130,6 +132,6 @@ def replay(chosen: Game[Any, Any], name: str, lines: list[str]) -> Position:
                          f"{chosen.facts.name} NAME NAME ...")
     record = chosen.read(chosen.parse_compact(name, text))
     session = chosen.open(record)
-    session.check()
-    return Position(session, chosen.analyze(session))
+    counts = session.check()
+    return Position(session, counts, chosen.analyze(session))
 

@@ -42,7 +42,7 @@ class Thresholds:
 # The one table of thresholds.  Measured by `python bench/puzzles.py --calibrate`
 # (see docs/puzzles.md for the distribution each row came from).
 THRESHOLDS: dict[str, Thresholds] = {
-    "canary": Thresholds(easy=4, medium=6, sampled=1266),
+    "canary": Thresholds(easy=4, medium=6, sampled=6401),
     "detective": Thresholds(easy=4, medium=11, sampled=3294),
     "werewolf": Thresholds(easy=2, medium=7, sampled=2482),
 }

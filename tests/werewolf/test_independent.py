@@ -107,7 +107,7 @@ def test_independent_simulated(deck: str, sweep: Sweep) -> None:
         assert assert_agree(text, label) > 0, label  # the true history is one of them
 
 
-# -- hand-made records (the reviewer's reproducers, /tmp/rev/w7 and /tmp/rev/strip) ----------------------
+# -- hand-made records (the reviewer's reproducers) ----------------------
 HEAD = 'game = "werewolf"\nplayers = ["aki", "ben", "cho"]\n'
 SMALL = "deck = { lost-legacy = 1, sleep = 3, villager = 1, vote = 1, seer = 1, knight = 1 }\n"
 TIE = '\n[[turn]]\nplayer = "ben"\nplay = "vote"\nvotes = { aki = "ben", ben = "aki", cho = "ben" }\n' \

@@ -28,6 +28,23 @@ class Explanation:
     rules: tuple[str, ...]
 
 
+def fast_solver(time_limit: float) -> Any:
+    """A CP-SAT solver set for many small assumption queries on one model: one worker and
+    no presolve, symmetry, probing or linearization (docs/performance.md: each query's
+    own cost, not the search, dominates)."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    p = solver.parameters
+    p.num_workers = 1
+    p.cp_model_presolve = False
+    p.symmetry_level = 0
+    p.cp_model_probing_level = 0
+    p.linearization_level = 0
+    p.max_time_in_seconds = time_limit
+    return solver
+
+
 class Engine:
     """Answers queries on one ``Model``; reuse it, it keeps one solver and its settings."""
 
@@ -36,14 +53,7 @@ class Engine:
 
         self.model = model
         self._cp = cp_model
-        self.solver = cp_model.CpSolver()
-        p = self.solver.parameters
-        p.num_workers = 1
-        p.cp_model_presolve = False
-        p.symmetry_level = 0
-        p.cp_model_probing_level = 0
-        p.linearization_level = 0
-        p.max_time_in_seconds = time_limit
+        self.solver = fast_solver(time_limit)
         self._gate: Any = None
         self._clause = -1
         self._true = model.cp.new_bool_var("[true]")

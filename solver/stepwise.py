@@ -49,6 +49,7 @@ from .cnf import Cnf, export, literal_of
 from .facts import Fact
 from .hints import KNOWN_PREFIX
 from .model import Model
+from .queries import fast_solver
 
 EXHAUSTIVE_UNITS = 2  # steps of up to this many premise units are searched exhaustively ...
 COMBINATIONS = 300  # ... (beyond two) while there are at most this many combinations
@@ -244,14 +245,7 @@ class CpSatOracle:
         self.model = cp.clone()
         self._true = self.model.new_bool_var("[stepwise-true]")
         self.model.add(self._true == 1)
-        self.solver = cp_model.CpSolver()
-        p = self.solver.parameters
-        p.num_workers = 1
-        p.cp_model_presolve = False
-        p.symmetry_level = 0
-        p.cp_model_probing_level = 0
-        p.linearization_level = 0
-        p.max_time_in_seconds = time_limit
+        self.solver = fast_solver(time_limit)
         self.calls = 0
         self._values: list[int] = []
         self._assumed: list[int] = []

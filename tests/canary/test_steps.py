@@ -65,12 +65,13 @@ def test_cpsat_oracle_builds_the_same_kind_of_chain() -> None:
     assert check_chain(cs.problem, CpSatOracle(cs.problem.cp), cs.explain(fact), fact) == []
 
 
-def test_simulated_records_chains_check_out(sweep) -> None:  # type: ignore[no-untyped-def]
-    for seed in sweep(range(30)):
-        players = 2 + seed % 3
-        game = simulate(Variant.for_players(players), seed, max_turns=10 + 5 * (seed % 6), declare_rate=0.2)
-        cs = CanarySteps(CanarySession(game.record(game.players[seed % players])))
-        assert chains_check(cs) == [], seed
+@pytest.mark.sweep  # one case per record, so xdist spreads the 30 (make test-fast: a tenth)
+@pytest.mark.parametrize("seed", range(30))
+def test_simulated_records_chains_check_out(seed: int) -> None:
+    players = 2 + seed % 3
+    game = simulate(Variant.for_players(players), seed, max_turns=10 + 5 * (seed % 6), declare_rate=0.2)
+    cs = CanarySteps(CanarySession(game.record(game.players[seed % players])))
+    assert chains_check(cs) == [], seed
 
 
 # -- brute force on reduced instances -----------------------------------------------------

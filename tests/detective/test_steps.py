@@ -5,6 +5,8 @@ explainer's exported clauses do not share a solver with."""
 
 from __future__ import annotations
 
+import pytest
+
 from suiri.models import game, open_session
 from suiri.models.detective.steps import DetectiveSteps
 from suiri.solver.facts import Fact
@@ -42,13 +44,14 @@ def test_a_case_file_target_keeps_its_name() -> None:
     raise AssertionError("no simulated record proves a case-file card")  # pragma: no cover
 
 
-def test_simulated_records_chains_check_out(sweep) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.sweep  # one case per record, so xdist spreads the 30 (make test-fast: a tenth)
+@pytest.mark.parametrize("seed", range(30))
+def test_simulated_records_chains_check_out(seed: int) -> None:
     g = game("detective")
-    for seed in sweep(range(30)):
-        players = (3, 4, 5)[seed % 3]
-        state = g.new_state(players, seed, "base")
-        steps = DetectiveSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players])))
-        assert chains_check(steps) == [], seed
+    players = (3, 4, 5)[seed % 3]
+    state = g.new_state(players, seed, "base")
+    steps = DetectiveSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players])))
+    assert chains_check(steps) == [], seed
 
 
 def test_a_hand_counted_is_one_premise() -> None:

@@ -17,8 +17,7 @@ from pathlib import Path
 
 from suiri.cli.live import Live
 from suiri.models import game
-from suiri.models.live import LiveRecord, replay
-from suiri.solver.errors import SuiriError
+from suiri.models.live import LiveRecord, setup_length
 
 # (game, players, seed, turns, variant): the records typed, a long game of each kind.
 RECORDS = (
@@ -39,21 +38,8 @@ def compact(name: str, players: int, seed: int, turns: int, variant: str) -> lis
     return chosen.write(chosen.simulate(players, seed, turns, seat, variant), "compact").splitlines()
 
 
-def header_length(name: str, lines: list[str]) -> int:
-    """The setup: the shortest prefix from which every longer prefix is a record too
-    (found from the end: a header line such as Detective's `sizes` may be optional)."""
-    n = len(lines)
-    while n > 1:
-        try:
-            replay(game(name), "<bench>", lines[: n - 1])
-        except SuiriError:
-            break
-        n -= 1
-    return n
-
-
 def in_process(name: str, lines: list[str], folder: Path) -> list[float]:
-    head = header_length(name, lines)
+    head = setup_length(game(name), lines)
     live = Live(LiveRecord.start(folder / f"{name}.txt", name, lines[:head]), "en", lambda _: None, False)
     times = []
     for line in lines[head:]:
@@ -67,7 +53,7 @@ def in_process(name: str, lines: list[str], folder: Path) -> list[float]:
 def through_pty(name: str, lines: list[str], folder: Path) -> list[float]:
     import pexpect
 
-    head = header_length(name, lines)
+    head = setup_length(game(name), lines)
     path = folder / f"{name}-pty.txt"
     path.write_text("\n".join(lines[:head]) + "\n", encoding="utf-8")
     env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", SUIRI_NO_HISTORY="1")

@@ -124,6 +124,20 @@ class LiveRecord:
             raise
 
 
+def setup_length(chosen: Game[Any, Any], lines: list[str]) -> int:
+    """How many of ``lines`` are the setup: the shortest prefix from which every longer
+    prefix is a record too (found from the end, since a setup line such as Memory
+    Detective's ``sizes`` may be optional). Tests and the bench type the rest."""
+    n = len(lines)
+    while n > 1:
+        try:
+            replay(chosen, "<setup>", lines[: n - 1])
+        except SuiriError:
+            break
+        n -= 1
+    return n
+
+
 def replay(chosen: Game[Any, Any], name: str, lines: list[str]) -> Position:
     """Read, replay and count ``lines`` as a record; raise the first problem."""
     text = "\n".join(lines) + "\n"

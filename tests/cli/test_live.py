@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from suiri.models import GAMES, example_records, game, open_session
-from suiri.models.live import LiveRecord, replay
+from suiri.models.live import LiveRecord, setup_length
 from suiri.solver.errors import SuiriError
 
 SUIRI = str(Path(sys.executable).with_name("suiri"))
@@ -33,23 +33,10 @@ def compact_lines(name: str) -> list[str]:
     return chosen.write(session.record, "compact").splitlines()
 
 
-def split_header(name: str, lines: list[str]) -> int:
-    """How many lines the setup takes: the shortest prefix from which every longer
-    prefix is a record too."""
-    n = len(lines)
-    while n > 1:
-        try:
-            replay(game(name), "<test>", lines[: n - 1])
-        except SuiriError:
-            break
-        n -= 1
-    return n
-
-
 @pytest.mark.parametrize("name", list(GAMES))
 def test_typing_the_events_one_by_one_rebuilds_the_record(name: str, tmp_path: Path) -> None:
     lines = compact_lines(name)
-    head = split_header(name, lines)
+    head = setup_length(game(name), lines)
     path = tmp_path / "game.txt"
     live = LiveRecord.start(path, name, lines[:head])
     for n, line in enumerate(lines[head:], start=head + 1):
@@ -146,7 +133,7 @@ def typed(child: Any, line: str, prompt: str, expect: str) -> str:
 @pytest.mark.parametrize("name", [pytest.param(g, marks=[] if g == "canary" else [pytest.mark.slow]) for g in GAMES])
 def test_a_whole_game_through_a_terminal(name: str, tmp_path: Path) -> None:
     lines = compact_lines(name)
-    head = split_header(name, lines)
+    head = setup_length(game(name), lines)
     crash_at = head + (len(lines) - head) // 2
     path = tmp_path / "game.txt"
     path.write_text("\n".join(lines[:head]) + "\n", encoding="utf-8")
@@ -201,7 +188,7 @@ def test_a_new_record_asks_for_the_game_players_and_seat(tmp_path: Path) -> None
 @pytest.mark.parametrize("name", list(GAMES))
 def test_undo_stops_at_the_setup(name: str, tmp_path: Path) -> None:
     lines = compact_lines(name)
-    head = split_header(name, lines)
+    head = setup_length(game(name), lines)
     live = LiveRecord.start(tmp_path / "game.txt", name, lines)
     taken = [live.undo() for _ in range(len(lines) - head)]
     assert taken == lines[head:][::-1]

@@ -1,6 +1,7 @@
 """Benchmarks: median wall times of the CLI's questions on simulated records
 (Canary here, Memory Detective in ``bench/detective.py``, Werewolf in ``bench/werewolf.py``,
-``suiri live`` in ``bench/live.py``, the puzzle book in ``bench/puzzles.py``).
+``suiri live`` in ``bench/live.py``, the puzzle book in ``bench/puzzles.py``, ``explain``
+and ``hint`` in ``bench/explain.py`` and ``bench/stepwise.py``).
 
 Run with ``make bench``; writes ``docs/performance.md`` (figures quoted there).
 In-process times exclude interpreter start-up and imports (measured separately as
@@ -114,7 +115,7 @@ def command_time(args: list[str], repeats: int = 5) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=None, help="write the Markdown report here")
-    parser.add_argument("--game", choices=["all", "canary", "detective", "werewolf", "live", "puzzles"], default="all")
+    parser.add_argument("--game", choices=["all", "canary", "detective", "werewolf", "live", "puzzles", "explain"], default="all")
     opts = parser.parse_args()
     # warm imports so in-process figures exclude them
     import ortools.sat.python.cp_model  # noqa: F401
@@ -137,6 +138,15 @@ def main() -> None:
         live = importlib.import_module("live")  # bench/live.py: `suiri live`, every game
         report = live.report(live.bench())
         if opts.game == "live":
+            print("\n".join(report))
+            return
+        extra += report
+    if opts.game in ("all", "explain"):
+        steps = importlib.import_module("explain")  # bench/explain.py: explain and hint, new against old
+        report = steps.report(steps.bench(10), 10)
+        side = importlib.import_module("stepwise")  # bench/stepwise.py: python-sat against CP-SAT
+        report += side.markdown(records=10, cpsat=3)
+        if opts.game == "explain":
             print("\n".join(report))
             return
         extra += report

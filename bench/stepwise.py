@@ -107,6 +107,17 @@ def bench_game(name: str, records: int, cpsat: int) -> list[str]:
     return lines
 
 
+def markdown(records: int, cpsat: int, games: Sequence[str] = ("canary", "detective", "werewolf")) -> list[str]:
+    """The side-by-side figures as a section of docs/performance.md."""
+    lines = ["## Step-wise explanations in process: python-sat against CP-SAT (issue 12)", "",
+             f"`bench/stepwise.py --records {records} --cpsat {cpsat}`: per certain fact, after the session is "
+             "opened (set-up = clause export and solver load, once per record). Every chain is checked by CP-SAT.",
+             "", "```"]
+    for name in games:
+        lines += bench_game(name, records, cpsat)
+    return lines + ["```", ""]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--records", type=int, default=30, help="simulated records per game")

@@ -12,8 +12,7 @@ from suiri.models.canary.analysis import CanaryAnalysis, SquareView
 from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Kind
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
-from suiri.solver.facts import Fact
-from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
@@ -193,7 +192,7 @@ def proof(session: CanarySession, p: Proof, lang: str) -> str:
     kinds = session.variant.deck.by_id
     out = proof_lines(p, m, lambda o: _obs_line(session, t, m, o), lambda f: t.fact(f, kinds),
                       lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
-                      lambda step: _narrowing(t, step.ruled_out, step.remaining, kinds))
+                      lambda step: _narrowing(t, step.ruled_out, step.remaining, kinds), lang)
     if p.counterexample is not None and p.status != "impossible":
         w = p.counterexample
         out += ["", m("counterexample")]
@@ -223,7 +222,7 @@ def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
         where = m("hint-setup")
     return hint_levels(h, level, m, where, lambda r: f"{t.rule_name(r)} ({t.rule(r)})", "; ",
                        lambda o: _obs_line(session, t, m, o), lambda o: _short(session, t, o),
-                       lambda f: t.fact(f, kinds))
+                       lambda f: t.fact(f, kinds), lang)
 
 
 def _short(session: CanarySession, t: Text, oid: str) -> str:

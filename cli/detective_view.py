@@ -10,12 +10,20 @@ from suiri.models.detective.counter import CASE, PUBLIC
 from suiri.models.detective.rules import Accuse, Deduce
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.text import Text
-from suiri.solver.facts import Fact
-from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
-from .layout import hint_levels, narrowing, pad, percent, proof_lines, readable_count, width
+from .layout import (
+    certain_lines,
+    hint_levels,
+    narrowing,
+    pad,
+    percent,
+    proof_lines,
+    readable_count,
+    width,
+)
 
 TOP_TRIPLES = 10
 
@@ -48,11 +56,7 @@ def analysis(a: DetectiveAnalysis, lang: str, colour_on: bool = False) -> str:
     if len(a.triples) > TOP_TRIPLES:
         out.append("  " + t("more", n=len(a.triples) - TOP_TRIPLES))
     out += ["", t("certain")]
-    sure = [f for f in a.certain if f.holds]
-    ruled = [f for f in a.certain if not f.holds]
-    out += [f"  • {t.fact(f)}" for f in sure]
-    if ruled:
-        out.append("  • " + "; ".join(t.fact(f) for f in ruled))
+    out += certain_lines(a.certain, t.fact, lang)
     if not a.certain:
         out.append("  " + t("nothing-certain"))
     return "\n".join(out)
@@ -120,7 +124,7 @@ def _deducer(session: DetectiveSession, event: int | None) -> str | None:
 def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
     t = _text(session, lang)
     out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
-                      lambda step: narrowing(step, t.fact, "; "))
+                      lambda step: narrowing(step, t.fact, "; "), lang)
     if p.counterexample is not None and p.status != "impossible":
         w = p.counterexample
         out += ["", t("counterexample"), "  " + t("world-case", cards=t.cards(session.deck.parse(c, None)
@@ -138,7 +142,7 @@ def hint(session: DetectiveSession, h: HintResult, level: int, lang: str) -> str
     where = t("events" if len(names) == 1 else "events-many", list=t.m["list-sep"].join(names)) if names else \
         t("hint-setup")
     return hint_levels(h, level, t, where, lambda r: t("rule-with-text", name=t.rule_name(r), text=t.rule(r)),
-                       t.m["rule-sep"], lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact)
+                       t.m["rule-sep"], lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact, lang)
 
 
 def _short(session: DetectiveSession, t: Text, oid: str) -> str:

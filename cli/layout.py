@@ -10,6 +10,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .messages import Messages
+
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.solver.facts import Fact
     from suiri.solver.proof import Step
@@ -61,14 +63,30 @@ def readable_count(n: int | Fraction, lang: str) -> str:
     return text if digits * unit == value else about + text
 
 
+def certain_lines(facts: list[Fact], fact: Callable[[Fact], str], lang: str) -> list[str]:
+    """Certain facts one per line: what is proven first, then what is ruled out under
+    its own heading, each group in the order of its subjects (the facts about one card
+    or one player stay together)."""
+    order = {f.subject: i for i, f in enumerate(facts)}
+    sure = sorted((f for f in facts if f.holds), key=lambda f: order[f.subject])
+    ruled = sorted((f for f in facts if not f.holds), key=lambda f: order[f.subject])
+    out = [f"  • {fact(f)}" for f in sure]
+    if ruled:
+        out += ["  " + Messages(lang)("ruled-out"), *(f"    • {fact(f)}" for f in ruled)]
+    return out
+
+
 def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, rule: Callable[[str], str],
                 rule_sep: str, line: Callable[[str], str], short: Callable[[str], str],
-                fact: Callable[[Fact], str]) -> str:
+                fact: Callable[[Fact], str], lang: str = "en") -> str:
     """The four levels of a hint, the same in every game: where to look, which rule,
-    which observations, the whole step.  The game's view supplies its sentences (``say``,
-    a text catalogue), where the cited lines are, and how a line, a rule and a fact read."""
+    which premises, the whole step.  The game's view supplies its sentences (``say``,
+    a text catalogue), where the cited lines are, and how a line, a rule and a fact read;
+    a step-wise hint's whole step is the game's sentence for it (``h.words``)."""
     if not h.hints:
         return say("hint-none")
+    if not any(x.observations for x in h.hints):  # a step from facts the player already knows
+        where = Messages(lang)("hint-from-known", facts=rule_sep.join(fact(f) for x in h.hints for f in x.premises))
     out = [say("hint-obvious", n=len(h.hints)), say("hint-level1-obvious", where=where)] if h.obvious else \
         [say("hint-level1", where=where)]
     if level >= 2:
@@ -82,23 +100,37 @@ def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, 
     if level >= 4:
         out.append(say("hint-level4"))
         for x in h.hints:
-            out.append(f"  {' + '.join(short(o) for o in x.explanation.observations)} ⇒ {fact(x.fact)}")
+            if x.step is not None and h.words is not None:
+                out.append(f"  {h.words.sentence(x.step, lang)}")
+            else:
+                out.append(f"  {' + '.join(short(o) for o in x.explanation.observations)} ⇒ {fact(x.fact)}")
     if h.remaining:
         out.append(say("hint-remaining", n=h.remaining))
     return "\n".join(out)
 
 
 def proof_lines(p: Proof, say: Callable[..., str], line: Callable[[str], str], fact: Callable[[Fact], str],
-                rule: Callable[[str], str], gained: Callable[[Step], list[str]]) -> list[str]:
-    """A proof as every game shows it: the status, the cited lines and rules, then the steps
-    (each cited line and what it rules out) and the conclusion.  The game's view supplies
-    its sentences (``say``) and how a line, a fact, a rule and a step's gain read; it adds
-    its own picture of a counterexample."""
+                rule: Callable[[str], str], gained: Callable[[Step], list[str]], lang: str = "en") -> list[str]:
+    """A proof as every game shows it: the status, then either the chain of steps (each
+    one sentence, from the game's ``Stepwise``) or, with ``--lines``, the cited lines and
+    rules and the lines replayed one by one; then the conclusion.  The game's view
+    supplies its sentences (``say``) and how a line, a fact, a rule and a replayed line's
+    gain read; it adds its own picture of a counterexample."""
     by_rules = p.explanation is not None and not p.explanation.observations
     status = {"certain": say("certain-status"),
               "impossible": say("impossible-rules-status" if by_rules else "impossible-status"),
               "open": say("open-status", p=percent(p.probability))}[p.status]
     out = [say("fact", fact=fact(p.fact)) + " — " + status]
+    conclusion = p.fact if p.status == "certain" else p.fact.negate()
+    if p.chain and p.words is not None:
+        m = Messages(lang)
+        if p.status == "impossible":
+            out += ["", say("why-impossible")]
+        out.append(m("chain-size", steps=m.count("steps", len(p.chain)), lines=m.count("lines", len(p.chain_lines))))
+        for i, link in enumerate(p.chain, start=1):
+            out.append(f"  {i}. {p.words.sentence(link, lang)}")
+        out.append("  " + say("therefore", fact=fact(conclusion)))
+        return out
     if p.explanation is None:
         return out
     exp = p.explanation
@@ -113,7 +145,6 @@ def proof_lines(p: Proof, say: Callable[..., str], line: Callable[[str], str], f
     for i, step in enumerate(p.steps, start=1):
         out.append(f"  {i}. {line(step.observation)}")
         out += [f"     ⇒ {g}" for g in gained(step)] or [f"     {say('combined')}"]
-    conclusion = p.fact if p.status == "certain" else p.fact.negate()
     out.append("  " + say("therefore", fact=fact(conclusion)))
     return out
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from suiri.models.live import LiveRecord, Position
     from suiri.solver.errors import SuiriError
     from suiri.solver.facts import Fact
+    from suiri.solver.stepwise import Stepwise
 
 # Each command: its English word, its Japanese words, and what `help` says of it.
 COMMANDS: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -108,6 +109,7 @@ class Live:
     echo: Callable[[str], None]
     colour: bool
     known: list[Fact] = field(default_factory=list)
+    _steps: tuple[Any, Stepwise] | None = None
 
     def say(self, key: str, **kw: Any) -> str:
         return SAY[self.lang][key].format(**kw)
@@ -210,7 +212,7 @@ class Live:
             return
         session = self.record.position.session
         reasoner = self.record.game.reasoner(session)
-        result = hint(reasoner, list(self.known), False)
+        result = hint(reasoner, list(self.known), False, steps=self.steps())
         self.echo(view(self.record.game.facts.name).hint(session, result, int(rest or 1), self.lang))
 
     def do_explain(self, rest: str) -> None:
@@ -220,7 +222,7 @@ class Live:
         if fact is None:
             return
         session = self.record.position.session
-        proof = explain(self.record.game.reasoner(session), fact)
+        proof = explain(self.record.game.reasoner(session), fact, self.steps())
         self.echo(view(self.record.game.facts.name).proof(session, proof, self.lang))
 
     def do_known(self, rest: str) -> None:
@@ -263,8 +265,18 @@ class Live:
         try:
             return self.record.game.reasoner(self.record.position.session).parse_fact(text)
         except SuiriError as exc:
-            self.refuse(exc)
-            return None
+            stated = self.steps().problem.parse(text)  # a hint's intermediate fact
+            if stated is None:
+                self.refuse(exc)
+            return stated
+
+    def steps(self) -> Stepwise:
+        """The step-wise explainer of the current position (built once per position:
+        its clause export is the slow part)."""
+        session = self.record.position.session
+        if self._steps is None or self._steps[0] is not session:
+            self._steps = (session, self.record.game.steps(session))
+        return self._steps[1]
 
 
 def takes(command: str, rest: str) -> bool:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from suiri.models import Game, GameFacts, Session
     from suiri.solver.facts import Fact
     from suiri.solver.reasoning import ReasoningSession
+    from suiri.solver.stepwise import Stepwise
 
 FACTS = {name: facts(name) for name in GAMES}  # cheap: no game's rules are imported
 
@@ -71,9 +72,11 @@ def stderr_progress(label: str) -> Callable[[int, int], None] | None:
     return show
 
 
-def parse_facts(reasoner: ReasoningSession, record: str, texts: Sequence[str], option: str) -> list[Fact]:
+def parse_facts(reasoner: ReasoningSession, record: str, texts: Sequence[str], option: str,
+                steps: Stepwise | None = None) -> list[Fact]:
     """The facts typed on the command line; an error in one names the record and the
-    argument (``error: game.toml: FACT: unknown subject ...``)."""
+    argument (``error: game.toml: FACT: unknown subject ...``).  With ``steps``, a fact
+    a step may state (such as what a square's card carries) is accepted too."""
     from suiri.solver.errors import Source, SuiriError
 
     out = []
@@ -81,6 +84,10 @@ def parse_facts(reasoner: ReasoningSession, record: str, texts: Sequence[str], o
         try:
             out.append(reasoner.parse_fact(text))
         except SuiriError as exc:
+            stated = steps.problem.parse(text) if steps is not None else None
+            if stated is not None:
+                out.append(stated)
+                continue
             if exc.source is not None:
                 raise
             raise exc.at(Source(record, None, option)) from None
@@ -203,7 +210,11 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
         click.echo(view(game.facts.name).analysis(result, lang, colour_on=wanted(plain)))
 
 
-@main.command(help=f"""Why FACT is certain (a minimal proof), or a world where it fails.
+@main.command(help=f"""Why FACT is certain, step by step, or a world where it fails.
+
+    Each step derives one fact from a few record lines and earlier steps, in the
+    game's own words; the fact asked comes last.  --lines prints instead a minimal
+    set of record lines (dropping any one leaves FACT unproven), replayed one by one.
 
     FACT is SUBJECT=VALUE or SUBJECT!=VALUE, with the subjects of the record's game:
 
@@ -214,23 +225,27 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
       suiri explain game.toml 'clue:bea!=high'
       suiri explain game.toml goal=c4
       suiri explain game.toml 'square:a2=lava-rock-hill' --lang ja
+      suiri explain game.toml goal=c4 --lines
       suiri explain case.toml 'holder:w2!=bea'
       suiri explain case.toml case:suspect=s1
       suiri explain wolf.toml 'lost-legacy=hand:ben'
     """)
 @RECORD
 @click.argument("fact")
+@click.option("--lines", "by_lines", is_flag=True, help="A minimal set of record lines instead of steps.")
 @JSON
 @LANG
 @user_errors
-def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
+def explain(record: str, fact: str, by_lines: bool, as_json: bool, lang: str) -> None:
     game, session = open_session(record)
     from suiri.solver.reasoning import explain as run
 
     reasoner = game.reasoner(session)
-    proof = run(reasoner, parse_facts(reasoner, record, [fact], "FACT")[0])
+    steps = None if by_lines else game.steps(session)
+    wanted = parse_facts(reasoner, record, [fact], "FACT", steps)[0]
+    proof = run(reasoner, wanted, steps, progress=stderr_progress("deriving facts"))
     if as_json:
-        emit(proof.to_json(reasoner))
+        emit(proof.to_json(reasoner, lang))
     else:
         click.echo(view(game.facts.name).proof(session, proof, lang))
 
@@ -238,14 +253,17 @@ def explain(record: str, fact: str, as_json: bool, lang: str) -> None:
 @main.command()
 @RECORD
 @click.option("--level", type=click.IntRange(1, 4), default=1, show_default=True,
-              help="1 where to look, 2 which rule, 3 which observations, 4 the whole step.")
-@click.option("--known", "known", multiple=True, metavar="FACT", help="A fact you already worked out (repeatable).")
+              help="1 where to look, 2 which rule, 3 which premises, 4 the whole step.")
+@click.option("--known", "known", multiple=True, metavar="FACT",
+              help="A fact you already worked out, or a hint's fact (repeatable).")
 @click.option("--skip-obvious", is_flag=True, help="Treat every one-line deduction as known.")
 @JSON
 @LANG
 @user_errors
 def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as_json: bool, lang: str) -> None:
-    """The easiest deduction you have not made yet, in four levels of help.
+    """The next step of the nearest deduction you have not made yet, in four levels of
+    help.  Give each hint's fact back with --known and the hints walk you along the
+    proof, one step at a time.
 
     \b
     Examples:
@@ -255,12 +273,13 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
     """
     game, session = open_session(record)
     reasoner = game.reasoner(session)
-    given = parse_facts(reasoner, record, known, "--known")
+    steps = game.steps(session)
+    given = parse_facts(reasoner, record, known, "--known", steps)
     from suiri.solver.reasoning import hint as run
 
-    result = run(reasoner, given, skip_obvious, progress=stderr_progress("explaining certain facts"))
+    result = run(reasoner, given, skip_obvious, steps=steps)
     if as_json:
-        emit(result.to_json(reasoner, level))
+        emit(result.to_json(reasoner, level, lang))
     else:
         click.echo(view(game.facts.name).hint(session, result, level, lang))
 

@@ -11,11 +11,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent {kind}",
         # what a record is made of and what `check` counts (GameFacts.step_name, world_name), singular / plural
         "unit:turns": "turn/turns", "unit:events": "event/events", "unit:moves": "move/moves",
+        "ruled-out": "Ruled out:",
+        "chain-size": "Step by step ({steps}, from {lines} of the record):",
+        "count:steps": "{n} step/{n} steps", "count:lines": "{n} line/{n} lines",
+        "hint-from-known": "what you have already worked out: {facts}",
         "unit:worlds": "world/worlds", "unit:deals": "deal/deals", "unit:histories": "history/histories",
     },
     "ja": {
         "check-ok": "{file}：ルール上正しく、矛盾なし — {steps}{unit}、矛盾のない{kind}は{worlds}通り",
         "unit:turns": "ターン", "unit:events": "イベント", "unit:moves": "手",
+        "ruled-out": "否定されたこと：",
+        "chain-size": "一歩ずつ（{steps}、記録の{lines}から）：",
+        "count:steps": "{n}段階", "count:lines": "{n}行",
+        "hint-from-known": "すでに分かっていること（{facts}）",
         "unit:worlds": "世界", "unit:deals": "配り方", "unit:histories": "経過",
     },
 }
@@ -30,6 +38,11 @@ class Messages:
 
     def __call__(self, key: str, **kw: object) -> str:
         return self.m.get(key, MESSAGES["en"][key]).format(**kw)
+
+    def count(self, word: str, n: int) -> str:
+        """``n`` things (``count:WORD``: singular/plural forms with ``{n}``)."""
+        forms = self(f"count:{word}", n=n).split("/")
+        return forms[0] if n == 1 or len(forms) == 1 else forms[1]
 
     def unit(self, word: str, n: int | object) -> str:
         """``word`` (a plural such as ``turns``) in this language, singular for exactly one."""

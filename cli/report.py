@@ -129,11 +129,12 @@ def report_html(game: Any, session: Any, file: str, lang: str,
     shown = view(game.facts.name)
     a = game.analyze(session)
     reasoner = game.reasoner(session)
+    steps = game.steps(session)
     facts = []
     for i, f in enumerate(a.certain):
         if progress is not None:
             progress(i, len(a.certain))
-        facts.append((shown.fact(session, f, lang), shown.proof(session, explain(reasoner, f), lang)))
+        facts.append((shown.fact(session, f, lang), shown.proof(session, explain(reasoner, f, steps), lang)))
     try:
         advice = shown.advice(session, game.advise(session), lang)
     except SuiriError as exc:

@@ -13,12 +13,20 @@ from suiri.models.werewolf.record import ORDERS, place_str
 from suiri.models.werewolf.rules import RUINS, Slot, hand, pile, slot_name
 from suiri.models.werewolf.session import WerewolfSession, line_source
 from suiri.models.werewolf.text import Text
-from suiri.solver.facts import Fact
-from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
-from .layout import hint_levels, narrowing, pad, percent, proof_lines, readable_count, width
+from .layout import (
+    certain_lines,
+    hint_levels,
+    narrowing,
+    pad,
+    percent,
+    proof_lines,
+    readable_count,
+    width,
+)
 
 
 def analysis(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> str:
@@ -47,11 +55,7 @@ def analysis(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> str:
         possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
         out.append("  " + pad(labels[slot], first) + "  ".join(f"{t.card(k)} {percent(p)}" for k, p in possible))
     out += ["", t("certain")]
-    sure = [f for f in a.certain if f.holds]
-    ruled = [f for f in a.certain if not f.holds]
-    out += [f"  • {t.fact(f)}" for f in sure]
-    if ruled:
-        out.append("  • " + t("fact-sep").join(t.fact(f) for f in ruled))
+    out += certain_lines(a.certain, t.fact, lang)
     if not a.certain:
         out.append("  " + t("nothing-certain"))
     return "\n".join(out)
@@ -155,7 +159,7 @@ def _line(session: WerewolfSession, t: Text, oid: str) -> str:
 def proof(session: WerewolfSession, p: Proof, lang: str) -> str:
     t = Text(lang)
     out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: t("rule-line", name=t.rule_name(r), text=t.rule(r)),
-                      lambda step: narrowing(step, t.fact, t("fact-sep")))
+                      lambda step: narrowing(step, t.fact, t("fact-sep")), lang)
     if p.counterexample is not None and p.status != "impossible":
         out += ["", t("counterexample"), *("  " + line for line in _world(t, p.counterexample))]
     return "\n".join(out)
@@ -185,7 +189,7 @@ def hint(session: WerewolfSession, h: HintResult, level: int, lang: str) -> str:
         parts.append(t("hand-line"))
     where = t("where-and").join(parts) if parts else t("hint-setup")
     return hint_levels(h, level, t, where, lambda r: t("rule-with-text", name=t.rule_name(r), text=t.rule(r)),
-                       t("rule-sep"), lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact)
+                       t("rule-sep"), lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact, lang)
 
 
 def _short(session: WerewolfSession, t: Text, oid: str) -> str:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from .errors import FactError, Source
 
+KNOWN_PREFIX = "known:"  # a model group holding a fact the player already knows (hints build on it)
+
 
 @dataclass(frozen=True, order=True)
 class Fact:

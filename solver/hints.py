@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .facts import Fact
+from .facts import KNOWN_PREFIX, Fact
 from .queries import Engine, Explanation
 
-KNOWN_PREFIX = "known:"
+if TYPE_CHECKING:  # pragma: no cover
+    from .stepwise import Step
+
 
 
 @dataclass(frozen=True)
 class Hint:
     fact: Fact
-    explanation: Explanation
+    explanation: Explanation  # a step-wise hint: the step's lines, and its facts as ``known:`` premises
     cost: tuple[int, int, str]
+    step: Step | None = None  # the step itself (step-wise hints)
 
     @property
     def observations(self) -> tuple[str, ...]:

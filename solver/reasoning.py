@@ -1,11 +1,13 @@
-"""``explain`` and ``hint`` for any game: minimal proofs from the CP-SAT model,
-with the game's exact counter deciding what is certain.
+"""``explain`` and ``hint`` for any game, with the game's exact counter deciding what
+is certain.
 
-The counter says which facts are certain (exactly, and fast); the engine finds for
-each a minimal set of record lines and the rules they need; ``proof_steps`` replays
-that set one line at a time to show what each line contributes.  A game supplies a
-``ReasoningSession``: its engine, its counter, and a few game-specific choices
-(which lines are related to a fact, what a proof step reports, how a world looks).
+A proof is a chain of small steps (``solver.stepwise``, the default): each step derives
+one fact from a few record lines and earlier facts, and a hint is the first step toward
+the nearest certain fact the player does not know yet.  The older proof (``--lines``) is
+a minimal set of record lines and the rules they need, replayed one line at a time by
+``proof_steps``.  A game supplies a ``ReasoningSession`` (its engine, its counter, and a
+few game-specific choices: which lines are related to a fact, what a proof step
+reports, how a world looks) and a ``Stepwise`` (``Game.steps``).
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from .errors import FactError, InconsistentRecordError, Source
-from .facts import Fact
+from .facts import KNOWN_PREFIX, Fact
 from .hints import Hint, add_known, rank
 from .model import World
 from .probability import fact_probability
 from .proof import Step, proof_steps
 from .queries import Engine, Explanation
+from .stepwise import Step as ChainStep
+from .stepwise import Stepwise
 
 
 class ReasoningSession(Protocol):
@@ -67,12 +71,23 @@ class Proof:
     status: str  # "certain", "impossible" or "open"
     probability: Fraction
     explanation: Explanation | None = None
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)  # the minimal lines replayed (``--lines``)
     counterexample: Any = None  # the game's view of a world where the fact fails
+    chain: list[ChainStep] = field(default_factory=list)  # the step-wise proof (default)
+    words: Stepwise | None = None  # says each chain step in words
 
-    def to_json(self, session: ReasoningSession) -> dict[str, Any]:
+    @property
+    def chain_lines(self) -> list[str]:
+        """Every record line the chain cites, in the order first cited."""
+        return list(dict.fromkeys(g for s in self.chain for g in s.lines))
+
+    def to_json(self, session: ReasoningSession, lang: str = "en") -> dict[str, Any]:
         out: dict[str, Any] = {"fact": str(self.fact), "status": self.status, "p": float(self.probability)}
-        if self.explanation is not None:
+        if self.chain:
+            out["observations"] = [session.line_json(o) for o in self.chain_lines]
+            out["rules"] = list(dict.fromkeys(r for s in self.chain for r in s.rules))
+            out["chain"] = [step_json(session, s, self.words, lang) for s in self.chain]
+        elif self.explanation is not None:
             out["observations"] = [session.line_json(o) for o in self.explanation.observations]
             out["rules"] = list(self.explanation.rules)
             out["steps"] = [
@@ -84,23 +99,41 @@ class Proof:
         return out
 
 
-def explain(session: ReasoningSession, fact: Fact) -> Proof:
-    """A minimal proof of a certain fact (or of its negation when it is impossible), or
-    a world where it fails."""
+def step_json(session: ReasoningSession, step: ChainStep, words: Stepwise | None, lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"fact": str(step.fact), "also": [str(f) for f in step.also],
+                           "lines": [session.line_json(g) for g in step.lines],
+                           "facts": [str(f) for f in step.facts], "rules": list(step.rules)}
+    if words is not None:
+        out["sentence"] = words.sentence(step, lang)
+    return out
+
+
+def explain(session: ReasoningSession, fact: Fact, steps: Stepwise | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Proof:
+    """A proof of a certain fact (or of its negation when it is impossible), or a world
+    where it fails.  With ``steps`` the proof is a chain of steps; without, a minimal
+    set of record lines replayed line by line.  A fact the rules force alone (no record
+    line needed) has no chain: its proof names the rules."""
     session.check()
     p = fact_probability(session, fact)
     engine = session.engine
-    if p == 1:
-        exp = engine.explain(fact, first=session.related(fact))
-        return Proof(fact, "certain", p, exp, proof_steps(engine, exp, session.context_subjects(fact, exp)))
-    world = engine.counterexample(fact)
-    assert world is not None, "counter and CP-SAT disagree"
-    status = "impossible" if p == 0 else "open"
-    proof = Proof(fact, status, p, counterexample=session.world_view(world, fact))
-    if status == "impossible":
-        exp = engine.explain(fact.negate(), first=session.related(fact))
-        proof.explanation = exp
-        proof.steps = proof_steps(engine, exp, session.context_subjects(fact, exp))
+    proof = Proof(fact, "certain" if p == 1 else "impossible" if p == 0 else "open", p)
+    if p != 1:
+        world = engine.counterexample(fact)
+        assert world is not None, "counter and CP-SAT disagree"
+        proof.counterexample = session.world_view(world, fact)
+        if p != 0:
+            return proof
+    target = fact if p == 1 else fact.negate()
+    if steps is not None:
+        lines = steps.explainer.focus(target)
+        if lines:
+            proof.chain = steps.explainer.explain(target, lines=lines, progress=progress)
+            proof.words = steps
+            return proof
+    exp = engine.explain(target, first=session.related(fact))
+    proof.explanation = exp
+    proof.steps = proof_steps(engine, exp, session.context_subjects(fact, exp))
     return proof
 
 
@@ -109,32 +142,74 @@ class HintResult:
     hints: list[Hint]  # the step offered: one hint, or all the obvious ones at once
     obvious: bool
     remaining: int  # certain facts still not known after this step
+    words: Stepwise | None = None  # says a step in words (step-wise hints)
+    stated: list[Fact] = field(default_factory=list)  # facts a record line states outright: not hinted
 
-    def to_json(self, session: ReasoningSession, level: int) -> dict[str, Any]:
-        return {
-            "level": level,
-            "obvious": self.obvious,
-            "remaining": self.remaining,
-            "hints": [
-                {"fact": str(h.fact), "observations": [session.line_json(o) for o in h.observations],
-                 "premises": [str(f) for f in h.premises], "rules": list(h.explanation.rules),
-                 "cost": list(h.cost[:2])}
-                for h in self.hints
-            ],
-        }
+    def to_json(self, session: ReasoningSession, level: int, lang: str = "en") -> dict[str, Any]:
+        out = []
+        for h in self.hints:
+            item: dict[str, Any] = {
+                "fact": str(h.fact), "observations": [session.line_json(o) for o in h.observations],
+                "premises": [str(f) for f in h.premises], "rules": list(h.explanation.rules),
+                "cost": list(h.cost[:2])}
+            if h.step is not None:
+                item["step"] = step_json(session, h.step, self.words, lang)
+            out.append(item)
+        return {"level": level, "obvious": self.obvious, "remaining": self.remaining, "hints": out,
+                "stated": [str(f) for f in self.stated]}
+
+
+def check_known(session: ReasoningSession, known: Sequence[Fact], certain: Sequence[Fact],
+                steps: Stepwise | None = None) -> None:
+    """Raise unless the record proves every fact the player gives as known."""
+    for fact in known:
+        if fact in set(certain):
+            continue
+        proven = steps.explainer.entailed(fact) if steps is not None and fact.subject not in \
+            session.engine.model.subjects else fact_probability(session, fact) == 1
+        if not proven:
+            raise FactError(f"{fact} is given as known, but the record does not prove it", None,
+                            "facts that `suiri analyze` lists as certain, or that a hint derived")
 
 
 def hint(session: ReasoningSession, known: Sequence[Fact], skip_obvious: bool = False,
-         progress: Callable[[int, int], None] | None = None) -> HintResult:
-    """The easiest certain fact not written in the record nor already known.
+         progress: Callable[[int, int], None] | None = None, steps: Stepwise | None = None) -> HintResult:
+    """The next deduction to make: with ``steps``, the first step of the chain toward
+    the nearest certain fact not written in the record nor known (the step's fact may be
+    an intermediate one, such as what a square's card lacks); without, the easiest
+    certain fact by its minimal set of lines (``hint_by_lines``).
+
+    A fact some record line states outright (no rule needed) is taken as known: the
+    player has it written down.  ``skip_obvious`` takes every certain fact that one
+    record line gives alone as known too, and looks further."""
+    if steps is None:
+        return hint_by_lines(session, known, skip_obvious, progress)
+    certain = session.certain_facts()
+    check_known(session, known, certain, steps)
+    stated = [f for f in steps.explainer.stated() if f not in set(known)]  # written down already
+    have = [*known, *stated]
+    if skip_obvious:
+        have += [f for f in steps.explainer.obvious(certain, have) if f not in have]
+    targets = [f for f in certain if f not in set(have)]
+    found = steps.explainer.next_step(targets, have)
+    if found is None:
+        return HintResult([], False, 0, steps, stated)
+    _, step = found
+    exp = Explanation(step.fact, (*step.lines, *(KNOWN_PREFIX + str(f) for f in step.facts)), step.rules)
+    left = len([t for t in targets if t not in step.conclusions])
+    return HintResult([Hint(step.fact, exp, (*step.cost, str(step.fact)), step)], False, left, steps, stated)
+
+
+def hint_by_lines(session: ReasoningSession, known: Sequence[Fact], skip_obvious: bool = False,
+                  progress: Callable[[int, int], None] | None = None) -> HintResult:
+    """The easiest certain fact not written in the record nor already known, ranked by
+    its minimal set of record lines (the algorithm before step-wise hints; the bench
+    compares the two).
 
     When several facts each follow from one record line, they are offered together
     ("the obvious ones"); ``skip_obvious`` takes them as known and looks further."""
     certain = session.certain_facts()
-    for fact in known:
-        if fact not in set(certain) and fact_probability(session, fact) != 1:
-            raise FactError(f"{fact} is given as known, but the record does not prove it", None,
-                            "facts that `suiri analyze` lists as certain")
+    check_known(session, known, certain)
     engine, weight = session.engine, session.rule_weight
     add_known(engine, list(known))
     candidates = [f for f in certain if f not in set(known)]

@@ -40,19 +40,19 @@ can be measured side by side (``bench/stepwise.py``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from .cnf import Cnf, export, literal_of
-from .facts import Fact
-from .hints import KNOWN_PREFIX
+from .facts import KNOWN_PREFIX, Fact
 from .model import Model
 from .queries import fast_solver
 
 EXHAUSTIVE_UNITS = 2  # steps of up to this many premise units are searched exhaustively ...
 COMBINATIONS = 300  # ... (beyond two) while there are at most this many combinations
+PartT = TypeVar("PartT")
 BUDGET = 1500  # solver calls for the search for small steps; then the target from what is known
 
 
@@ -66,6 +66,11 @@ class Step:
     facts: tuple[Fact, ...]
     rules: tuple[str, ...]
     weight: int  # the rules' total weight
+    also: tuple[Fact, ...] = ()  # further facts the same premises and rules give (said in one sentence)
+
+    @property
+    def conclusions(self) -> tuple[Fact, ...]:
+        return (self.fact, *self.also)
 
     @property
     def premises(self) -> int:
@@ -95,6 +100,16 @@ class StepProblem:
     def literal(self, fact: Fact) -> int:
         lit = self.facts[Fact(fact.subject, fact.value, True)]
         return lit if fact.holds else -lit
+
+    def parse(self, text: str) -> Fact | None:
+        """``text`` as a fact a step may state (None when it is not one)."""
+        from .errors import FactError
+
+        try:
+            fact = Fact.parse(text)
+        except FactError:
+            return None
+        return fact if Fact(fact.subject, fact.value, True) in self.facts else None
 
     def fact_of(self, lit: int) -> Fact:
         return self._by_literal[lit]
@@ -146,6 +161,7 @@ class Oracle(Protocol):
     def true_among(self, lits: Iterable[int]) -> set[int]: ...  # after True: which hold
     def core(self) -> list[int]: ...  # after False: a subset of the assumptions
     def values(self, n: int) -> Any: ...  # after True: numpy bools, index v = variable v (0 unused)
+    def implied(self, assumptions: Sequence[int]) -> set[int]: ...  # some literals the assumptions force (sound)
 
 
 class ModelPool:
@@ -191,19 +207,31 @@ class ModelPool:
 class SatOracle:
     """python-sat's CaDiCaL (1.9.5) loaded once; every query is assumptions only."""
 
+    RENEW_AFTER = 2000  # one-query clause literals before the solver is rebuilt
+
     def __init__(self, cnf: Cnf, name: str = "cadical195") -> None:
+        self.cnf, self.name = cnf, name
+        self.calls = 0
+        self._model: list[int] = []
+        self._renew()
+
+    def _renew(self) -> None:
         from pysat.solvers import Solver
 
-        self.solver = Solver(name=name, bootstrap_with=cnf.clauses)
-        self.calls = 0
-        self._top = cnf.top
-        self._model: list[int] = []
+        self.solver = Solver(name=self.name, bootstrap_with=self.cnf.clauses)
+        self._top = self.cnf.top
 
     def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:
         """``some``: a clause for this query only (behind a fresh literal, retired after),
-        and the solver's phases are steered towards making it true."""
+        and the solver's phases are steered towards making it true.  Each such literal
+        stays a variable of the solver and ``get_model`` copies every variable, so after
+        ``RENEW_AFTER`` of them the solver is rebuilt from the clauses (measured on the
+        Werewolf hint walk: a reused explainer's hint 492 ms → 122 ms median)."""
         self.calls += 1
         extra: list[int] = []
+        if some and self._top - self.cnf.top >= self.RENEW_AFTER:
+            self.solver.delete()
+            self._renew()
         if some:
             self._top += 1
             extra = [self._top]
@@ -229,6 +257,11 @@ class SatOracle:
 
     def core(self) -> list[int]:
         return list(self.solver.get_core() or [])
+
+    def implied(self, assumptions: Sequence[int]) -> set[int]:
+        """The literals unit propagation derives from the assumptions (no search)."""
+        ok, lits = self.solver.propagate(assumptions=list(assumptions))
+        return set(lits or []) if ok else set()
 
     def close(self) -> None:
         self.solver.delete()
@@ -291,6 +324,14 @@ class CpSatOracle:
         out = np.zeros(n + 1, dtype=bool)
         out[1:] = np.asarray(self._values[:n]) > 0
         return out
+
+    def implied(self, assumptions: Sequence[int]) -> set[int]:
+        """CP-SAT has no propagation call: the literals every solution makes true (a
+        superset of what propagation gives, still sound)."""
+        if not self.solve(assumptions):
+            return set()
+        n = len(self._values)
+        return set(backbone(self, assumptions, [x for v in range(1, n + 1) for x in (v, -v)]))
 
     def core(self) -> list[int]:
         core = set(self.solver.sufficient_assumptions_for_infeasibility())
@@ -370,6 +411,7 @@ class StepExplainer:
         self._rule_of = {lit: r for r, lit in problem.rules.items()}
         self._line_of = {lit: g for g, lit in problem.lines.items()}
         self.pool = ModelPool(problem.cnf.original or problem.cnf.top)
+        self._stated: list[Fact] | None = None
 
     # -- pieces ------------------------------------------------------------------------
     def focus(self, target: Fact, known: Sequence[Fact] = ()) -> list[str]:
@@ -474,10 +516,38 @@ class StepExplainer:
                     steps.append(raw)
         return steps
 
+    def entailed(self, fact: Fact) -> bool:
+        """Whether the whole record (every line, every rule) proves ``fact``."""
+        p = self.problem
+        return not self.oracle.solve([*self.all_rules, *p.lines.values(), -p.literal(fact)])
+
+    def stated(self) -> list[Fact]:
+        """The facts some record line states outright: one line gives them with no rule
+        on, by unit propagation alone ("aki saw s5 in bea's hand": s5 is in bea's hand).
+        A hint does not offer them: the player has them written down."""
+        if self._stated is None:
+            p = self.problem
+            words = set(p.vocabulary)
+            free = self.oracle.implied([])
+            found: dict[int, None] = {}
+            for lit in p.lines.values():  # propagation: what the line says, not what can be worked out
+                found.update(dict.fromkeys(sorted(x for x in self.oracle.implied([lit]) - free if x in words)))
+            self._stated = [p.fact_of(x) for x in found]
+        return self._stated
+
+    def obvious(self, targets: Sequence[Fact], known: Sequence[Fact] = ()) -> list[Fact]:
+        """The targets (not known yet) that one record line gives alone."""
+        p = self.problem
+        have = {p.literal(f) for f in known}
+        by_literal = {p.literal(t): t for t in targets if p.literal(t) not in have}
+        found = self._unit_steps(list(p.lines.values()), set(), list(by_literal), 1, self.oracle.calls + self.budget)
+        return [by_literal[r.lit] for r in found]
+
     def next_step(self, targets: Sequence[Fact], known: Sequence[Fact] = ()) -> tuple[Fact, Step] | None:
         """A hint: the first step toward the nearest target not known yet (None when
         every target is known).  Nearest: fewest record lines needed with what is
-        known, then the shortest chain, then the cheapest first step."""
+        known; among those, the chain whose first step has the fewest premises (a hint
+        shows one step), then the shortest chain."""
         p = self.problem
         have = {p.literal(f) for f in known}
         remaining = [t for t in targets if p.literal(t) not in have]
@@ -492,15 +562,15 @@ class StepExplainer:
             return step.fact, step
         focus = {t: self.focus(t, known) for t in remaining}
         fewest = min(len(f) for f in focus.values())
-        best: tuple[tuple[int, tuple[int, int]], Fact, Step] | None = None
+        best: tuple[tuple[int, int, int], Fact, Step] | None = None
         for t in remaining:
             if len(focus[t]) != fewest:
                 continue
             steps = self.explain(t, known, focus[t])
-            key = (len(steps), steps[0].cost)
+            key = (steps[0].premises, len(steps), steps[0].weight)  # a hint is one step: the smallest first
             if best is None or key < best[0]:
                 best = (key, t, steps[0])
-            if len(steps) == 1:
+            if steps[0].premises == 1:
                 break
         assert best is not None
         return best[1], best[2]
@@ -564,13 +634,44 @@ class StepExplainer:
                 needed.discard(fact)
                 needed.update(step.facts)
         kept.reverse()
-        return kept
+        return merge_alike(kept)
+
+
+def merge_alike(steps: Sequence[Step]) -> list[Step]:
+    """Steps with the same lines, facts and rules said as one, at the place of the first
+    (their premises are all known there): "t4 dan Vote …, so the card dan was dealt is
+    not the Attack ①, ② or ③" rather than three steps.  The last step (the target) stays
+    alone, last."""
+    if len(steps) < 2:
+        return list(steps)
+    groups: dict[tuple[tuple[str, ...], tuple[Fact, ...], tuple[str, ...]], list[Step]] = {}
+    for step in steps[:-1]:
+        groups.setdefault((step.lines, step.facts, step.rules), []).append(step)
+    out = []
+    for step in steps[:-1]:
+        group = groups[(step.lines, step.facts, step.rules)]
+        if group[0] is step:
+            out.append(replace(step, also=tuple(f for s in group for f in s.conclusions)[1:]))
+    return [*out, steps[-1]]
+
+
+class Stepwise(Protocol):
+    """What the CLI asks of a game's step-wise explanations (``Game.steps(session)``):
+    chains, hints, and each step said in the game's own words."""
+
+    problem: StepProblem
+    explainer: StepExplainer
+
+    def certain_facts(self) -> list[Fact]: ...  # the exact counter's certain facts (``analyze``)
+    def explain(self, fact: Fact, known: Sequence[Fact] = (),
+                progress: Callable[[int, int], None] | None = None) -> list[Step]: ...
+    def sentence(self, step: Step, lang: str) -> str: ...  # one step, premises to conclusion ("en", "ja")
 
 
 class RecordSteps:
     """Step-wise explanations of one record: its problem, the oracle that decides it
     ("sat": python-sat, "cpsat": CP-SAT) and the exact counter's certain facts (a game
-    subclasses it with its own ``step_problem``)."""
+    subclasses it with its own ``step_problem`` and its ``sentence``)."""
 
     def __init__(self, problem: StepProblem, certain: Callable[[], list[Fact]], oracle: str = "sat") -> None:
         self.problem = problem
@@ -585,6 +686,35 @@ class RecordSteps:
     def explain(self, fact: Fact, known: Sequence[Fact] = (),
                 progress: Callable[[int, int], None] | None = None) -> list[Step]:
         return self.explainer.explain(fact, known, progress=progress)
+
+
+class SplitRule(Generic[PartT]):
+    """One rule group split into a selector per constraint (the deck rule into one count
+    per kind), on a copy of the model as clauses, so that a step's sentence can ask which
+    parts of the rule the step needs: exactly, not guessed from what its lines mention."""
+
+    def __init__(self, model: Model, rule: str, parts: Sequence[PartT]) -> None:
+        cp = model.cp.clone()
+        group = model.literal(rule).index
+        constraints = [c for c in cp.proto.constraints if list(c.enforcement_literal) == [group]]
+        if len(constraints) != len(parts):
+            raise ValueError(f"rule {rule!r} has {len(constraints)} constraints, not one per part ({len(parts)})")
+        self.selector: dict[PartT, int] = {}
+        for part, c in zip(parts, constraints, strict=True):
+            var = cp.new_bool_var(f"[{rule}:{part}]")
+            c.enforcement_literal[0] = var.index
+            self.selector[part] = literal_of(var)
+        self.oracle = SatOracle(export(cp.proto))
+
+    def needed(self, fixed: Sequence[int], among: Sequence[PartT] | None = None,
+               prefer: Sequence[PartT] = ()) -> list[PartT]:
+        """A minimal set of parts (of ``among``, by default all) that with ``fixed`` (a
+        step's premises, its other rules and its negated fact) leaves no solution; the
+        parts in ``prefer`` are kept when there is a choice."""
+        parts = [p for p in self.selector if among is None or p in among]
+        order = sorted(parts, key=lambda p: p in prefer)  # deletion tries the others first
+        kept = set(minimal(self.oracle, fixed, [self.selector[p] for p in order]))
+        return [p for p in parts if self.selector[p] in kept]
 
 
 def minimal_units(oracle: Oracle, fixed: Sequence[int], units: Sequence[list[int]]) -> list[list[int]]:
@@ -614,9 +744,9 @@ def prune(chain: Sequence[Step], target: Fact) -> list[Step]:
     needed = {target}
     kept: list[Step] = []
     for step in reversed(chain):
-        if step.fact in needed:
+        if needed & set(step.conclusions):
             kept.append(step)
-            needed.discard(step.fact)
+            needed.difference_update(step.conclusions)
             needed.update(step.facts)
     kept.reverse()
     return kept
@@ -634,20 +764,21 @@ class StepCheck:
 
 
 def check_step(problem: StepProblem, oracle: Oracle, step: Step) -> StepCheck:
-    """Whether the step's premises and rules entail its fact, and which of them (if
-    any) could be dropped with the fact still entailed."""
+    """Whether the step's premises and rules entail each of its conclusions, and which
+    of them (if any) could be dropped with a conclusion still entailed (a step said for
+    several facts must be minimal for each)."""
     parts: list[tuple[str, int]] = (
         [(f"line {g}", problem.lines[g]) for g in step.lines]
         + [(f"fact {f}", problem.literal(f)) for f in step.facts]
         + [(f"rule {r}", problem.rules[r]) for r in step.rules]
     )
-    neg = -problem.literal(step.fact)
-    entails = not oracle.solve([*(x for _, x in parts), neg])
-    unneeded = tuple(
-        name for i, (name, _) in enumerate(parts)
-        if not oracle.solve([*(x for j, (_, x) in enumerate(parts) if j != i), neg])
-    )
-    return StepCheck(entails, unneeded)
+    entails, unneeded = True, []
+    for fact in step.conclusions:
+        neg = -problem.literal(fact)
+        entails = entails and not oracle.solve([*(x for _, x in parts), neg])
+        unneeded += [name for i, (name, _) in enumerate(parts)
+                     if not oracle.solve([*(x for j, (_, x) in enumerate(parts) if j != i), neg])]
+    return StepCheck(entails, tuple(dict.fromkeys(unneeded)))
 
 
 def check_chain(problem: StepProblem, oracle: Oracle, steps: Sequence[Step], target: Fact,
@@ -666,7 +797,7 @@ def check_chain(problem: StepProblem, oracle: Oracle, steps: Sequence[Step], tar
         missing = [f for f in step.facts if f not in have]
         if missing:
             problems.append(f"step {i} ({step.fact}): uses {missing} before deriving them")
-        have.add(step.fact)
+        have.update(step.conclusions)
     if not steps or steps[-1].fact != target:
         problems.append("the chain does not end with the target")
     if len(prune(steps, target)) != len(steps):

@@ -23,6 +23,7 @@ from .rules import Variant
 from .session import CanarySession
 from .simulator import simulate
 from .state import CanaryState
+from .steps import CanarySteps
 
 
 class CanaryGame:
@@ -49,6 +50,9 @@ class CanaryGame:
 
     def reasoner(self, session: CanarySession) -> CanaryReasoner:
         return CanaryReasoner(session)
+
+    def steps(self, session: CanarySession) -> CanarySteps:
+        return CanarySteps(session)
 
     def analyze(self, session: CanarySession) -> CanaryAnalysis:
         return analyze(session)

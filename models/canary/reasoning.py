@@ -11,8 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
-from suiri.solver.facts import Fact
-from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from suiri.solver.facts import Fact
 
 from .board import Board
-from .cards import ATTRIBUTE_NAMES_JA, Attribute, Kind
+from .cards import ATTRIBUTE_NAMES_JA, ATTRIBUTES, Attribute, Kind
 from .rules import (
     Answered,
     CheckSeen,
@@ -149,6 +149,53 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "squares": "square {list}",
         "squares-many": "squares {list}",
         "and": " and ",
+        # -- step-wise explanations: one sentence per step (premises: reasons, so fact) --
+        "carries=": "the card on {sq} carries {a}",
+        "carries!=": "the card on {sq} lacks {a}",
+        "goal=many": "{sqs} are each {the_goal}",
+        "goal!=many": "none of {sqs} is {the_goal}",
+        "fake!=many": "the clues of {ps} are genuine",
+        "and-sep": ", ",
+        "and-last": " and ",
+        "step": "{premises}: {reasons}, so {fact}",
+        "step-premises": "{premises}, so {fact}",
+        "step-reasons": "{reasons}, so {fact}",
+        "premise-sep": "; ",
+        "reason-sep": "; ",
+        "cited-line": "{line} (line {n})",
+        "tagged": "{clause} ({tag})",
+        "rule-tag:declare-own-clue": "R4: declaring asserts your clue",
+        "clue-on": "{p}'s clue is on {sq}",
+        "clue-off": "{p}'s clue is not on {sq}",
+        "clue-on-genuine": "{p}'s clue is genuine and on {sq}",
+        "clue-on-or-fake": "{p}'s clue is on {sq}, or {p} holds the fake",
+        "clue-off-or-fake": "{p}'s clue is not on {sq}, or {p} holds the fake",
+        "why-outcome-won": "with one ちがう, from {q}, {d}'s declaration succeeds only if {d} is genuine and {q} holds the fake",
+        "why-outcome-failed": "with one ちがう, from {q}, {d}'s declaration fails only if {d} holds the fake or {q}'s clue is genuine",
+        "why-clues-differ": "no two players share a clue",
+        "why-goal": "the goal's card carries every player's clue",
+        "why-goal-2": "a goal square's card carries both players' clues",
+        "why-goal-4": "the goal's card carries every genuine clue",
+        "why-goal-differ": "the goal's card carries three different clues, one per player",
+        "why-goal-differ-2": "a goal square's card carries two different clues, one per player",
+        "why-goal-differ-4": "the goal's card carries three different clues, one per genuine player",
+        "why-face": "its face was seen",
+        "why-one-clue": "each player holds exactly one clue card",
+        "why-one-fake": "exactly one player holds the fake",
+        "why-kind-carries": "the {kind} carries exactly {attrs}",
+        "why-kind-only": "the only card carrying exactly {attrs} is the {kind}",
+        "count": "the deck has {items}",
+        "count-and": ", and ",
+        "count-all": "{n} {kind} cards ({attrs}), all on {sqs}",
+        "count-all-1": "one {kind} ({attrs}), on {sqs}",
+        "count-some": "{n} {kind} cards ({attrs}), {m} of them on {sqs}",
+        "count-only": "{n} {kind} cards ({attrs})",
+        "count-only-1": "one {kind} ({attrs})",
+        "count-goal": "whatever the clues, the deck has exactly {n} cards carrying them all, and {n} squares are left: {sqs}",
+        "count-goal-1": "whatever the clues, the deck has exactly one card carrying them all, and one square is left: {sqs}",
+        "count-goal-least": "whatever the clues, the deck has at least {n} cards carrying them all, and {n} squares are left: {sqs}",
+        "count-goal-least-1": "whatever the clues, the deck has at least one card carrying them all, and one square is left: {sqs}",
+        "count-deck": "the deck has a fixed number of each card",
     },
     "ja": {
         "clue=": "{p}の手がかりは{a}",
@@ -270,6 +317,50 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "squares": "マス {list}",
         "squares-many": "マス {list}",
         "and": "と",
+        # -- 段階的な説明：1ステップ1文（前提。理由ので、結論） --
+        "carries=": "{sq}のカードには{a}が描かれている",
+        "carries!=": "{sq}のカードには{a}が描かれていない",
+        "goal=many": "{sqs}はどれも{the_goal}",
+        "goal!=many": "{sqs}はどれも{the_goal}ではない",
+        "fake!=many": "{ps}の手がかりは本物",
+        "and-sep": "・",
+        "and-last": "・",
+        "step": "{premises}。{reasons}ので、{fact}",
+        "step-premises": "{premises}。よって、{fact}",
+        "step-reasons": "{reasons}ので、{fact}",
+        "premise-sep": "。",
+        "reason-sep": "。",
+        "cited-line": "{line}（{n}行目）",
+        "tagged": "{clause}（{tag}）",
+        "rule-tag:declare-own-clue": "R4：宣言は自分の手がかりの主張",
+        "clue-on": "{p}の手がかりは{sq}のカードに描かれている",
+        "clue-off": "{p}の手がかりは{sq}のカードに描かれていない",
+        "clue-on-genuine": "{p}の手がかりは本物で、{sq}のカードに描かれている",
+        "clue-on-or-fake": "{p}の手がかりは{sq}のカードに描かれているか、{p}が偽物である",
+        "clue-off-or-fake": "{p}の手がかりは{sq}のカードに描かれていないか、{p}が偽物である",
+        "why-outcome-won": "「ちがう！」が{q}の1つだけで{d}の宣言が成功するのは、{d}が本物で{q}が偽物のときだけである",
+        "why-outcome-failed": "「ちがう！」が{q}の1つだけで{d}の宣言が失敗するのは、{d}が偽物か{q}が本物のときだけである",
+        "why-clues-differ": "2人が同じ手がかりを持つことはない",
+        "why-goal": "ゴールのカードには全員の手がかりが描かれている",
+        "why-goal-2": "ゴールマスのカードには2人の手がかりが両方とも描かれている",
+        "why-goal-4": "ゴールのカードには本物の手がかりがすべて描かれている",
+        "why-goal-differ": "ゴールのカードには、プレイヤーごとに異なる3つの手がかりが描かれている",
+        "why-goal-differ-2": "ゴールマスのカードには、プレイヤーごとに異なる2つの手がかりが描かれている",
+        "why-goal-differ-4": "ゴールのカードには、本物のプレイヤーごとに異なる3つの手がかりが描かれている",
+        "why-face": "カードの表面が見えている",
+        "why-one-clue": "各プレイヤーは手がかりカードを1枚だけ持つ",
+        "why-one-fake": "偽物カードは1枚しかない",
+        "why-kind-carries": "{kind}に描かれているのは{attrs}だけである",
+        "why-kind-only": "{attrs}だけが描かれたカードは{kind}しかない",
+        "count": "{items}",
+        "count-and": "。",
+        "count-all": "{kind}（{attrs}）は{n}枚しかなく、すべて{sqs}にある",
+        "count-all-1": "{kind}（{attrs}）は1枚しかなく、{sqs}にある",
+        "count-some": "{kind}（{attrs}）は{n}枚あり、そのうち{m}枚が{sqs}にある",
+        "count-only": "{kind}（{attrs}）は{n}枚しかない",
+        "count-goal": "手がかりが何であっても、そのすべてが描かれたカードはちょうど{n}枚で、残るマスは{sqs}の{n}つしかない",
+        "count-goal-least": "手がかりが何であっても、そのすべてが描かれたカードは少なくとも{n}枚あり、残るマスは{sqs}の{n}つしかない",
+        "count-deck": "マップカードは種類ごとに枚数が決まっている",
     },
 }
 
@@ -321,7 +412,50 @@ class Text:
         if kind == "square":
             name = self.kind(kinds[fact.value]) if kinds and fact.value in kinds else fact.value
             return self(f"square{sign}", sq=player, kind=name)
+        if kind == "carries":
+            return self(f"carries{sign}", sq=player, a=self.attribute(fact.value))
         return str(fact)
+
+    def facts(self, facts: Iterable[Fact], kinds: dict[str, Kind] | None = None) -> list[str]:
+        """Facts about one subject and of one polarity said together ("bea's clue is not
+        high, dark or ancient"): a reader takes them as one premise, as the step-wise
+        explainer counts them; a lone fact is said as ``fact`` says it."""
+        groups: dict[tuple[str, bool], list[Fact]] = {}
+        for f in facts:
+            groups.setdefault((f.subject, f.holds), []).append(f)
+        return [self.fact(g[0], kinds) if len(g) == 1 else self._together(g, kinds) for g in groups.values()]
+
+    def _together(self, group: list[Fact], kinds: dict[str, Kind] | None) -> str:
+        first = group[0]
+        kind, _, arg = first.subject.partition(":")
+        sign = "=" if first.holds else "!="
+        values = [f.value for f in group]
+        if kind in ("clue", "carries"):
+            attrs = [self.attribute(a) for a in sorted(values, key=_attribute_order)]
+            return self(f"{kind}{sign}", p=arg, sq=arg, a=self.alternatives(attrs) if kind == "clue" else self.together(attrs))
+        if kind == "goal":
+            the_goal = self("a-goal") if self.players == 2 else self("the-goal")
+            squares = sorted(values, key=self.board.parse)
+            return self(f"goal{sign}many", sqs=self.alternatives(squares) if not first.holds else self.together(squares),
+                        the_goal=the_goal)
+        if kind == "fake" and not first.holds:
+            return self("fake!=many", ps=self.together(values))
+        if kind == "square":
+            names = [self.kind(kinds[v]) if kinds and v in kinds else v for v in values]
+            return self(f"square{sign}", sq=arg, kind=self.alternatives(names))
+        return self("list-sep").join(self.fact(f, kinds) for f in group)
+
+    def together(self, items: list[str]) -> str:
+        """Items taken together: "b7, d7 and f3" (「b7・d7・f3」)."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self("and-sep").join(items[:-1]) + self("and-last") + items[-1]
+
+    def goal_definition(self, differ: bool = False) -> str:
+        """What makes a goal, for this player count (2: both clues; 4: the genuine ones);
+        ``differ``: with "clues differ", so the goal's clues are that many attributes."""
+        key = "why-goal-differ" if differ else "why-goal"
+        return self(f"{key}-{self.players}") if f"{key}-{self.players}" in self.t else self(key)
 
     def observation(self, o: Observation, order: Iterable[Attribute]) -> str:
         order = tuple(order)
@@ -376,3 +510,12 @@ class Text:
 
     def rule_name(self, rule: str) -> str:
         return self(f"rule-name:{rule}")
+
+    def tagged(self, clause: str, rule: str) -> str:
+        """A clause with the rule that gives it, named in brackets ("… (the reveal rule)")."""
+        tag = self(f"rule-tag:{rule}") if f"rule-tag:{rule}" in self.t else self.rule_name(rule)
+        return self("tagged", clause=clause, tag=tag)
+
+
+def _attribute_order(a: Attribute) -> int:
+    return ATTRIBUTES.index(a) if a in ATTRIBUTES else len(ATTRIBUTES)

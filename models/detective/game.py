@@ -22,6 +22,7 @@ from .rules import PUBLIC_EVIDENCE, bluff_follows, variant_for
 from .session import DetectiveSession
 from .simulator import simulate
 from .state import DetectiveState
+from .steps import DetectiveSteps
 
 CATEGORY_QUESTIONS = FACTS.questions[:3]  # suspect, weapon, scene: a category of the truth
 
@@ -50,6 +51,9 @@ class DetectiveGame:
 
     def reasoner(self, session: DetectiveSession) -> DetectiveReasoner:
         return DetectiveReasoner(session)
+
+    def steps(self, session: DetectiveSession) -> DetectiveSteps:
+        return DetectiveSteps(session)
 
     def analyze(self, session: DetectiveSession) -> DetectiveAnalysis:
         return analyze(session)

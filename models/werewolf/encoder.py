@@ -54,6 +54,7 @@ class WerewolfModel:
     now: dict[Slot, Card] = field(default_factory=dict)  # the place of every card not in the deck
     choices: list[Any] = field(default_factory=list)  # every hidden-choice variable
     drawn: int = 0
+    after: list[dict[Slot, Card]] = field(default_factory=list)  # the places after each turn, in turn order
 
 
 def encode(rp: Replay) -> WerewolfModel:
@@ -63,6 +64,7 @@ def encode(rp: Replay) -> WerewolfModel:
     own_hand(wm)
     for move in rp.moves:
         turn(wm, move)
+        wm.after.append(dict(wm.now))
     for c in rp.calls:
         call(wm, c)
     if rp.pending is not None:

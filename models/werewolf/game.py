@@ -21,6 +21,7 @@ from .record import WerewolfRecord, from_document, to_toml
 from .session import WerewolfSession
 from .simulator import simulate
 from .state import WerewolfState
+from .steps import WerewolfSteps
 
 
 class WerewolfGame:
@@ -47,6 +48,9 @@ class WerewolfGame:
 
     def reasoner(self, session: WerewolfSession) -> WerewolfReasoner:
         return WerewolfReasoner(session)
+
+    def steps(self, session: WerewolfSession) -> WerewolfSteps:
+        return WerewolfSteps(session)
 
     def analyze(self, session: WerewolfSession) -> WerewolfAnalysis:
         return analyze(session)

@@ -12,8 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from suiri.solver.errors import FactError, Source, unknown_name
-from suiri.solver.facts import Fact
-from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
 

@@ -10,7 +10,7 @@ follows the rulebook's terms (村人, 霊媒師, 狂人, 騎士, 失われた遺
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from suiri.solver.facts import Fact
@@ -33,6 +33,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "at-hand": "{p}'s hand card",
         "at-pile": "card {i} of {p}'s discard",
         "at-ruins": "the card in the ruins",
+        "at-dealt": "the card {p} was dealt",
+        "at-drew": "the card drawn at turn {n}",
+        "at-drew-by": "the card {p} drew at turn {n}",
+        "at-after": "{p}'s hand card after turn {n}",
         "nobody": "nobody",
         # -- facts --
         "lost-legacy=": "the Lost Legacy is in {place}",
@@ -269,6 +273,41 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "note-medium-no-effect": "     no other player's discard holds a card the Medium could take: it has no effect (W16)",
         "adv-none": "No legal play.",
         "adv-nobody": "nobody",
+        # -- step-wise explanations: one sentence per step (steps.WerewolfSteps.sentence) --
+        "step": "{premises}, so {fact}",
+        "step-why": "{premises}; {why}, so {fact}",
+        "step-count": "{count}; {premises}, so {fact}",
+        "step-count-why": "{count}; {premises}; {why}, so {fact}",
+        "step-sep": "; ",
+        "either-sep": ", ",
+        "either-last": " or ",
+        "all-sep": ", ",
+        "all-last": " and ",
+        "names-sep": ", ",
+        "names-last": " and ",
+        "card!=many": "{at} is not {cards}",
+        "lost-legacy!=many": "the Lost Legacy is not in {places}",
+        "werewolf!=many": "{names} are not the Werewolf",
+        "madman!=many": "{names} do not hold the Madman",
+        "count-exists": "{counts} exists",
+        "count-exist": "{counts} exist",
+        "count-all": "counting all {n} cards",
+        "count-all-1": "counting the {n} card",
+        "count-item": "one is {at}",
+        "copies": "{num} {card}",
+        "copies-many": "{num} {card}s",
+        "num-1": "one",
+        "num-2": "two",
+        "num-3": "three",
+        "why:play": "a card played is one of the two in its player's hand",
+        "why:must-play": "an Attack in hand must be played (W5)",
+        "why:attack": "an Attack eliminates the unprotected living holder of its search order (W4)",
+        "why:elimination": "an eliminated player's hand card and face-down discards turn face-up",
+        "why:search-call": "at each call exactly the living holders of that search order raise a hand (W15)",
+        "why:lost-legacy-stays": "the Lost Legacy never goes into another player's discard",
+        "why:sleep": "in a Sleep only the Werewolf may swap its hand card with a face-down card of its own discard",
+        "why:werewolf": "the Werewolf is the player with the Lost Legacy in its hand or discard",
+        "why:one-kind": "each card is of exactly one kind",
     },
     "ja": {
         "place-hand": "{p}の手札",
@@ -279,6 +318,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "at-hand": "{p}の手札",
         "at-pile": "{p}の捨て札{i}枚目",
         "at-ruins": "遺跡のカード",
+        "at-dealt": "{p}に配られたカード",
+        "at-drew": "ターン{n}で引かれたカード",
+        "at-drew-by": "ターン{n}で{p}が引いたカード",
+        "at-after": "ターン{n}の後の{p}の手札",
         "nobody": "なし",
         "lost-legacy=": "失われた遺産：人狼は{place}にある",
         "lost-legacy!=": "失われた遺産：人狼は{place}にはない",
@@ -503,14 +546,50 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "note-medium-no-effect": "     霊媒師の対象になるカードが他の人の捨て札にないので、効果はありません（W16）",
         "adv-none": "プレイできるカードがありません。",
         "adv-nobody": "なし",
+        "step": "{premises}。よって、{fact}",
+        "step-why": "{premises}。{why}。よって、{fact}",
+        "step-count": "{count}。{premises}。よって、{fact}",
+        "step-count-why": "{count}。{premises}。{why}。よって、{fact}",
+        "step-sep": "。",
+        "either-sep": "・",
+        "either-last": "・",
+        "all-sep": "、",
+        "all-last": "、",
+        "names-sep": "・",
+        "names-last": "・",
+        "card!=many": "{at}は{cards}のどれでもない",
+        "lost-legacy!=many": "失われた遺産：人狼は{places}のどこにもない",
+        "werewolf!=many": "{names}は人狼プレイヤーではない",
+        "madman!=many": "{names}の手札は狂人ではない",
+        "count-exists": "{counts}しかない",
+        "count-exist": "{counts}しかない",
+        "count-all": "全{n}枚のカードを数える",
+        "count-item": "1枚は{at}",
+        "copies": "{card}は{n}枚",
+        "copies-many": "{card}は{n}枚",
+        "num-1": "1",
+        "num-2": "2",
+        "num-3": "3",
+        "why:play": "出したカードは手札の2枚のどちらか",
+        "why:must-play": "人狼の襲撃を持っていたら出さなければならない（W5）",
+        "why:attack": "人狼の襲撃は、その探索順のカードを持つ守られていない生存者を脱落させる（W4）",
+        "why:elimination": "脱落した人の手札とウラ向きの捨て札はオモテ向きになる",
+        "why:search-call": "掛け声では、その探索順のカードを手札に持つ生存者だけが名乗りを上げる（W15）",
+        "why:lost-legacy-stays": "失われた遺産：人狼は他のプレイヤーの捨て札には置けない",
+        "why:sleep": "就寝では、人狼プレイヤーだけが手札と自分の捨て札のウラ向きのカード1枚を入れ替えられる",
+        "why:werewolf": "人狼プレイヤーは失われた遺産：人狼を手札か捨て札に持つ人",
+        "why:one-kind": "カードはどれも1種類",
     },
 }
 
 
 class Text:
-    def __init__(self, lang: str) -> None:
+    """``record``, when given, names who drew a card at a turn ("the card dan drew at turn 8")."""
+
+    def __init__(self, lang: str, record: WerewolfRecord | None = None) -> None:
         self.lang = lang
         self.m = CATALOGUE[lang]
+        self.record = record
 
     def __call__(self, key: str, **kw: object) -> str:
         """The sentence ``key``; its singular form ``key-1`` when its count ``n`` is 1."""
@@ -540,6 +619,28 @@ class Text:
     def cards(self, kinds: Iterable[Kind | str]) -> str:
         return self.m["list-sep"].join(self.card(k) for k in kinds)
 
+    def copies(self, kind: Kind, n: int) -> str:
+        """How many cards of a kind: "three Votes", "one Madman" (投票は3枚)."""
+        num = self.m.get(f"num-{n}", str(n))
+        return self("copies-many" if n > 1 else "copies", num=num, n=n, card=self.card(kind))
+
+    def either(self, items: Sequence[str]) -> str:
+        """Alternatives: "the Medium, the Knight or a Seer" (霊媒師・騎士・占い師)."""
+        return self._join(items, "either")
+
+    def all_of(self, items: Sequence[str]) -> str:
+        """Items together: "three Votes and one Madman" (投票は3枚、狂人は1枚)."""
+        return self._join(items, "all")
+
+    def names_and(self, players: Sequence[str]) -> str:
+        """Players together: "aki and ben" (aki・ben)."""
+        return self._join(players, "names")
+
+    def _join(self, items: Sequence[str], kind: str) -> str:
+        if len(items) < 2:
+            return "".join(items)
+        return self.m[f"{kind}-sep"].join(items[:-1]) + self.m[f"{kind}-last"] + items[-1]
+
     def names(self, players: Iterable[str]) -> str:
         return self.m["list-sep"].join(players)
 
@@ -556,12 +657,22 @@ class Text:
         return self(f"place-{parts[0]}")
 
     def card_at(self, place: str) -> str:
-        """The card at a place, as the subject of a fact ("ben's hand card")."""
+        """The card at a place, as the subject of a fact ("ben's hand card"), or a card
+        of the game's past (``steps.history``): ``dealt:P``, ``drew:N``, ``after:N:P``."""
         parts = place.split(":")
         if parts[0] == "hand":
             return self("at-hand", p=parts[1])
         if parts[0] == "discard":
             return self("at-pile", p=parts[1], i=parts[2])
+        if parts[0] == "dealt":
+            return self("at-dealt", p=parts[1])
+        if parts[0] == "drew":
+            n = int(parts[1])
+            turns = self.record.turns if self.record is not None else ()
+            by = turns[n - 1].player if n <= len(turns) else self.record.viewer if self.record is not None else None
+            return self("at-drew-by", p=by, n=n) if by is not None else self("at-drew", n=n)
+        if parts[0] == "after":
+            return self("at-after", p=parts[2], n=int(parts[1]))
         return self("at-ruins")
 
     # -- facts ---------------------------------------------------------------------------------

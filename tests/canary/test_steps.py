@@ -55,7 +55,7 @@ def test_reference_record_d7_is_argued_in_steps() -> None:
     assert len(steps) >= 3
     assert steps[-1].fact == Fact("goal", "d7", False)
     assert {f.subject for f in steps[-1].facts} >= {"clue:bea"}
-    assert "so d7 is not the goal" in cs.sentence(steps[-1])
+    assert "so d7 is not the goal" in cs.sentence(steps[-1], "en")
 
 
 def test_cpsat_oracle_builds_the_same_kind_of_chain() -> None:

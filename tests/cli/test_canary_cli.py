@@ -135,32 +135,43 @@ def check_observations(data: dict, record_text: str) -> None:
             key = field.rsplit(".", 1)[-1]
         assert line.lstrip().startswith(key), (o, line)  # the cited line writes that field
     assert isinstance(data["rules"], list) and all(isinstance(r, str) for r in data["rules"])
-    assert [s["observation"] for s in data["steps"]] == [o["id"] for o in obs]
+    if "chain" in data:  # step-wise (the default): the lines are those the steps cite
+        assert [o["id"] for o in obs] == list(dict.fromkeys(x["id"] for s in data["chain"] for x in s["lines"]))
+    else:  # --lines: one replayed step per line
+        assert [s["observation"] for s in data["steps"]] == [o["id"] for o in obs]
 
 
 def test_explain_certain_fact(record: Path, reference_text: str, suiri) -> None:
-    out = ok(suiri("explain", record, "clue:bea!=high"))
+    out = ok(suiri("explain", record, "clue:bea!=high", "--lines"))
     assert out.startswith("Fact: bea's clue is not high — certain")
     assert "Minimal proof: 1 record line;" in out
     assert "turn 11: bea moved to g7 and revealed Crag Lookout (high) (line 79)" in out
     assert "Therefore: bea's clue is not high." in out
 
-    data = ok_json(suiri("explain", record, "clue:bea!=high", "--json"))
-    assert data["fact"] == "clue:bea!=high" and data["status"] == "certain" and data["p"] == 1.0
-    assert [(o["id"], o["line"], o["field"]) for o in data["observations"]] == [("t11.check", 79, "turn[11].check")]
-    assert data["rules"] == ["reveal"]
-    check_observations(data, reference_text)
-    assert "counterexample" not in data
+    for how in ([], ["--lines"]):
+        data = ok_json(suiri("explain", record, "clue:bea!=high", "--json", *how))
+        assert data["fact"] == "clue:bea!=high" and data["status"] == "certain" and data["p"] == 1.0
+        assert [(o["id"], o["line"], o["field"]) for o in data["observations"]] == [("t11.check", 79, "turn[11].check")]
+        assert data["rules"] == ["reveal"]
+        check_observations(data, reference_text)
+        assert "counterexample" not in data
+    steps = ok(suiri("explain", record, "clue:bea!=high"))
+    assert ("  1. t11 bea revealed g7 (high) (line 79): bea's clue is not on g7 (the reveal rule), "
+            "so bea's clue is not high\n") in steps
 
 
 def test_explain_certain_fact_from_several_lines(record: Path, reference_text: str, suiri) -> None:
-    data = ok_json(suiri("explain", record, "goal!=d7", "--json"))
+    data = ok_json(suiri("explain", record, "goal!=d7", "--json", "--lines"))
     assert data["status"] == "certain" and data["p"] == 1.0
     assert len(data["observations"]) >= 2  # no single line proves it
     check_observations(data, reference_text)
     # the steps narrow bea's clue, the step that ends the proof is the last one
     last = data["steps"][-1]
     assert set(last) == {"observation", "ruled_out", "remaining"}
+    chain = ok_json(suiri("explain", record, "goal!=d7", "--json"))
+    check_observations(chain, reference_text)
+    assert chain["chain"][-1]["fact"] == "goal!=d7" and len(chain["chain"]) >= 2
+    assert set(chain["chain"][-1]) == {"fact", "also", "lines", "facts", "rules", "sentence"}
 
 
 def test_explain_impossible_fact(record: Path, reference_text: str, suiri) -> None:
@@ -199,7 +210,7 @@ def test_explain_open_goal_fact_names_the_square(record: Path, suiri) -> None:
 def test_explain_japanese(record: Path, suiri) -> None:
     out = ok(suiri("explain", record, "square:b7=巨大な石橋", "--lang", "ja"))
     assert out.startswith("事実：b7のカードは巨大な石橋 — 確定")
-    assert "(18行目)" in out
+    assert "（18行目）" in out
 
 
 @pytest.mark.parametrize(("fact", "says", "valid"), [
@@ -227,14 +238,13 @@ def test_explain_bad_record_is_a_record_error(write, reference_text: str, suiri)
 # -- hint ------------------------------------------------------------------------------------
 def test_hint_levels_add_up(record: Path, suiri) -> None:
     outs = {level: ok(suiri("hint", record, "--level", level)) for level in (1, 2, 3, 4)}
-    assert outs[1].startswith("The obvious ones (12 facts, one record line each):")
-    assert "Look at single turns: turns 1, 2, 4, 5, 6, 8, 9, 11" in outs[1]
-    assert "Rule to apply:" not in outs[1]
-    assert "Rule to apply:" in outs[2] and "Observations to combine:" not in outs[2]
-    assert "Observations to combine:" in outs[3] and "(line 79)" in outs[3] and "⇒" not in outs[3]
-    assert "Deduction:" in outs[4] and "⇒" in outs[4]
-    assert any(line.strip().startswith("t11") and line.endswith("⇒ bea's clue is not high")
-               for line in outs[4].splitlines())
+    assert outs[1].startswith("Look at turn 5 and square f6.\n")
+    assert "No special rule" not in outs[1]
+    assert "No special rule: the faces and the definitions settle it" in outs[2]
+    assert "Observations to combine:" not in outs[2]
+    assert "Observations to combine:" in outs[3] and "(line 41)" in outs[3] and "Deduction:" not in outs[3]
+    assert ("Deduction:\n  t5 bea revealed f6 (no clue) (line 41): the goal's card carries every player's clue, "
+            "so f6 is not the goal\n") in outs[4]
     for level in (1, 2, 3):  # every level repeats the one before it
         head = outs[level].rsplit("\n(", 1)[0]
         assert outs[level + 1].startswith(head)
@@ -247,27 +257,27 @@ def default_is_level_1(record: Path, suiri) -> str:
 
 def test_hint_json(record: Path, reference_text: str, suiri) -> None:
     data = ok_json(suiri("hint", record, "--level", "4", "--json"))
-    assert data["level"] == 4 and data["obvious"] is True and data["remaining"] == 2
-    facts = [h["fact"] for h in data["hints"]]
-    assert len(facts) == 12 and "clue:bea!=high" in facts
+    assert data["level"] == 4 and data["obvious"] is False and data["remaining"] == 13
+    (h,) = data["hints"]
+    assert h["fact"] == "goal!=f6" and h["premises"] == [] and h["rules"] == []
     lines = reference_text.splitlines()
-    for h in data["hints"]:
-        assert len(h["observations"]) == 1 and h["premises"] == []
-        assert lines[h["observations"][0]["line"] - 1].strip()
+    assert [o["line"] for o in h["observations"]] == [41] and lines[40].strip()
+    assert "clue:aki=ancient" in data["stated"]  # the seat's own clue card: written, never hinted
 
 
 def test_hint_skip_obvious(record: Path, suiri) -> None:
+    """Every one-line certain fact taken as known: the next step combines two of them."""
     out = ok(suiri("hint", record, "--skip-obvious", "--level", "4"))
-    assert "The obvious ones" not in out
-    assert "⇒ a4 is not the goal" in out
+    assert out.startswith("Look at what you have already worked out: aki's clue is ancient; the card on a4 lacks")
+    assert "so a4 is not the goal\n" in out
     assert "(1 more deduction after this one.)" in out
 
 
 def test_hint_known_certain_fact_is_accepted(record: Path, suiri) -> None:
-    data = ok_json(suiri("hint", record, "--known", "clue:bea!=high", "--level", "4", "--json"))
+    data = ok_json(suiri("hint", record, "--known", "goal!=f6", "--level", "4", "--json"))
     facts = [h["fact"] for h in data["hints"]]
-    assert "clue:bea!=high" not in facts
-    assert len(facts) == 11
+    assert facts and "goal!=f6" not in facts
+    assert data["remaining"] == 12
 
 
 def test_hint_known_uncertain_fact_is_rejected(record: Path, suiri) -> None:

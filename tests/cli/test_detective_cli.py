@@ -127,18 +127,23 @@ def test_analyze_japanese(record: Path, suiri) -> None:
 
 # -- explain -----------------------------------------------------------------------------------
 def test_explain_certain_fact(record: Path, detective_text: str, suiri) -> None:
-    out = ok(suiri("explain", record, "holder:s7=bea"))
+    out = ok(suiri("explain", record, "holder:s7=bea", "--lines"))
     assert out.startswith("Fact: s7 is in bea's hand — certain\n")
     assert "Minimal proof: 2 record lines" in out
     assert "event 3: bea did not raise on aki's deduction of s1, w8, r3 (line 30)" in out
     assert "event 4: bea raised a hand on cid's deduction of s7, w8, r3 (line 37)" in out
     assert out.rstrip().endswith("Therefore: s7 is in bea's hand.")
-    data = ok_json(suiri("explain", record, "holder:s7=bea", "--json"))
+    data = ok_json(suiri("explain", record, "holder:s7=bea", "--json", "--lines"))
     assert data["status"] == "certain" and data["p"] == 1.0
     assert [(o["id"], o["line"], o["field"]) for o in data["observations"]] == [
         ("e3.bea", 30, "event[3].raised"), ("e4.bea", 37, "event[4].raised")]
     assert data["rules"] == ["must-raise"]
     assert [s["observation"] for s in data["steps"]] == ["e3.bea", "e4.bea"]
+    steps = ok(suiri("explain", record, "holder:s7=bea"))  # the default: one step from the same two lines
+    assert "  1. e3 bea silent on s1, w8, r3 (line 30); e4 bea raised on s7, w8, r3 (line 37); " in steps
+    assert "so s7 is in bea's hand." in steps
+    chain = ok_json(suiri("explain", record, "holder:s7=bea", "--json"))["chain"]
+    assert [([x["id"] for x in c["lines"]], c["fact"]) for c in chain] == [(["e3.bea", "e4.bea"], "holder:s7=bea")]
     lines = detective_text.splitlines()
     for o in data["observations"]:
         assert lines[o["line"] - 1].startswith(o["field"].rsplit(".", 1)[1])
@@ -148,13 +153,16 @@ def test_explain_japanese_names(record: Path, suiri) -> None:
     """Facts may name cards and places in Japanese."""
     out = ok(suiri("explain", record, "holder:容疑者7=bea", "--lang", "ja"))
     assert out.startswith("事実：容疑者7はbeaの手札 — 確定")
-    assert "(37行目)" in out
+    assert "（37行目）より" in out and "ので、容疑者7はbeaの手札。" in out
 
 
 def test_explain_impossible_fact(record: Path, suiri) -> None:
-    out = ok(suiri("explain", record, "case:suspect=s3"))
+    out = ok(suiri("explain", record, "case:suspect=s3", "--lines"))
     assert out.startswith("Fact: the suspect in the case file is s3 — impossible")
     assert "event 6: cid showed s3 on aki's deduction (line 49)" in out
+    steps = ok(suiri("explain", record, "case:suspect=s3"))
+    assert "  1. e6 cid showed s3 (line 49); a shown card is in the hand of whoever showed it, so the suspect " \
+           "in the case file is not s3." in steps
     data = ok_json(suiri("explain", record, "case:suspect=s3", "--json"))
     assert data["status"] == "impossible" and data["p"] == 0.0
     assert [o["id"] for o in data["observations"]] == ["e6.shown.cid"]
@@ -186,32 +194,42 @@ def test_explain_bad_fact(record: Path, suiri, fact: str, says: str) -> None:
 
 # -- hint ------------------------------------------------------------------------------------
 def test_hint_levels(record: Path, suiri) -> None:
+    """Each level adds to the one before: where to look, the rule, the premises, the whole step."""
     outs = {level: ok(suiri("hint", record, "--level", level)) for level in (1, 2, 3, 4)}
-    assert outs[1].startswith("The obvious ones (5 facts, one record line each):\nLook at single events: events 1, 3, 6.")
-    assert "Rule to apply:" not in outs[1]
-    assert "Rule to apply:" in outs[2] and "Observations to combine:" not in outs[2]
-    assert "Observations to combine:" in outs[3] and "(line 18)" in outs[3] and "⇒" not in outs[3]
-    assert "Deduction:" in outs[4] and "  e1 saw s5 (bea) ⇒ s5 is in bea's hand" in outs[4]
+    assert outs[1].startswith("Look at event 3.\n")
+    assert "Rule to apply:" not in outs[1] and "No special rule" not in outs[1]
+    assert "Rule to apply: holders must raise" in outs[2] and "Observations to combine:" not in outs[2]
+    assert "Observations to combine:" in outs[3] and "(line 30)" in outs[3] and "Deduction:" not in outs[3]
+    assert ("Deduction:\n  e3 bea silent on s1, w8, r3 (line 30); who holds a named card must raise a hand, "
+            "so s1 is not in bea's hand.") in outs[4]
     for level in (1, 2, 3):  # every level repeats the one before it
         head = outs[level].rsplit("\n(", 1)[0]
         assert outs[level + 1].startswith(head)
     assert ok(suiri("hint", record)) == outs[1]
     data = ok_json(suiri("hint", record, "--level", "4", "--json"))
-    assert data["obvious"] is True and data["remaining"] == 1
-    assert {h["fact"] for h in data["hints"]} == {"holder:s5=bea", "holder:r7=bea", "holder:s1!=bea",
-                                                  "holder:s3=cid", "holder:w8=cid"}
+    assert data["obvious"] is False and data["remaining"] == 4  # s5 in bea's hand is written (event 1)
+    assert "holder:s5=bea" in data["stated"] and "holder:s3=cid" not in data["stated"]  # a rule: shown
+    assert [h["fact"] for h in data["hints"]] == ["holder:s1!=bea"]
+    assert [x["id"] for x in data["hints"][0]["step"]["lines"]] == ["e3.bea"]
 
 
 def test_hint_skip_obvious_reaches_the_two_line_deduction(record: Path, suiri) -> None:
-    data = ok_json(suiri("hint", record, "--skip-obvious", "--level", "4", "--json"))
-    assert [h["fact"] for h in data["hints"]] == ["holder:s7=bea"]
-    assert data["remaining"] == 0
+    """With every one-line fact taken as known, the next certain fact needs two lines."""
+    known: list[str] = []
+    for _ in range(5):
+        data = ok_json(suiri("hint", record, "--skip-obvious", "--json", *(a for k in known for a in ("--known", k))))
+        (h,) = data["hints"]
+        known.append(h["fact"])
+        if h["fact"] == "holder:s7=bea":
+            break
+    assert known[-1] == "holder:s7=bea" and data["remaining"] == 0
+    assert "e4.bea" in {x["id"] for x in h["step"]["lines"]}
 
 
 def test_hint_japanese(record: Path, suiri) -> None:
     out = ok(suiri("hint", record, "--level", "4", "--lang", "ja"))
-    assert out.startswith("すぐわかること（5件、それぞれ記録の1行から）")
-    assert "推理：" in out and "⇒ 容疑者5はbeaの手札" in out
+    assert out.startswith("イベント3を見てください。\n")
+    assert "推理：\n  e3 bea挙手なし 容疑者1、凶器8、現場3（30行目）より、" in out and "容疑者1はbeaの手札ではない。" in out
 
 
 # -- advise ----------------------------------------------------------------------------------

@@ -140,7 +140,7 @@ def test_analyze_japanese(record: Path, cli) -> None:
 
 # -- explain ---------------------------------------------------------------------------------
 def test_explain_certain_werewolf(cli) -> None:
-    out = ok(cli("explain", "REC", "werewolf=dan"))  # also the golden transcript; the JSON form is tested below
+    out = ok(cli("explain", "REC", "werewolf=dan", "--lines"))  # the older proof; the step-wise one below
     assert out.startswith("Fact: dan is the Werewolf — certain\nMinimal proof: ")
     assert "turn 9: aki drew a Vote and played a Vote; votes aki→cho, cho→aki, dan→cho; cho was eliminated" in out
     assert "(line 56)" in out and "(line 68)" in out and "     ⇒ cho is not the Werewolf" in out
@@ -162,14 +162,14 @@ def test_explain_ruled_out_werewolf(cli) -> None:
 
 
 def test_explain_hand_card(cli) -> None:
-    out = ok(cli("explain", "REC", "hand:dan!=seer"))
+    out = ok(cli("explain", "REC", "hand:dan!=seer", "--lines"))
     assert out.startswith("Fact: dan's hand card is not a Seer — certain\n")
     assert "turn 6: ben played a Seer; looked at dan's hand (line 51)" in out
     assert "     ⇒ dan's hand card is not a Seer" in out
 
 
 def test_explain_ruins(cli) -> None:
-    out = ok(cli("explain", "REC", "ruins=attack-2"))
+    out = ok(cli("explain", "REC", "ruins=attack-2", "--lines"))
     assert out.startswith("Fact: the card in the ruins is the Werewolf Attack ② — certain\n")
     assert "(line 8)" in out and "(line 76)" in out  # the dealt Seer; dan's Attack ③ hit nobody
     assert out.rstrip().endswith("Therefore: the card in the ruins is the Werewolf Attack ②.")
@@ -196,7 +196,7 @@ def test_explain_impossible_fact(cli) -> None:
 
 
 def test_explain_japanese(cli) -> None:
-    out = ok(cli("explain", "REC", "werewolf=cho", "--lang", "ja"))
+    out = ok(cli("explain", "REC", "werewolf=cho", "--lang", "ja", "--lines"))
     assert out.startswith("事実：人狼プレイヤーはcho — ありえない — 記録が否定している")
     assert "ターン9：akiが投票を引き、投票を出した。" in out and "（68行目）" in out
     assert "よって：choは人狼プレイヤーではない。" in out
@@ -220,17 +220,20 @@ def test_explain_bad_fact(cli, fact: str, says: str) -> None:
 # -- hint ------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def hinted(record: Path):
-    """The first hint on the reference, computed once (each takes seconds)."""
+    """The first hint on the reference, computed once."""
     from suiri.models.werewolf.reasoning import WerewolfReasoner
     from suiri.models.werewolf.record import load
     from suiri.models.werewolf.session import WerewolfSession
+    from suiri.models.werewolf.steps import WerewolfSteps
     from suiri.solver.reasoning import hint
 
     session = WerewolfSession(load(record))
-    return session, hint(WerewolfReasoner(session), [])
+    return session, hint(WerewolfReasoner(session), [], steps=WerewolfSteps(session))
 
 
 def test_hint_levels(cli, hinted) -> None:
+    """The first step toward the nearest certain fact: one turn, the deck count, then the
+    whole step; each level repeats the one before."""
     from suiri.cli.werewolf_view import hint as render
     from suiri.models.werewolf.reasoning import WerewolfReasoner
 
@@ -238,14 +241,16 @@ def test_hint_levels(cli, hinted) -> None:
     outs = {level: render(session, result, level, "en") + "\n" for level in (1, 2, 3, 4)}
     assert ok(cli("hint", "REC", "--level", "4")) == outs[4]
     data = result.to_json(WerewolfReasoner(session), 4)
-    assert [h["fact"] for h in data["hints"]] == ["ruins=attack-2"] and data["remaining"] == 1
-    assert outs[1].startswith("Look at turns 4, 5, 6, 7, 8, 9, 10, 11 and your dealt card.\n")
+    (h,) = data["hints"]
+    assert [x["id"] for x in h["step"]["lines"]] == ["turn-1"] and data["remaining"] == 2
+    assert outs[1].startswith("Look at turn 1.\n")
     assert "Rule to apply:" not in outs[1]
-    assert "Rule to apply: the deck (the 16 cards" in outs[2]
+    assert "Rule to apply: what was seen (a card one was dealt, drew, looked at" in outs[2]
     assert "Observations to combine:" not in outs[2]
-    assert "  • turn 11: aki drew a Sleep and played a Sleep" in outs[3]
-    assert "(line 82)" in outs[3] and "⇒" not in outs[3]
-    assert "⇒ the card in the ruins is the Werewolf Attack ②\n" in outs[4]
+    assert "  • turn 1: aki drew the Medium and played a Seer; saw a Sleep in cho's hand (line 13)" in outs[3]
+    assert "Deduction:" not in outs[3]
+    assert ("Deduction:\n  t1 aki Seer (drew Medium; →cho; saw Sleep) (line 13), so the card cho was dealt is "
+            "a Sleep\n") in outs[4]
     for level in (1, 2, 3):  # every level repeats the one before it
         head = outs[level].rsplit("\n(", 1)[0]
         assert outs[level + 1].startswith(head)
@@ -255,9 +260,9 @@ def test_hint_japanese(hinted) -> None:
     from suiri.cli.werewolf_view import hint as render
 
     out = render(*hinted, 4, "ja")
-    assert out.startswith("ターン4、5、6、7、8、9、10、11と配られた手札を見てください。\n使うルール：")
-    assert "⇒ 遺跡のカードは人狼の襲撃②" in out
-    assert "（この後、あと1件推理できます。）" in out
+    assert out.startswith("ターン1を見てください。\n使うルール：")
+    assert "推理：\n  t1 aki 占い師（霊媒師を引いた。→cho。就寝を見た）（13行目）。よって、choに配られたカードは就寝\n" in out
+    assert "（この後、あと2件推理できます。）" in out
     assert ", " not in out and "Deduction" not in out
 
 
@@ -378,8 +383,9 @@ def test_analyze_during_play(suiri_at) -> None:
 
 def test_hint_sentences_of_play_turns(suiri_at) -> None:
     out = ok(suiri_at(PLAYING, "hint", "--level", "4"))
-    assert "turn 2: ben drew a Seer and played the Villager; put a Seer face-down into cho's discard (card 1)" in out
-    assert "t2 ben Villager (drew Seer; into cho:1 (Seer)) ⇒ card 1 of cho's discard is a Seer" in out
+    assert "  • turn 1: aki played the Knight (line 6)\n" in out
+    assert "  t1 aki Knight (line 6); a card played is one of the two in its player's hand, so card 1 of aki's " \
+           "discard is the Knight\n" in out
 
 
 def test_analyze_after_the_game(suiri_at) -> None:
@@ -572,11 +578,14 @@ def test_search_calls_in_every_command(write, suiri) -> None:
     assert [c["order"] for c in data["calls"]] == [1, 2, 3]
     assert data["searches"][0] == {"place": "hand:ben", "p": 1.0}
 
-    proof = ok(suiri("explain", path, "hand:dan=madman"))
+    proof = ok(suiri("explain", path, "hand:dan=madman", "--lines"))
     assert "  • call 3: dan alone raised a hand and showed the Madman (it cannot search) (line " in proof, proof
-    data = ok_json(suiri("explain", path, "hand:dan=madman", "--json"))
-    assert [o["id"] for o in data["observations"]] == ["call-3"] and data["observations"][0]["call"] == 3
-    assert data["rules"] == ["search-call"]
+    for lines in ([], ["--lines"]):
+        data = ok_json(suiri("explain", path, "hand:dan=madman", "--json", *lines))
+        assert [o["id"] for o in data["observations"]] == ["call-3"] and data["observations"][0]["call"] == 3
+        assert data["rules"] == ["search-call"]
+    steps = ok(suiri("explain", path, "hand:dan=madman"))
+    assert "  1. c3 " in steps and "so dan's hand card is the Madman" in steps, steps
 
 
 def test_hint_cites_search_calls(write, suiri) -> None:
@@ -587,17 +596,17 @@ def test_hint_cites_search_calls(write, suiri) -> None:
 
     path = write(to_toml(simulate(3, 59).record(None)))
     out = ok(suiri("hint", path, "--level", "4"))
-    assert "Look at single lines: calls 2, 7.\n" in out, out
-    assert "  • call 7: aki and cho raised hands together; none of them searches (line " in out, out
-    assert "  c7 aki and cho together ⇒ aki's hand card is a Vote\n" in out, out
-    assert "  c2 ben found Vote (cho's hand) ⇒ ben's hand card is the Medium\n" in out, out
+    assert out.startswith("Look at call 2.\n"), out
+    assert "  • call 2: ben alone raised a hand, searched cho's hand and found a Vote (line " in out, out
+    assert "  c2 ben found Vote (cho's hand) (line 67); at each call exactly the living holders of that search " \
+           "order raise a hand (W15)" in out, out
+    assert out.rstrip().endswith("so ben's hand card is the Medium\n(4 more deductions after this one.)"), out
     ja = ok(suiri("hint", path, "--level", "4", "--lang", "ja"))
-    assert "一つずつの行を見てください：探索順2、7の掛け声。\n" in ja, ja
-    assert "  c7 aki・choが同時に名乗り ⇒ akiの手札は投票\n" in ja, ja
-    assert "  c2 benの探索：choの手札は投票 ⇒ benの手札は霊媒師\n" in ja, ja
+    assert ja.startswith("探索順2の掛け声を見てください。\n"), ja
+    assert "  c2 benの探索：choの手札は投票（67行目）。" in ja and "よって、benの手札は霊媒師\n" in ja, ja
     data = ok_json(suiri("hint", path, "--json"))
     cited = {o["id"] for h in data["hints"] for o in h["observations"]}
-    assert cited <= {"call-2", "call-7"} and cited, data
+    assert cited == {"call-2"}, data
 
 
 def test_sentences_of_the_new_fields() -> None:

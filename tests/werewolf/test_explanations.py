@@ -18,8 +18,7 @@ from suiri.models.werewolf.reasoning import WerewolfReasoner
 from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.text import Text
-from suiri.solver.facts import Fact
-from suiri.solver.hints import KNOWN_PREFIX
+from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.probability import fact_probability
 from suiri.solver.reasoning import explain
 
@@ -93,6 +92,7 @@ def simulated() -> list[tuple[str, WerewolfReasoner]]:
     return out
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name,session", simulated(), ids=[n for n, _ in simulated()])
 def test_simulated_certain_facts_minimal(name: str, session: WerewolfReasoner) -> None:
     facts = session.certain_facts()
@@ -101,6 +101,7 @@ def test_simulated_certain_facts_minimal(name: str, session: WerewolfReasoner) -
         assert_minimal(session, fact)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name,session", simulated()[:4], ids=[n for n, _ in simulated()[:4]])
 def test_simulated_hint_is_a_certain_fact(name: str, session: WerewolfReasoner) -> None:
     from suiri.solver.reasoning import hint

@@ -5,6 +5,7 @@ the reference record and of simulated records gets a chain, and every step check
 from __future__ import annotations
 
 from suiri.models import game, open_session
+from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
 from suiri.solver.facts import Fact
 from suiri.solver.stepwise import CpSatOracle, check_chain
@@ -18,19 +19,34 @@ def chains_check(steps: WerewolfSteps) -> list[str]:
     return out
 
 
-def test_reference_record_chains_check_out() -> None:
+def reference() -> WerewolfSession:
     _, session = open_session("models/werewolf/records/werewolf-4p.toml")
-    steps = WerewolfSteps(session)
+    assert isinstance(session, WerewolfSession)
+    return session
+
+
+def test_reference_record_chains_check_out() -> None:
+    steps = WerewolfSteps(reference())
     assert steps.certain_facts() == [Fact("werewolf", "dan"), Fact("ruins", "attack-2")]
     assert chains_check(steps) == []
 
 
 def test_werewolf_dan_is_argued_through_dans_hand() -> None:
     """The last step cites what dan's hand cannot be, derived in earlier steps."""
-    _, session = open_session("models/werewolf/records/werewolf-4p.toml")
-    chain = WerewolfSteps(session).explain(Fact("werewolf", "dan"))
+    chain = WerewolfSteps(reference()).explain(Fact("werewolf", "dan"))
     assert len(chain) >= 2 and chain[-1].fact == Fact("werewolf", "dan")
     assert any(f.subject == "hand:dan" for f in chain[-1].facts)
+
+
+def test_reference_record_steps_cite_one_or_two_lines() -> None:
+    """With the cards of the past in the vocabulary (dealt, drawn, kept), no step of the
+    reference record's chains cites more than two record lines (before them: five for
+    "dan is the Werewolf", nine for the ruins' card), and the argument runs through
+    dan's past cards.  Each fact is asked of a fresh explainer, as one command would."""
+    for text in ("werewolf=dan", "ruins=attack-2"):
+        chain = WerewolfSteps(reference()).explain(Fact.parse(text))
+        assert max(len(step.lines) for step in chain) <= 2, (text, [s.lines for s in chain])
+        assert any(f.subject.startswith(("dealt:dan", "drew:", "after:")) for s in chain for f in s.facts), text
 
 
 def test_simulated_records_chains_check_out(sweep) -> None:  # type: ignore[no-untyped-def]
@@ -38,5 +54,5 @@ def test_simulated_records_chains_check_out(sweep) -> None:  # type: ignore[no-u
     for seed in sweep(range(30)):
         players = (3, 4)[seed % 2]
         state = g.new_state(players, seed, "base")
-        steps = WerewolfSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players])))
+        steps = WerewolfSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players], "base")))
         assert chains_check(steps) == [], seed

@@ -135,7 +135,7 @@ def report(result: dict[str, object], help_t: float) -> list[str]:
         f"the n-th deduction; {RECORDS_PER_CELL} records per cell, medians of {REPEATS} runs; the first seat "
         "writes the record, the spectator column analyzes the same cut from no seat (no hand, no shown card).",
         "",
-        "| players | deductions | analyze (ms) | spectator (ms) | spectator, slowest (ms) | explain (ms) | advise (ms) "
+        "| players | deductions | analyze (ms) | spectator (ms) | spectator, slowest (ms) | explain `--lines` (ms) | advise (ms) "
         "| `suiri analyze` command (ms) | beyond start-up (ms) | slowest command beyond start-up (ms) |",
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]

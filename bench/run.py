@@ -209,7 +209,7 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "",
         "## Where is the Canary?",
         "",
-        "| players | turns | analyze (ms) | analyze, spectator (ms) | explain (ms) | hint (ms) | advise (ms) "
+        "| players | turns | analyze (ms) | analyze, spectator (ms) | explain `--lines` (ms) | older hint (ms) | advise (ms) "
         "| analyze peak memory (KiB) | `suiri analyze` command (ms) | beyond start-up (ms) |",
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
@@ -225,7 +225,7 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "(check also builds the CP-SAT model only when the record is inconsistent).",
         f"- Slowest in-process `analyze` cell: {worst*1000:.1f} ms; slowest `suiri analyze` command beyond "
         f"start-up: {worst_cli*1000:.0f} ms, {0.5/max(worst_cli, 1e-3):.1f}× under the 0.5 s target.",
-        "- `hint` explains every certain fact (one run per record, not three): its cost grows with the number "
+        "- The `explain` and `hint` columns are the older algorithms (a minimal set of lines; ranking every certain fact by it), kept for comparison: the commands now print step-wise proofs and hints, measured in the section \"explain and hint\" below. The older `hint` explains every certain fact (one run per record, not three): its cost grows with the number "
         "of certain facts. The spectator column analyzes the same games from no seat (60 clue deals with 3 "
         "players, 480 with 4).",
         "- `explain` includes building the CP-SAT model (~30 ms) and the minimal-explanation solves; "

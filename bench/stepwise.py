@@ -1,5 +1,5 @@
 """Step-wise explanations (issue 12): time per certain fact, python-sat against CP-SAT,
-next to today's ``explain`` (minimal record lines, ``solver.reasoning.explain``), and
+next to the older ``explain --lines`` (minimal record lines, ``solver.reasoning.explain`` without steps), and
 the time of one step-wise hint (``StepExplainer.next_step``) per record.
 
     .venv/bin/python bench/stepwise.py [--records N] [--cpsat N] [--games canary,...]
@@ -99,7 +99,7 @@ def bench_game(name: str, records: int, cpsat: int) -> list[str]:
              summary("explain by steps, python-sat", sat),
              summary(f"explain by steps, CP-SAT (first {cpsat})", cp)
              + (f"   undecided in {CPSAT_LIMIT:.0f} s: {undecided}" if undecided else ""),
-             summary("today's explain (lines), CP-SAT", old),
+             summary("older explain (lines), CP-SAT", old),
              summary("hint by steps (first step), python-sat", hints),
              f"  steps per explanation: median {statistics.median(kept) if kept else 0}, max {max(kept, default=0)}",
              f"  chains failing the CP-SAT check: {len(bad)}"]

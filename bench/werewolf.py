@@ -104,7 +104,7 @@ def report(result: dict[str, object], help_t: float) -> list[str]:
         "whole games (every turn and the search calls) and the same games cut halfway, written from the first "
         "seat or by a spectator (no hand, no drawn or seen card, no swap).",
         "",
-        "| players | record | seat | analyze (ms) | analyze, slowest (ms) | merged states (most) | explain (ms) "
+        "| players | record | seat | analyze (ms) | analyze, slowest (ms) | merged states (most) | explain `--lines` (ms) "
         "| advise (ms) | `suiri analyze` command (ms) | beyond start-up (ms) | slowest beyond start-up (ms) |",
         "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]

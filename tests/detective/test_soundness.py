@@ -165,6 +165,7 @@ def test_the_sweep_covers_every_seat_and_accusations(players: int, variant: str)
     assert (accusations > 0) == variant.startswith("clue")  # Clue games end by accusations
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_truth_survives_wrong_accusations(players: int) -> None:
     """Clue games full of guessed accusations (rate 0.3 a turn, most of them wrong): every

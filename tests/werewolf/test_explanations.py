@@ -58,6 +58,7 @@ def test_reference_certain_facts_minimal() -> None:
         assert_minimal(s, fact)
 
 
+@pytest.mark.sweep  # the older `explain --lines`; the step-wise proofs are checked in test_steps.py
 @pytest.mark.parametrize("text", ["hand:dan!=seer", "werewolf!=aki", "lost-legacy!=ruins", "ruins=attack-2",
                                   "hand:dan!=madman"])
 def test_reference_chosen_facts_minimal(text: str) -> None:

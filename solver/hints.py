@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .stepwise import Step
 
 
-
 @dataclass(frozen=True)
 class Hint:
     fact: Fact

@@ -4,6 +4,8 @@ the reference record and of simulated records gets a chain, and every step check
 
 from __future__ import annotations
 
+import pytest
+
 from suiri.models import game, open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
@@ -49,10 +51,11 @@ def test_reference_record_steps_cite_one_or_two_lines() -> None:
         assert any(f.subject.startswith(("dealt:dan", "drew:", "after:")) for s in chain for f in s.facts), text
 
 
-def test_simulated_records_chains_check_out(sweep) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.sweep  # one case per record, so xdist spreads the 30 (make test-fast: a tenth)
+@pytest.mark.parametrize("seed", range(30))
+def test_simulated_records_chains_check_out(seed: int) -> None:
     g = game("werewolf")
-    for seed in sweep(range(30)):
-        players = (3, 4)[seed % 2]
-        state = g.new_state(players, seed, "base")
-        steps = WerewolfSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players], "base")))
-        assert chains_check(steps) == [], seed
+    players = (3, 4)[seed % 2]
+    state = g.new_state(players, seed, "base")
+    steps = WerewolfSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players], "base")))
+    assert chains_check(steps) == [], seed

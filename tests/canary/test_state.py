@@ -140,11 +140,13 @@ def test_the_sweep_exercises_every_kind_of_declaration(players: int) -> None:
     """The sweep above plays declarations on cards of every size, on face-up cards, and
     (4 players) by the fake holder on cards without its clue (R4, R5, R8)."""
     kinds: set[str] = set()
-    for seed in range(GAMES_PER_COUNT):
-        kinds |= declaration_kinds(played(players, seed))
     expected = {"size-1", "size-2", "size-3", "face-up", "failed-face-up", "checked-after"}
     if players == 4:
         expected |= {"size-0", "fake-off-clue"}
+    for seed in range(GAMES_PER_COUNT):  # in order, stopping once every kind is seen
+        kinds |= declaration_kinds(played(players, seed))
+        if expected <= kinds:
+            break
     assert expected <= kinds
 
 

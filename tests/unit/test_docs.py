@@ -128,6 +128,7 @@ def run_line(command: str, cwd: Path, env: dict[str, str]) -> str:
     return printed
 
 
+@pytest.mark.slow  # some 60 whole commands, 10-15 s: make test (the edit loop keeps the smoke tests below)
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
 def test_console_sessions_print_what_the_doc_shows(doc: Path, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:

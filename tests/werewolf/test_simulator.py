@@ -13,6 +13,7 @@ Knight, ties, the Medium's targets (W16), the search calls (W15), and the winner
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 
 import pytest
 
@@ -45,6 +46,7 @@ from suiri.models.werewolf.table import (
     Table,
 )
 
+Sweep = Callable[[Iterable[int]], list[int]]
 SEEDS = range(40)
 SMALL = deck_counts({"villager": 1, "medium": 1, "knight": 1, "lost-legacy": 1, "vote": 2, "sleep": 2,
                      "attack-1": 1})
@@ -84,8 +86,8 @@ def cuts(game: SimulatedGame) -> list[tuple[int, int]]:
 
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("deck", ["standard", "small"])
-def test_every_record_replays_and_round_trips(players: int, deck: str) -> None:
-    for seed in SEEDS:
+def test_every_record_replays_and_round_trips(players: int, deck: str, sweep: Sweep) -> None:
+    for seed in sweep(SEEDS):
         game = simulate(players, seed, deck=STANDARD if deck == "standard" else SMALL)
         for viewer in (*game.players, None):
             for turns, calls in cuts(game):

@@ -105,7 +105,8 @@ def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, 
             else:
                 out.append(f"  {' + '.join(short(o) for o in x.explanation.observations)} ⇒ {fact(x.fact)}")
     if h.remaining:
-        out.append(say("hint-remaining", n=h.remaining))
+        m = Messages(lang)
+        out.append(m("hint-left", facts=m.count("certain-facts", h.remaining)))
     return "\n".join(out)
 
 

@@ -15,6 +15,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "chain-size": "Step by step ({steps}, from {lines} of the record):",
         "count:steps": "{n} step/{n} steps", "count:lines": "{n} line/{n} lines",
         "hint-from-known": "what you have already worked out: {facts}",
+        # a hint's last line: the certain facts the step does not give (HintResult.remaining)
+        "hint-left": "(Still to find after this step: {facts}.)",
+        "count:certain-facts": "{n} certain fact/{n} certain facts",
         "unit:worlds": "world/worlds", "unit:deals": "deal/deals", "unit:histories": "history/histories",
     },
     "ja": {
@@ -24,6 +27,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "chain-size": "一歩ずつ（{steps}、記録の{lines}から）：",
         "count:steps": "{n}段階", "count:lines": "{n}行",
         "hint-from-known": "すでに分かっていること（{facts}）",
+        "hint-left": "（この一歩の後も、まだ見つけていない確かな事実：{facts}）",
+        "count:certain-facts": "{n}件",
         "unit:worlds": "世界", "unit:deals": "配り方", "unit:histories": "経過",
     },
 }

@@ -270,7 +270,7 @@ def test_hint_skip_obvious(record: Path, suiri) -> None:
     out = ok(suiri("hint", record, "--skip-obvious", "--level", "4"))
     assert out.startswith("Look at what you have already worked out: aki's clue is ancient; the card on a4 lacks")
     assert "so a4 is not the goal\n" in out
-    assert "(1 more deduction after this one.)" in out
+    assert "(Still to find after this step: 1 certain fact.)" in out
 
 
 def test_hint_known_certain_fact_is_accepted(record: Path, suiri) -> None:

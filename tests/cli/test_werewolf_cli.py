@@ -262,7 +262,7 @@ def test_hint_japanese(hinted) -> None:
     out = render(*hinted, 4, "ja")
     assert out.startswith("ターン1を見てください。\n使うルール：")
     assert "推理：\n  t1 aki 占い師（霊媒師を引いた。→cho。就寝を見た）（13行目）。よって、choに配られたカードは就寝\n" in out
-    assert "（この後、あと2件推理できます。）" in out
+    assert "（この一歩の後も、まだ見つけていない確かな事実：2件）" in out
     assert ", " not in out and "Deduction" not in out
 
 
@@ -277,7 +277,7 @@ def test_catalogue_is_complete_in_both_languages() -> None:
         for rule in RULE_IDS:
             assert f"rule:{rule}" in m and f"rule-name:{rule}" in m, (lang, rule)
         for key in ("hint-none", "hint-obvious", "hint-level1", "hint-level1-obvious", "hint-level2",
-                    "hint-level2-none", "hint-level3", "hint-level4", "hint-remaining"):  # cli/layout.hint_levels
+                    "hint-level2-none", "hint-level3", "hint-level4"):  # cli/layout.hint_levels
             assert key in m, (lang, key)
 
 
@@ -600,7 +600,7 @@ def test_hint_cites_search_calls(write, suiri) -> None:
     assert "  • call 2: ben alone raised a hand, searched cho's hand and found a Vote (line " in out, out
     assert "  c2 ben found Vote (cho's hand) (line 67); at each call exactly the living holders of that search " \
            "order raise a hand (W15)" in out, out
-    assert out.rstrip().endswith("so ben's hand card is the Medium\n(4 more deductions after this one.)"), out
+    assert out.rstrip().endswith("so ben's hand card is the Medium\n(Still to find after this step: 4 certain facts.)"), out
     ja = ok(suiri("hint", path, "--level", "4", "--lang", "ja"))
     assert ja.startswith("探索順2の掛け声を見てください。\n"), ja
     assert "  c2 benの探索：choの手札は投票（67行目）。" in ja and "よって、benの手札は霊媒師\n" in ja, ja

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from suiri.cli.layout import readable_count
 from suiri.cli.main import main
+from suiri.cli.messages import Messages
 from suiri.models.canary.board import STANDARD_BOARD
 from suiri.models.canary.text import Text as CanaryText
 from suiri.models.detective.cards import STANDARD_DECK
@@ -106,7 +107,8 @@ def test_the_screens_agree_with_their_numbers() -> None:
     assert w("proof-size", n=2).startswith("Minimal proof: 2 record lines;")
     assert w("phase-play", n=1, p="ben") == "Phase: play — 1 card left in the deck; next: ben"
     assert CanaryText("en", STANDARD_BOARD)("seat-spectator", n=1) == "1 turn, seen by a spectator"
-    assert DetectiveText("en", STANDARD_DECK)("hint-remaining", n=1) == "(1 more deduction after this one.)"
+    m = Messages("en")
+    assert m("hint-left", facts=m.count("certain-facts", 1)) == "(Still to find after this step: 1 certain fact.)"
 
 
 # -- the 2-player goal legend ------------------------------------------------------------

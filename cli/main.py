@@ -308,11 +308,13 @@ def advise(record: str, drew: str | None, as_json: bool, lang: str) -> None:
     game, session = open_session(record)
     if drew is not None:
         from suiri.models import DrawsCards
-        from suiri.solver.errors import Source, SuiriError
+        from suiri.solver.errors import Named, Source, SuiriError
+
+        from .messages import ErrorText
 
         if not isinstance(game, DrawsCards):
-            raise SuiriError(f"--drew is for games where a turn starts with a draw, not {game.facts.title_en}",
-                             Source(record, None, "--drew"), "leave out --drew")
+            raise SuiriError(ErrorText("drew:not-this-game", game=Named(game.facts.title_en, game.facts.title_ja)),
+                             Source(record, None, "--drew"), ErrorText("drew:leave-out"))
         session = game.open(game.with_drawn(session.record, drew))
     result = game.advise(session)
     if as_json:
@@ -438,6 +440,8 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
     from suiri.models import game as chosen
     from suiri.solver.errors import SuiriError
 
+    from .messages import ErrorText
+
     about = FACTS[game]
     variant = variant or about.variants[0]
     check_players(about, players)
@@ -446,7 +450,7 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
     seats = played.new_state(players, seed, variant).players
     seat = seats[0] if viewer is None else None if viewer == "none" else viewer
     if seat is not None and seat not in seats:
-        raise SuiriError(f"--viewer {seat!r} is not a player", None, ", ".join(seats) + ", none")
+        raise SuiriError(ErrorText("viewer:not-a-player", seat=repr(seat)), None, ", ".join(seats) + ", none")
     click.echo(played.write(played.simulate(players, seed, turns, seat, variant)), nl=False)
 
 
@@ -472,8 +476,9 @@ def report(record: str, html_path: str | None, lang: str) -> None:
     if html_path is None:
         from suiri.solver.errors import Source, SuiriError
 
-        raise SuiriError("where to write the page is missing", Source(record, None, "--html"),
-                         "--html FILE, or --html - for standard output")
+        from .messages import ErrorText
+
+        raise SuiriError(ErrorText("html:missing"), Source(record, None, "--html"), ErrorText("html:missing-valid"))
     write_report(game, session, record, html_path, lang, stderr_progress("explaining certain facts"))
 
 
@@ -507,16 +512,17 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
     from suiri.puzzles import generate
     from suiri.solver.errors import SuiriError
 
+    from .messages import ErrorText
+
     try:
         low, high = (int(x) for x in lines.split("-", 1))
     except ValueError:
-        raise SuiriError(f"--lines {lines!r} is not MIN-MAX", None, "e.g. 2-5") from None
+        raise SuiriError(ErrorText("lines:format", lines=repr(lines)), None, ErrorText("lines:example")) from None
     if not 1 <= low <= high:
-        raise SuiriError(f"--lines {lines!r}: MIN must be at least 1 and at most MAX", None, "e.g. 2-5")
+        raise SuiriError(ErrorText("lines:range", lines=repr(lines)), None, ErrorText("lines:example"))
     found = generate(chosen(game), players, seed, question, low, high)
     if found is None:
-        raise SuiriError(f"no puzzle with {lines} lines found in 200 simulated games", None,
-                         "another --seed or a wider --lines range")
+        raise SuiriError(ErrorText("puzzle:none-found", lines=lines), None, ErrorText("puzzle:none-found-valid"))
     if as_json:
         emit(found.to_json(show_answer))
     else:
@@ -552,8 +558,10 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
     from suiri.puzzles.book import build, write_book
     from suiri.solver.errors import SuiriError
 
+    from .messages import ErrorText
+
     if html_path is None and markdown_path is None:
-        raise SuiriError("no output file", None, "--html FILE and/or --markdown FILE")
+        raise SuiriError(ErrorText("book:no-output"), None, ErrorText("book:no-output-valid"))
     from suiri.cli.svg import picture_svg
 
     book = build(game, count, difficulty, seed, lang, picture_svg if html_path is not None else None, workers)

@@ -6,6 +6,8 @@ Each game's own sentences (and its screens) live in its text catalogue, e.g.
 
 from __future__ import annotations
 
+from suiri.solver.errors import Text
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent {kind}",
@@ -32,6 +34,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unit:worlds": "世界", "unit:deals": "配り方", "unit:histories": "経過",
     },
 }
+
+
+# The errors about the command line itself (its options), in the errors' catalogue form.
+ERRORS: dict[str, tuple[str, str]] = {
+    "drew:not-this-game": ("--drew is for games where a turn starts with a draw, not {game}",
+                           "--drew は手番が札を引くことから始まるゲーム用です（{game}は違います）"),
+    "drew:leave-out": ("leave out --drew", "--drew を外す"),
+    "viewer:not-a-player": ("--viewer {seat} is not a player", "--viewer {seat} はプレイヤーではありません"),
+    "html:missing": ("where to write the page is missing", "ページの書き出し先がありません"),
+    "html:missing-valid": ("--html FILE, or --html - for standard output", "--html FILE、標準出力なら --html -"),
+    "html:cannot-write": ("cannot write: {reason}", "書き込めません：{reason}"),
+    "html:cannot-write-valid": ("a file path in a writable folder, or '-' for standard output",
+                                "書き込めるフォルダのファイルパス、標準出力なら '-'"),
+    "lines:format": ("--lines {lines} is not MIN-MAX", "--lines {lines} は MIN-MAX の形ではありません"),
+    "lines:range": ("--lines {lines}: MIN must be at least 1 and at most MAX",
+                    "--lines {lines}：MIN は 1 以上、MAX 以下にします"),
+    "lines:example": ("e.g. 2-5", "例: 2-5"),
+    "puzzle:none-found": ("no puzzle with {lines} lines found in 200 simulated games",
+                          "200 回のシミュレーションで、{lines} 行のパズルは見つかりませんでした"),
+    "puzzle:none-found-valid": ("another --seed or a wider --lines range", "別の --seed か、より広い --lines の範囲"),
+    "book:no-output": ("no output file", "出力ファイルがありません"),
+    "book:no-output-valid": ("--html FILE and/or --markdown FILE", "--html FILE か --markdown FILE（両方でも可）"),
+}
+
+
+class ErrorText(Text):
+    """An error sentence about the command line (``ERRORS``)."""
+
+    table = ERRORS
 
 
 class Messages:

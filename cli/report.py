@@ -17,7 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from suiri.cli.layout import readable_count
-from suiri.cli.messages import Messages
+from suiri.cli.messages import ErrorText, Messages
 from suiri.cli.svg import pct, picture_svg
 from suiri.cli.views import view
 
@@ -198,8 +198,8 @@ def write_report(game: Any, session: Any, record: str, path: str, lang: str,
     try:
         Path(path).write_text(page, encoding="utf-8")
     except OSError as exc:
-        raise SuiriError(f"cannot write: {exc.strerror or exc}", Source(path, None, "--html"),
-                         "a file path in a writable folder, or '-' for standard output") from None
+        raise SuiriError(ErrorText("html:cannot-write", reason=exc.strerror or exc), Source(path, None, "--html"),
+                         ErrorText("html:cannot-write-valid")) from None
 
 
 def suiri_version() -> str:

@@ -15,7 +15,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from suiri.solver.errors import RecordSyntaxError, Source, SuiriError, Text, unknown_name
+from suiri.solver.errors import (
+    Joined,
+    Named,
+    RecordSyntaxError,
+    Source,
+    SuiriError,
+    Text,
+    unknown_name,
+)
 from suiri.solver.records import TomlDocument, check_not_empty, parse_toml, read_text
 
 from .interface import Advice, Analysis, Counts, DrawsCards, Game, GameFacts, Record, Session, State
@@ -47,9 +55,9 @@ def check_players(about: GameFacts, players: int) -> None:
     """Raise unless the rules of the game allow ``players`` players."""
     allowed = about.players
     if players not in allowed:
-        span = (f"{allowed.start} or {allowed.stop - 1}" if len(allowed) == 2
-                else f"{allowed.start} to {allowed.stop - 1}")
-        raise SuiriError(f"{about.title_en} is for {span} players, not {players}", None, f"--players {span}")
+        span = Text("span:or" if len(allowed) == 2 else "span:to", low=allowed.start, high=allowed.stop - 1)
+        raise SuiriError(Text("players:for-game", game=Named(about.title_en, about.title_ja), span=span, n=players),
+                         None, Joined(("--players ", span)))
 
 
 def check_variant(about: GameFacts, variant: str) -> None:
@@ -61,8 +69,8 @@ def check_variant(about: GameFacts, variant: str) -> None:
 def check_question(about: GameFacts, question: str) -> None:
     """Raise unless ``question`` is one of the game's puzzle questions."""
     if question not in about.questions:
-        raise SuiriError(f"{about.title_en} puzzles have no question {question!r}", None,
-                         "--question " + ", ".join(about.questions))
+        raise SuiriError(Text("question:unknown", game=Named(about.title_en, about.title_ja), question=repr(question)),
+                         None, "--question " + ", ".join(about.questions))
 
 
 def read_record(path: str | Path) -> TomlDocument:

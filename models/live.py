@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import SuiriError
+from suiri.solver.errors import SuiriError, Text
 from suiri.solver.records import read_text
 
 from . import GAMES, game, open_session, read_record
@@ -142,7 +142,7 @@ def replay(chosen: Game[Any, Any], name: str, lines: list[str]) -> Position:
     """Read, replay and count ``lines`` as a record; raise the first problem."""
     text = "\n".join(lines) + "\n"
     if not chosen.is_compact(text):
-        raise SuiriError("the first line must name the game and its players", None,
+        raise SuiriError(Text("live:first-line"), None,
                          f"{chosen.facts.name} NAME NAME ...")
     record = chosen.read(chosen.parse_compact(name, text))
     session = chosen.open(record)

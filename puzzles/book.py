@@ -20,10 +20,27 @@ from typing import Any
 
 from suiri.models import Game
 from suiri.models import game as game_named
-from suiri.solver.errors import SuiriError
+from suiri.solver.errors import SuiriError, Text
 
 from . import generate
 from .rating import LEVELS, THRESHOLDS, Rating
+
+# The book's errors (about `suiri book`'s options), in the errors' catalogue form.
+ERRORS: dict[str, tuple[str, str]] = {
+    "difficulty:unknown": ("--difficulty {difficulty} is not known", "--difficulty {difficulty} は不明です"),
+    "count:not-positive": ("--count {count} is not a positive number", "--count {count} は正の数ではありません"),
+    "count:example": ("e.g. --count 20", "例: --count 20"),
+    "book:too-few": ("only {found} of {count} {difficulty} puzzles found in {tried} simulated games",
+                     "{tried} 回のシミュレーションで、{difficulty} のパズルは {count} 問中 {found} 問しか見つかりませんでした"),
+    "book:too-few-valid": ("a smaller --count, another --difficulty or another --seed",
+                           "より小さい --count、別の --difficulty か別の --seed"),
+}
+
+
+class ErrorText(Text):
+    """An error sentence of the puzzle book (``ERRORS``)."""
+
+    table = ERRORS
 
 Picture = Callable[[str, Any, str], str]  # (game, analysis, lang) -> one <svg> element
 DIFFICULTIES = (*LEVELS, "mixed")
@@ -149,7 +166,7 @@ def combos(game: str) -> list[tuple[int, str]]:
 
 def levels_wanted(difficulty: str, count: int) -> Counter[str]:
     if difficulty not in DIFFICULTIES:
-        raise SuiriError(f"--difficulty {difficulty!r} is not known", None, ", ".join(DIFFICULTIES))
+        raise SuiriError(ErrorText("difficulty:unknown", difficulty=repr(difficulty)), None, ", ".join(DIFFICULTIES))
     if difficulty == "mixed":
         return Counter(LEVELS[i * len(LEVELS) // count] for i in range(count))
     return Counter({difficulty: count})
@@ -178,7 +195,7 @@ def build(game: str, count: int, difficulty: str = "mixed", seed: int = 1, lang:
     Raises ``SuiriError`` when ``max_tries`` simulated games (default 300 per puzzle)
     do not fill the book."""
     if count < 1:
-        raise SuiriError(f"--count {count} is not a positive number", None, "e.g. --count 20")
+        raise SuiriError(ErrorText("count:not-positive", count=count), None, ErrorText("count:example"))
     need = levels_wanted(difficulty, count)
     alive = combos(game)
     cap = -(-count // len(alive))
@@ -222,8 +239,8 @@ def build(game: str, count: int, difficulty: str = "mixed", seed: int = 1, lang:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     if sum(need.values()):
-        raise SuiriError(f"only {len(book.puzzles)} of {count} {difficulty} puzzles found in {book.tried} "
-                         "simulated games", None, "a smaller --count, another --difficulty or another --seed")
+        raise SuiriError(ErrorText("book:too-few", found=len(book.puzzles), count=count, difficulty=difficulty,
+                                   tried=book.tried), None, ErrorText("book:too-few-valid"))
     book.puzzles.sort(key=lambda p: (LEVELS.index(p.level), p.rating.score))
     return book
 

@@ -8,10 +8,12 @@ fits them all (``InconsistentRecordError``).  ``Undecided`` (exit 3) is no user 
 but is reported the same way: the solver ran out of time.
 
 An error prints in the language of the command (``render(lang)``).  Its message and
-its ``valid`` text are plain English strings, or ``Text``: a key of ``ERROR_TEXT`` (the
-one catalogue of error sentences, English and Japanese) with its parameters.  The
-framing words (the label, "valid", "did you mean") are always translated; a message
-not yet in the catalogue prints in English.  ``unknown_name`` builds the error for a
+its ``valid`` text are ``Text``: a key of a catalogue of error sentences (English and
+Japanese) with its parameters.  ``ERROR_TEXT`` here holds the sentences every game
+shares (files, players, names, the framing words); each game keeps its own sentences
+(its notation, its rules) in ``models/<game>/error_text.py``, a ``Text`` subclass
+whose ``table`` is that game's catalogue.  A plain string still prints (in English):
+internal errors and the few messages that are data, such as a TOML parser's.  ``unknown_name`` builds the error for a
 misspelt name in every game: the closest spellings (difflib) and the real list.
 
 ``NoWorldFits`` is internal: a game's exact counter raises it when no hidden state fits
@@ -25,6 +27,7 @@ import copy
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 # The catalogue of error sentences: key -> (English, Japanese).  Parameters in braces;
 # a parameter may itself be a ``Text`` (rendered in the same language).
@@ -86,34 +89,53 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "noun:category": ("category", "分類"),
     "noun:place": ("place", "場所"),
     "noun:card-place": ("place a card can be", "カードの置き場所"),
-    "valid:canary-card": ("a card id: {ids}; or its Japanese or English name, or its attributes joined by '+' "
-                          "(e.g. 'high+dark', 'none')",
-                          "カード ID: {ids}。または日本語名・英語名、'+' でつないだ属性（例: 'high+dark'、'none'）"),
-    "valid:canary-clue": ("{ids} (or {ja})", "{ja}（または {ids}）"),
-    # Canary's compact notation, in its own words
+    # a compact notation's line that cannot be split into words (quotes)
     "notation:split": ("cannot split the line into words: {reason}", "行を語に分けられません：{reason}"),
     "notation:split-valid": ("words separated by blanks; a name with spaces in quotes, e.g. \"Giant Stone Bridge\"",
                              "空白で区切った語。空白を含む名前は引用符で囲む（例: \"Giant Stone Bridge\"）"),
-    "canary:check": ("{word} is not a check letter", "{word} はチェックの記号ではありません"),
-    "canary:check-valid": ("h, r, - (hidden, revealed, no check), or ! CARD NAME=y|n ... to declare",
-                           "h、r、-（伏せた・表にした・チェックなし）、宣言なら ! CARD NAME=y|n ..."),
-    "canary:answer": ("answer {word} from {who}", "{who} の答え {word}"),
-    "canary:answer-valid": ("NAME=y or NAME=n (ここだ, ちがう)", "NAME=y または NAME=n（ここだ、ちがう）"),
     "valid:viewer": ("{names} or omit it (spectator)", "{names}、または省略（観戦者）"),
+    "players:for-game": ("{game} is for {span} players, not {n}", "{game}は{span}人用です（{n}人ではありません）"),
+    "span:or": ("{low} or {high}", "{low}か{high}"),
+    "span:to": ("{low} to {high}", "{low}〜{high}"),
+    "question:unknown": ("{game} puzzles have no question {question}", "{game}のパズルに問い {question} はありません"),
+    "live:first-line": ("the first line must name the game and its players",
+                        "最初の行にはゲームの名前とプレイヤーを書きます"),
+    "toml:syntax-valid": ("TOML 1.0 (https://toml.io)", "TOML 1.0（https://toml.io）"),
+    # facts typed by the user (explain, hint --known)
+    "fact:unreadable": ("cannot read the fact {fact}", "事実 {fact} を読めません"),
+    "fact:unreadable-valid": ("subject=value or subject!=value (see `suiri explain --help` for each game's subjects)",
+                              "subject=value または subject!=value（各ゲームの対象は `suiri explain --help` を参照）"),
+    "fact:incomplete": ("the fact {fact} lacks a subject or a value", "事実 {fact} に対象か値がありません"),
+    "fact:not-a-value": ("{value} is not a value of {subject}", "{value} は {subject} の値ではありません"),
+    "fact:not-proven": ("{fact} is given as known, but the record does not prove it",
+                        "{fact} が分かっていることとして与えられましたが、記録からは証明できません"),
+    "fact:not-proven-valid": ("facts that `suiri analyze` lists as certain, or that a hint derived",
+                              "`suiri analyze` が確かとする事実、またはヒントが導いた事実"),
+    # a record no hidden state fits (``worlds``: what the game's hidden state is called)
+    "inconsistent:lines": ("no {worlds} fits these {n} record lines together (each is legal alone; at least one "
+                           "was written wrongly)",
+                           "この{n}行の記録をすべて満たす{worlds}はありません（どの行も単独では正しいので、"
+                           "少なくとも1行が書き間違いです）"),
+    "inconsistent:line": ("no {worlds} fits this record line (each is legal alone; at least one was written wrongly)",
+                          "この記録行を満たす{worlds}はありません（単独では正しい行なので、書き間違いです）"),
 }
 
 
 class Text:
-    """A sentence of ``ERROR_TEXT`` with its parameters, printed in either language."""
+    """A sentence of a catalogue (``table``: key -> (English, Japanese)) with its
+    parameters, printed in either language.  ``Text`` itself reads ``ERROR_TEXT``; a
+    game's subclass reads the game's own catalogue."""
+
+    table: ClassVar[Mapping[str, tuple[str, str]]] = ERROR_TEXT
 
     def __init__(self, key: str, **params: object) -> None:
-        if key not in ERROR_TEXT:
-            raise KeyError(f"no error text {key!r}")
+        if key not in self.table:
+            raise KeyError(f"no error text {key!r} in {type(self).__name__}")
         self.key = key
         self.params = params
 
     def render(self, lang: str = "en") -> str:
-        en, ja = ERROR_TEXT[self.key]
+        en, ja = self.table[self.key]
         template = ja if lang == "ja" else en
         return template.format(**{k: render(v, lang) for k, v in self.params.items()})
 
@@ -121,7 +143,8 @@ class Text:
         return self.render("en")
 
     def __repr__(self) -> str:
-        return f"Text({self.key!r}, {self.params!r})"
+        return f"{type(self).__name__}({self.key!r}, {self.params!r})"
+
 
 
 def render(text: object, lang: str = "en") -> str:
@@ -131,7 +154,20 @@ def render(text: object, lang: str = "en") -> str:
         return text.render(lang)
     if isinstance(text, Joined):
         return "".join(render(part, lang) for part in text.parts)
+    if isinstance(text, Named):
+        return text.ja if lang == "ja" else text.en
     return str(text)
+
+
+@dataclass(frozen=True)
+class Named:
+    """A name the data gives in both languages (a game's title), as a message part."""
+
+    en: str
+    ja: str
+
+    def __str__(self) -> str:
+        return self.en
 
 
 @dataclass(frozen=True)
@@ -144,7 +180,7 @@ class Joined:
         return render(self, "en")
 
 
-Message = str | Text | Joined
+Message = str | Text | Joined | Named
 
 
 @dataclass(frozen=True)

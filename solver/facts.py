@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import FactError, Source
+from .errors import FactError, Source, Text
 
 KNOWN_PREFIX = "known:"  # a model group holding a fact the player already knows (hints build on it)
 
@@ -30,12 +30,10 @@ class Fact:
             subject, value = raw.split("=", 1)
             holds = True
         else:
-            raise FactError(
-                f"cannot read the fact {text!r}", source, "subject=value or subject!=value (see `suiri explain --help` for each game's subjects)"
-            )
+            raise FactError(Text("fact:unreadable", fact=repr(text)), source, Text("fact:unreadable-valid"))
         subject, value = subject.strip(), value.strip()
         if not subject or not value:
-            raise FactError(f"the fact {text!r} lacks a subject or a value", source, "subject=value")
+            raise FactError(Text("fact:incomplete", fact=repr(text)), source, "subject=value")
         return cls(subject, value, holds)
 
     def negate(self) -> Fact:

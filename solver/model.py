@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from .errors import FactError, Source
+from .errors import FactError, Source, Text
 from .facts import Fact
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -95,10 +95,10 @@ class Model:
         subject = self.subjects.get(name)
         if subject is None:
             valid = ", ".join(sorted(self.subjects)[:12])
-            raise FactError(f"unknown subject {fact.subject!r}", None, valid)
+            raise FactError(Text("name:unknown", noun=Text("noun:subject"), name=repr(fact.subject)), None, valid)
         if fact.value not in subject.values:
             valid = ", ".join(list(subject.values)[:60])
-            raise FactError(f"{fact.value!r} is not a value of {name}", None, valid)
+            raise FactError(Text("fact:not-a-value", value=repr(fact.value), subject=name), None, valid)
         lit = subject.values[fact.value]
         return lit if fact.holds else ~lit
 

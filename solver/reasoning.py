@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from .errors import FactError, InconsistentRecordError, Source
+from .errors import FactError, InconsistentRecordError, Message, Source, Text
 from .facts import KNOWN_PREFIX, Fact
 from .hints import Hint, add_known, rank
 from .model import World
@@ -51,18 +51,14 @@ class ReasoningSession(Protocol):
     def world_view(self, world: World, fact: Fact) -> Any: ...  # a counterexample, as data
 
 
-def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: str, valid: str) -> InconsistentRecordError:
+def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: Message, valid: Message) -> InconsistentRecordError:
     """A record that no hidden state fits, as an error naming a minimal set of its lines
     (``worlds``: what the game's hidden state is called, e.g. "deal")."""
     ids = engine.conflict()
     sources = list(dict.fromkeys(where(i) for i in ids))
-    return InconsistentRecordError(
-        (f"no {worlds} fits these {len(ids)} record lines together " if len(ids) > 1
-         else f"no {worlds} fits this record line ")
-        + "(each is legal alone; at least one was written wrongly)",
-        sources,
-        valid,
-    )
+    said = Text("inconsistent:lines", worlds=worlds, n=len(ids)) if len(ids) > 1 else \
+        Text("inconsistent:line", worlds=worlds)
+    return InconsistentRecordError(said, sources, valid)
 
 
 @dataclass
@@ -168,8 +164,7 @@ def check_known(session: ReasoningSession, known: Sequence[Fact], certain: Seque
         proven = steps.explainer.entailed(fact) if steps is not None and fact.subject not in \
             session.engine.model.subjects else fact_probability(session, fact) == 1
         if not proven:
-            raise FactError(f"{fact} is given as known, but the record does not prove it", None,
-                            "facts that `suiri analyze` lists as certain, or that a hint derived")
+            raise FactError(Text("fact:not-proven", fact=str(fact)), None, Text("fact:not-proven-valid"))
 
 
 def hint(session: ReasoningSession, known: Sequence[Fact], skip_obvious: bool = False,

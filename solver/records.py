@@ -160,7 +160,7 @@ def parse_toml(name: str, text: str) -> TomlDocument:
         message = _ERR_POS.sub("", message).strip()
         field = _field_at(text, line) if line else None
         raise RecordSyntaxError(
-            Text("toml:syntax", message=message), Source(name, line, field), "TOML 1.0 (https://toml.io)"
+            Text("toml:syntax", message=message), Source(name, line, field), Text("toml:syntax-valid")
         ) from None
     return TomlDocument(name, data, LineMap.scan(name, text))
 

@@ -21,6 +21,7 @@ from suiri.solver.information import entropy, information_gain
 from .board import Square
 from .cards import Kind
 from .counter import WorldCounter, kind_marginals
+from .error_text import ErrorText
 from .rules import CheckSeen, replay
 from .session import CanarySession
 
@@ -98,8 +99,7 @@ def advise(session: CanarySession) -> Advice:
     record = session.record
     viewer = record.viewer
     if viewer is None or record.clue is None:
-        raise SuiriError("advise needs the viewer's seat and clue", record.where(None, "viewer"),
-                         'viewer = "NAME" and clue = "ATTRIBUTE" in the record')
+        raise SuiriError(ErrorText("advice:no-seat"), record.where(None, "viewer"), ErrorText("advice:no-seat-valid"))
     state = session.replay.state
     counts = session.counts
     board = session.board

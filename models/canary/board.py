@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from suiri.solver.errors import RecordSyntaxError, Source
 
+from .error_text import ErrorText
+
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
@@ -52,8 +54,10 @@ class Board:
                 column, row = ord(t[0]) - ord("a"), int(t[1:]) - 1
                 if 0 <= column < self.width and 0 <= row < self.height:
                     return self.square(column, row)
-                raise RecordSyntaxError(f"square {text!r} is off the board", source, f"a1 to {last}")
-        raise RecordSyntaxError(f"cannot read the square {text!r}", source, f"a square name from a1 to {last}")
+                raise RecordSyntaxError(ErrorText("board:off", square=repr(text)), source,
+                                        ErrorText("board:off-valid", last=last))
+        raise RecordSyntaxError(ErrorText("board:unreadable", square=repr(text)), source,
+                                ErrorText("board:unreadable-valid", last=last))
 
     @cached_property
     def corners(self) -> tuple[Square, ...]:

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 
-from suiri.solver.errors import RecordSyntaxError, Source, Text, unknown_name
+from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
+
+from .error_text import ErrorText
 
 Attribute = str  # "high", "dark", "ancient", "nature", "weathered"
 
@@ -112,7 +114,8 @@ class Deck:
     def parse_kind(self, text: object, source: Source | None = None) -> Kind:
         """A card written as its id, its Japanese name or its attribute set (``high+dark``)."""
         if not isinstance(text, str):
-            raise RecordSyntaxError(f"a card must be a string, not {text!r}", source, "a card id such as 'crag-lookout'")
+            raise RecordSyntaxError(ErrorText("cards:not-a-string", value=repr(text)), source,
+                                    ErrorText("cards:not-a-string-valid"))
         key = text.strip()
         kind = self._names.get(key) or self._names.get(key.lower())
         if kind is None and "+" in key:
@@ -121,7 +124,7 @@ class Deck:
         if kind is None:
             ids = [k.id for k in self.kinds]
             spellings = {name: k.id for k in self.kinds for name in (k.id, k.name_en, k.name_ja)}
-            raise unknown_name("card", text, ids, source, Text("valid:canary-card", ids=", ".join(ids)),
+            raise unknown_name("card", text, ids, source, ErrorText("cards:card-valid", ids=", ".join(ids)),
                                spellings=spellings)
         return kind
 
@@ -140,7 +143,8 @@ def parse_attribute(text: object, source: Source | None = None, allowed: tuple[A
             if text.strip() == ja and attr in allowed:
                 return attr
     by_ja = {ATTRIBUTE_NAMES_JA[a]: a for a in allowed}
-    raise unknown_name("clue", text, allowed, source, Text("valid:canary-clue", ids=", ".join(allowed), ja=", ".join(by_ja)),
+    raise unknown_name("clue", text, allowed, source,
+                       ErrorText("cards:clue-valid", ids=", ".join(allowed), ja=", ".join(by_ja)),
                        spellings={**{a: a for a in allowed}, **by_ja})
 
 

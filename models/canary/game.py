@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from suiri.models import check_players, check_variant
 from suiri.models.interface import Game
-from suiri.solver.errors import SuiriError
+from suiri.solver.errors import Named, SuiriError
 from suiri.solver.facts import Fact
 from suiri.solver.records import TomlDocument
 
@@ -16,6 +16,7 @@ from . import FACTS
 from .advice import Advice, advise
 from .analysis import CanaryAnalysis, analyze
 from .cards import ATTRIBUTE_NAMES_JA
+from .error_text import ErrorText
 from .notation import is_compact, parse, to_compact
 from .reasoning import CanaryReasoner
 from .record import CanaryRecord, from_document, to_toml
@@ -43,7 +44,8 @@ class CanaryGame:
             return to_toml(record)
         if notation == "compact":
             return to_compact(record)
-        raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml, compact")
+        raise SuiriError(ErrorText("game:no-notation", game=Named(FACTS.title_en, FACTS.title_ja), notation=repr(notation)),
+                         None, "toml, compact")
 
     def open(self, record: CanaryRecord) -> CanarySession:
         return CanarySession(record)
@@ -78,7 +80,7 @@ class CanaryGame:
         (``clue``) or the goal square (``goal``, 3 and 4 players: with 2 the goal is five
         squares)."""
         if question == "goal" and session.variant.players == 2:
-            raise SuiriError("with 2 players the goal is five squares, not one", None, "--question clue")
+            raise SuiriError(ErrorText("game:goal-two-players"), None, "--question clue")
         for fact in analyze(session).certain:
             if fact.holds and (fact.subject == "goal" if question == "goal" else fact.subject.startswith("clue:")):
                 return fact

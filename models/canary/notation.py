@@ -32,9 +32,12 @@ from typing import Any
 from suiri.solver.errors import RecordSyntaxError, Source, Text
 from suiri.solver.records import LineMap, TomlDocument
 
+from .error_text import ErrorText
+
 HEADS = {"canary", "viewer", "start", "rule"}
 CHECKS = {"h": "hidden", "hidden": "hidden", "r": "revealed", "revealed": "revealed", "-": "none", "none": "none"}
 ANSWERS = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
+VIEWER_SYNTAX = "viewer NAME CLUE [genuine|fake]"  # literal syntax: the same in every language
 
 
 def is_compact(text: str) -> bool:
@@ -60,36 +63,38 @@ def parse(name: str, text: str) -> TomlDocument:
         head = words[0]
         if head in HEADS - {"rule"}:
             if head in seen_heads:
-                raise RecordSyntaxError(f"a second {head!r} line (the first is line {seen_heads[head]})", at(head),
-                                        f"one {head!r} line")
+                raise RecordSyntaxError(ErrorText("notation:second-head", head=repr(head), first=seen_heads[head]),
+                                        at(head), ErrorText("notation:one-head", head=repr(head)))
             seen_heads[head] = number
         if head == "canary":
             data["game"], players = "canary", words[1:]
             reserved = sorted(set(players) & HEADS)
             if reserved:
-                raise RecordSyntaxError(f"player name {reserved[0]!r} is a keyword of the compact notation",
-                                        at("players"), "another name, or write the record in TOML")
+                raise RecordSyntaxError(ErrorText("notation:keyword-name", name=repr(reserved[0])),
+                                        at("players"), ErrorText("notation:keyword-name-valid"))
             data["players"] = players
             lines.keys[((), "game")] = lines.keys[((), "players")] = number
         elif head == "viewer":
             if len(words) < 2:
-                raise RecordSyntaxError("viewer needs a name", at("viewer"), "viewer NAME CLUE [genuine|fake]")
+                raise RecordSyntaxError(ErrorText("notation:viewer-name"), at("viewer"), VIEWER_SYNTAX)
             data["viewer"] = words[1]
             lines.keys[((), "viewer")] = number
             if len(words) > 2:
                 data["clue"] = words[2]
                 lines.keys[((), "clue")] = number
             if len(words) > 4:
-                raise RecordSyntaxError(f"unexpected {' '.join(words[4:])!r}", at("viewer"), "viewer NAME CLUE [genuine|fake]")
+                raise RecordSyntaxError(ErrorText("notation:unexpected", words=repr(" ".join(words[4:]))), at("viewer"),
+                                        VIEWER_SYNTAX)
             if len(words) > 3:
                 if words[3] not in ("genuine", "fake"):
-                    raise RecordSyntaxError(f"{words[3]!r} after the clue", at("genuine"), "genuine or fake")
+                    raise RecordSyntaxError(ErrorText("notation:after-clue", word=repr(words[3])), at("genuine"),
+                                            ErrorText("notation:genuine-valid"))
                 data["genuine"] = words[3] == "genuine"
                 lines.keys[((), "genuine")] = number
         elif head == "start":
             if len(words) - 1 != len(players):
-                raise RecordSyntaxError(f"{len(words) - 1} corners for {len(players)} players", at("start"),
-                                        "one corner per player, in player order (after the canary line)")
+                raise RecordSyntaxError(ErrorText("notation:corners", corners=len(words) - 1, players=len(players)),
+                                        at("start"), ErrorText("notation:corners-valid"))
             data["start"] = dict(zip(players, words[1:], strict=True))
             lines.tables[("start",)] = number
             for p in players:
@@ -100,11 +105,13 @@ def parse(name: str, text: str) -> TomlDocument:
             for item in words[1:]:
                 key, _, value = item.partition("=")
                 if key in rules:
-                    raise RecordSyntaxError(f"the ruling {key!r} is set twice", at(f"rules.{key}"), "set each ruling once")
+                    raise RecordSyntaxError(ErrorText("notation:ruling-twice", ruling=repr(key)), at(f"rules.{key}"),
+                                            ErrorText("notation:ruling-twice-valid"))
                 try:
                     rules[key] = tomllib.loads(f"v = {value}")["v"]
                 except tomllib.TOMLDecodeError:
-                    raise RecordSyntaxError(f"cannot read {item!r}", at(f"rules.{key}"), "KEY=VALUE, e.g. skip_turns=2") from None
+                    raise RecordSyntaxError(ErrorText("notation:unreadable", words=repr(item)), at(f"rules.{key}"),
+                                            ErrorText("notation:ruling-valid")) from None
                 lines.keys[(("rules",), key)] = number
         else:
             turns.append(_turn(words, len(turns), number, name, lines))
@@ -123,14 +130,15 @@ def split_words(line: str, where: Source) -> list[str]:
     try:
         return list(lexer)
     except ValueError as exc:  # an unclosed quote
-        raise RecordSyntaxError(Text("notation:split", reason=str(exc).lower()), where,
-                                Text("notation:split-valid")) from None
+        said = str(exc)
+        reason = ErrorText("notation:unclosed-quote") if said == "No closing quotation" else said.lower()
+        raise RecordSyntaxError(Text("notation:split", reason=reason), where, Text("notation:split-valid")) from None
 
 
 def _check(word: str, where: Source) -> str:
     """The check letter as the TOML field says it: ``h`` / ``r`` / ``-``."""
     if word not in CHECKS:
-        raise RecordSyntaxError(Text("canary:check", word=repr(word)), where, Text("canary:check-valid"))
+        raise RecordSyntaxError(ErrorText("notation:check", word=repr(word)), where, ErrorText("notation:check-valid"))
     return CHECKS[word]
 
 
@@ -139,8 +147,8 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
     table: tuple[str | int, ...] = ("turn", index)
     lines.tables[table] = number
     if len(words) < 3:
-        raise RecordSyntaxError(f"a turn needs a player, a square and a check or a declaration, got {' '.join(words)!r}",
-                                Source(name, number, label), "NAME SQUARE h|r|- [CARD]  or  NAME SQUARE ! CARD NAME=y|n ...")
+        raise RecordSyntaxError(ErrorText("notation:short-turn", words=repr(" ".join(words))),
+                                Source(name, number, label), ErrorText("notation:turn-valid"))
     turn: dict[str, Any] = {"player": words[0], "to": words[1]}
     for key in ("player", "to", "check", "card", "declare"):
         lines.keys[(table, key)] = number
@@ -153,8 +161,8 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
         turn["card"] = rest.pop(0)
     if rest:
         if rest[0] != "!" or len(rest) < 2:
-            raise RecordSyntaxError(f"cannot read {' '.join(rest)!r}", Source(name, number, label),
-                                    "! CARD NAME=y|n ... (a declaration, in place of the check)")
+            raise RecordSyntaxError(ErrorText("notation:unreadable", words=repr(" ".join(rest))),
+                                    Source(name, number, label), ErrorText("notation:declare-valid"))
         declare: dict[str, Any] = {"card": rest[1], "answers": {}}
         sub = (*table, "declare")
         lines.tables[sub] = number
@@ -167,8 +175,8 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
             elif said in ANSWERS:
                 declare["answers"][who] = ANSWERS[said]
             else:
-                raise RecordSyntaxError(Text("canary:answer", word=repr(said), who=who),
-                                        Source(name, number, f"{label}.declare.answers"), Text("canary:answer-valid"))
+                raise RecordSyntaxError(ErrorText("notation:answer", word=repr(said), who=who),
+                                        Source(name, number, f"{label}.declare.answers"), ErrorText("notation:answer-valid"))
         turn["declare"] = declare
     return turn
 

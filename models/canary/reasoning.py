@@ -20,6 +20,7 @@ from .analysis import analyze
 from .cards import parse_attribute
 from .counter import Counts, kind_marginals
 from .encoder import CLUES_DIFFER, DECK, DECLARE, OUTCOME
+from .error_text import ErrorText
 from .session import CanarySession
 
 # Simplicity of each rule for ranking hints: reading one card is easy, counting the
@@ -67,7 +68,7 @@ class CanaryReasoner:
             return Fact("goal", s.board.name(s.board.parse(fact.value)), fact.holds)
         if subject == "fake" and not arg:
             if not s.variant.fake:
-                raise FactError("only the 4-player game has a fake clue", None, "clue:NAME, goal, square:SQ")
+                raise FactError(ErrorText("fact:no-fake"), None, "clue:NAME, goal, square:SQ")
             if fact.value not in s.record.players:
                 raise unknown_name("player", fact.value, s.record.players, error=FactError)
             return fact

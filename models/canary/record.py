@@ -19,6 +19,7 @@ from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml
 from . import FACTS
 from .board import Square
 from .cards import Attribute, parse_attribute
+from .error_text import ErrorText
 from .rules import Check, Declare, Turn, Variant
 
 ROOT_KEYS = {"game", "players", "viewer", "clue", "genuine", "start", "turn", "rules"}
@@ -99,29 +100,28 @@ class _Reader(RecordReader):
         if "clue" in d and viewer is None and "viewer" in d:
             pass  # the viewer itself is wrong: one error is enough
         elif viewer is not None and "clue" not in d:
-            self.fail(f"the viewer's clue is missing: {viewer} knows its own clue card", root("viewer"),
-                      'clue = "high" (or dark, ancient, nature, weathered)')
+            self.fail(ErrorText("record:clue-missing", viewer=viewer), root("viewer"), ErrorText("record:clue-valid"))
         elif "clue" in d:
             if viewer is None:
-                self.fail("a spectator has no clue", root("clue"), "omit clue, or name the viewer")
+                self.fail(ErrorText("record:spectator-clue"), root("clue"), ErrorText("record:spectator-clue-valid"))
             else:
                 clue = self.catch(lambda: parse_attribute(d["clue"], root("clue"), variant.deck.attributes))
         genuine = d.get("genuine")
         if genuine is not None:
             if not variant.fake:
-                self.fail("authenticity cards are dealt only with 4 players", root("genuine"), "omit genuine")
+                self.fail(ErrorText("record:genuine-3p"), root("genuine"), ErrorText("record:omit-genuine"))
                 genuine = None
             elif not isinstance(genuine, bool):
-                self.fail(f"genuine must be true or false, not {genuine!r}", root("genuine"), "true / false")
+                self.fail(ErrorText("record:genuine-bool", value=repr(genuine)), root("genuine"), "true / false")
                 genuine = None
             elif viewer is None:
-                self.fail("a spectator has no authenticity card", root("genuine"), "omit genuine")
+                self.fail(ErrorText("record:spectator-genuine"), root("genuine"), ErrorText("record:omit-genuine"))
                 genuine = None
 
         start: dict[str, Square] = {}
         table = d.get("start")
         if not isinstance(table, dict):
-            self.fail("missing [start] table", root("start"), "[start] with one corner per player")
+            self.fail(ErrorText("record:start-missing"), root("start"), ErrorText("record:start-valid"))
         else:
             for name, value in table.items():
                 where = self.src(("start",), name, f"start.{name}")
@@ -133,12 +133,13 @@ class _Reader(RecordReader):
                     start[name] = sq
             for p in players:
                 if p not in table:
-                    self.fail(f"no start corner for {p}", self.src(("start",), None, "start"), "a1, a7, g1 or g7")
+                    self.fail(ErrorText("record:no-corner", player=p), self.src(("start",), None, "start"),
+                              ErrorText("record:corner-valid"))
 
         turns: list[Turn] = []
         raw_turns = d.get("turn", [])
         if not isinstance(raw_turns, list):
-            self.fail("turns must be [[turn]] tables", root("turn"), "[[turn]]")
+            self.fail(ErrorText("record:turns-not-tables"), root("turn"), "[[turn]]")
             raw_turns = []
         for i, raw in enumerate(raw_turns):
             turn = self._turn(i, raw, players, variant)
@@ -149,17 +150,17 @@ class _Reader(RecordReader):
     def _variant(self, players: int, rules: Any) -> Variant:
         overrides: dict[str, Any] = {}
         if not isinstance(rules, dict):
-            self.fail("rules must be a table", self.src((), "rules", "rules"), "[rules]")
+            self.fail(ErrorText("record:rules-not-table"), self.src((), "rules", "rules"), "[rules]")
             rules = {}
         for key, value in rules.items():
             where = self.src(("rules",), key, f"rules.{key}")
             if key not in RULE_KEYS:
-                self.fail(f"unknown ruling {key!r}", where, ", ".join(sorted(RULE_KEYS)))
+                self.fail(ErrorText("record:unknown-ruling", ruling=repr(key)), where, ", ".join(sorted(RULE_KEYS)))
             elif key == "skip_turns" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SKIP):
-                self.fail(f"skip_turns must be a whole number from 0 to {MAX_SKIP}, not {value!r}", where,
-                          f"0 to {MAX_SKIP} (the rules say 2)")
+                self.fail(ErrorText("record:skip-turns", high=MAX_SKIP, value=repr(value)), where,
+                          ErrorText("record:skip-turns-valid", high=MAX_SKIP))
             elif key != "skip_turns" and not isinstance(value, bool):
-                self.fail(f"{key} must be true or false", where, "true / false")
+                self.fail(ErrorText("record:ruling-bool", ruling=key), where, "true / false")
             else:
                 overrides[key] = value
         return Variant.for_players(players, **overrides)
@@ -169,7 +170,7 @@ class _Reader(RecordReader):
         table: tuple[str | int, ...] = ("turn", i)
         at = lambda key: self.src(table, key, f"turn[{n}]" + (f".{key}" if key else ""))  # noqa: E731
         if not isinstance(raw, dict):
-            self.fail("a turn must be a table", at(None), "[[turn]]")
+            self.fail(ErrorText("record:turn-not-table"), at(None), "[[turn]]")
             return None
         for key in raw:
             if key not in TURN_KEYS:
@@ -178,7 +179,7 @@ class _Reader(RecordReader):
         player = raw.get("player")
         if player not in players:
             if player is None:
-                self.fail("missing player", at("player"), ", ".join(players))
+                self.fail(ErrorText("record:missing-player"), at("player"), ", ".join(players))
             else:
                 self.unknown("player", player, players, at("player"))
             ok = False
@@ -189,8 +190,9 @@ class _Reader(RecordReader):
             try:
                 check = Check(check_text)
             except ValueError:
-                self.fail(f"check is {check_text!r}" if check_text is not None else "missing check", at("check"),
-                          '"hidden", "revealed" or "none" (omitted only on a declaring turn, R8)')
+                said = ErrorText("record:check", value=repr(check_text)) if check_text is not None else \
+                    ErrorText("record:missing-check")
+                self.fail(said, at("check"), ErrorText("record:check-valid"))
                 ok = False
         card = None
         if "card" in raw:
@@ -208,31 +210,33 @@ class _Reader(RecordReader):
         table: tuple[str | int, ...] = ("turn", n - 1, "declare")
         at = lambda key: self.src(table, key, f"turn[{n}].declare" + (f".{key}" if key else ""))  # noqa: E731
         if not isinstance(raw, dict):
-            self.fail("declare must be a table", at(None), "[turn.declare] with card and answers")
+            self.fail(ErrorText("record:declare-not-table"), at(None), ErrorText("record:declare-valid"))
             return None
         for key in raw:
             if key not in DECLARE_KEYS:
                 self.unknown("field", key, sorted(DECLARE_KEYS), at(key))
         if "card" not in raw:
-            self.fail("a declaration shows its card to everyone: card is required", at("card"), "card = the face shown")
+            self.fail(ErrorText("record:declare-card"), at("card"), ErrorText("record:declare-card-valid"))
             return None
         card = self.catch(lambda: variant.deck.parse_kind(raw["card"], at("card")))
         answers_raw = raw.get("answers")
         if not isinstance(answers_raw, dict):
-            what = "missing answers" if answers_raw is None else f"answers must be a table, not {answers_raw!r}"
-            self.fail(what, at("answers"), '{ name = "yes" / "no", ... } for every other player')
+            what = ErrorText("record:missing-answers") if answers_raw is None else \
+                ErrorText("record:answers-not-table", value=repr(answers_raw))
+            self.fail(what, at("answers"), ErrorText("record:answers-valid"))
             return None
         answers: dict[str, bool] = {}
         for name, value in answers_raw.items():
             if name not in players:
                 self.unknown("player", name, players, at("answers"), phrase="not-a")
             elif not isinstance(value, str) or value not in ANSWERS:
-                self.fail(f"answer {value!r} from {name}", at("answers"), '"yes" (ここだ) or "no" (ちがう)')
+                self.fail(ErrorText("record:answer", value=repr(value), player=name), at("answers"),
+                          ErrorText("record:answer-valid"))
             else:
                 answers[name] = ANSWERS[value]
         outcome = raw.get("outcome")
         if outcome is not None and outcome not in ("success", "failure"):
-            self.fail(f"outcome {outcome!r}", at("outcome"), '"success" or "failure"')
+            self.fail(ErrorText("record:outcome", value=repr(outcome)), at("outcome"), ErrorText("record:outcome-valid"))
             outcome = None
         if card is None:
             return None

@@ -14,10 +14,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from suiri.solver.errors import IllegalMoveError, Source
+from suiri.solver.errors import IllegalMoveError, Named, Source
 
 from .board import STANDARD_BOARD, Board, Square
-from .cards import STANDARD_DECK, Attribute, Deck, Kind
+from .cards import ATTRIBUTE_NAMES_JA, STANDARD_DECK, Attribute, Deck, Kind
+from .error_text import ErrorText
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ class PublicState:
     skips: dict[str, int] = field(default_factory=dict)
     failures: dict[str, int] = field(default_factory=dict)
     cursor: int = 0  # index in `players` of whose turn may come next
-    over: str | None = None  # why the game ended, if it did
+    over: ErrorText | None = None  # why the game ended, if it did
 
     @classmethod
     def start(cls, variant: Variant, players: Sequence[str], start: dict[str, Square]) -> PublicState:
@@ -246,7 +247,7 @@ class PublicState:
         self.known[sq] = kind
 
     def declaration_succeeded(self, player: str, turn: int) -> None:
-        self.over = f"{player}'s declaration on turn {turn} succeeded"
+        self.over = ErrorText("over:succeeded", player=player, turn=turn)
 
     def declaration_failed(self, player: str, sq: Square, kind: Kind) -> None:
         """The card goes back face-down, its face now known to all; the declarer skips
@@ -257,26 +258,28 @@ class PublicState:
         self.failures[player] += 1
         limit = self.variant.losing_failures
         if limit is not None and self.failures[player] >= limit:
-            self.over = f"{player} failed {self.failures[player]} declarations and lost"
+            self.over = ErrorText("over:lost", player=player, n=self.failures[player])
 
 
 # -- the rules, one function each -----------------------------------------------------
+def clue_text(clue: Attribute) -> Named:
+    """A clue named in an error: its Japanese name in Japanese (a reduced deck's
+    attribute, which has none, as written)."""
+    return Named(clue, ATTRIBUTE_NAMES_JA.get(clue, clue))
+
+
 def start_corners_are_distinct(variant: Variant, start: dict[str, Square], where: dict[str, Source]) -> None:
     board = variant.board
     corners = {board.name(c) for c in board.corners}
     seen: dict[Square, str] = {}
     for player, sq in start.items():
         if sq not in board.corners:
-            raise IllegalMoveError(
-                f"{player} starts on {board.name(sq)}, which is not a corner", where[player], ", ".join(sorted(corners))
-            )
+            raise IllegalMoveError(ErrorText("rules:start-not-corner", player=player, square=board.name(sq)), where[player],
+                                   ", ".join(sorted(corners)))
         if sq in seen:
             free = sorted(corners - {board.name(s) for s in seen})
-            raise IllegalMoveError(
-                f"{player} and {seen[sq]} both start on {board.name(sq)}: each player chooses a different corner",
-                where[player],
-                ", ".join(free),
-            )
+            raise IllegalMoveError(ErrorText("rules:start-shared", player=player, other=seen[sq], square=board.name(sq)),
+                                   where[player], ", ".join(free))
         seen[sq] = player
 
 
@@ -288,14 +291,15 @@ def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, whe
     legal = ", ".join(board.name(s) for s in state.legal_moves(player))
     (c0, r0), (c1, r1) = board.coords(here), board.coords(to)
     if to == here:
-        why = "a move must leave the square (R2: passing is not allowed)"
+        why = ErrorText("rules:why-pass")
     elif abs(c0 - c1) == 1 and abs(r0 - r1) == 1:
-        why = "diagonal moves are not allowed"
+        why = ErrorText("rules:why-diagonal")
     elif to in board.neighbours(here):
-        why = "another piece stands there and this table does not share squares (R2)"
+        why = ErrorText("rules:why-occupied")
     else:
-        why = f"a move is one square, not {board.distance(here, to)}"
-    raise IllegalMoveError(f"{player} cannot move from {board.name(here)} to {board.name(to)}: {why}", where, legal)
+        why = ErrorText("rules:why-far", n=board.distance(here, to))
+    raise IllegalMoveError(ErrorText("rules:cannot-move", player=player, here=board.name(here), to=board.name(to), why=why),
+                           where, legal)
 
 
 def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: Source) -> None:
@@ -304,27 +308,23 @@ def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: 
     if turn.declare is None:
         return
     if turn.check is not None:
-        raise IllegalMoveError(
-            f"{turn.player} declared on this turn, and a declaration replaces the map check (R8): the card is "
-            "opened for all, not hidden or revealed", where_check, "omit check on a declaring turn")
+        raise IllegalMoveError(ErrorText("rules:check-on-declaring", player=turn.player), where_check,
+                               ErrorText("rules:check-on-declaring-valid"))
     if turn.card is not None:
-        raise IllegalMoveError(
-            f"{turn.player} declared on this turn: the face opened for all is declare.card (R8: the declaration "
-            "replaces the map check)", where_card, "omit card; write the face as declare.card")
+        raise IllegalMoveError(ErrorText("rules:card-on-declaring", player=turn.player), where_card,
+                               ErrorText("rules:card-on-declaring-valid"))
 
 
 def check_matches_card_side(state: PublicState, turn: Turn, where: Source) -> None:
     """A face-down destination is checked (hidden/revealed); a face-up one is not (none)."""
     name = state.variant.board.name(turn.to)
     if turn.check is None:
-        valid = '"none"' if state.is_face_up(turn.to) else '"hidden" or "revealed"'
-        raise IllegalMoveError(f"{turn.player} moved to {name} without declaring, so the turn has a check", where, valid)
+        valid = '"none"' if state.is_face_up(turn.to) else ErrorText("rules:hidden-or-revealed")
+        raise IllegalMoveError(ErrorText("rules:check-missing", player=turn.player, square=name), where, valid)
     if state.is_face_up(turn.to) and turn.check is not Check.NONE:
-        raise IllegalMoveError(
-            f"the card on {name} is face-up ({state.face_up[turn.to].id}), so there is no check", where, '"none"'
-        )
+        raise IllegalMoveError(ErrorText("rules:face-up", square=name, card=state.face_up[turn.to].id), where, '"none"')
     if not state.is_face_up(turn.to) and turn.check is Check.NONE:
-        raise IllegalMoveError(f"the card on {name} is face-down, so it must be checked", where, '"hidden" or "revealed"')
+        raise IllegalMoveError(ErrorText("rules:face-down", square=name), where, ErrorText("rules:hidden-or-revealed"))
 
 
 def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None, seen: dict[Square, Kind],
@@ -333,20 +333,16 @@ def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None,
     face must agree with what the viewer already saw on that square."""
     name = state.variant.board.name(turn.to)
     if turn.check is Check.REVEALED and turn.card is None:
-        raise IllegalMoveError(f"turn reveals {name} but does not say which card", where, "card = the face turned up")
+        raise IllegalMoveError(ErrorText("rules:reveal-without-card", square=name), where,
+                               ErrorText("rules:reveal-without-card-valid"))
     if (turn.check is Check.HIDDEN and turn.card is not None and turn.player != viewer
             and turn.to not in state.known and turn.to not in seen):
-        raise IllegalMoveError(
-            f"{turn.player} hid {name}: only {turn.player} saw that card, and the viewer "
-            f"({viewer or 'a spectator'}) has not seen its face",
-            where,
-            "omit card",
-        )
+        raise IllegalMoveError(ErrorText("rules:hidden-face-unseen", player=turn.player, square=name,
+                                         viewer=viewer or ErrorText("rules:a-spectator")),
+                               where, ErrorText("rules:omit-card"))
     known = state.face_up.get(turn.to) or state.known.get(turn.to) or seen.get(turn.to)
     if turn.card is not None and known is not None and turn.card != known:
-        raise IllegalMoveError(
-            f"the card on {name} is known to be {known.id}, not {turn.card.id}", where, known.id
-        )
+        raise IllegalMoveError(ErrorText("rules:card-known", square=name, known=known.id, card=turn.card.id), where, known.id)
 
 
 def viewer_does_not_lie(turn: Turn, viewer: str | None, clue: Attribute | None, where: Source) -> None:
@@ -355,22 +351,21 @@ def viewer_does_not_lie(turn: Turn, viewer: str | None, clue: Attribute | None, 
         return
     carries = hides(clue, turn.card)
     if turn.check is Check.HIDDEN and not carries:
-        raise IllegalMoveError(
-            f"{viewer} hid {turn.card.id}, which lacks {viewer}'s clue ({clue}): it must be revealed", where, '"revealed"'
-        )
+        raise IllegalMoveError(ErrorText("rules:hid-without-clue", viewer=viewer, card=turn.card.id, clue=clue_text(clue)),
+                               where, '"revealed"')
     if turn.check is Check.REVEALED and carries:
-        raise IllegalMoveError(
-            f"{viewer} revealed {turn.card.id}, which carries {viewer}'s clue ({clue}): it must be hidden", where, '"hidden"'
-        )
+        raise IllegalMoveError(ErrorText("rules:revealed-with-clue", viewer=viewer, card=turn.card.id, clue=clue_text(clue)),
+                               where, '"hidden"')
 
 
 def answers_come_from_the_others(state: PublicState, declarer: str, answers: dict[str, bool], where: Source) -> None:
     others = [p for p in state.players if p != declarer]
     if declarer in answers:
-        raise IllegalMoveError(f"{declarer} declared and cannot answer its own declaration", where, ", ".join(others))
+        raise IllegalMoveError(ErrorText("rules:answer-own", declarer=declarer), where, ", ".join(others))
     missing = [p for p in others if p not in answers]
     if missing:
-        raise IllegalMoveError(f"no answer from {', '.join(missing)}", where, f"one answer from each of {', '.join(others)}")
+        raise IllegalMoveError(ErrorText("rules:answer-missing", names=", ".join(missing)), where,
+                               ErrorText("rules:answer-each", names=", ".join(others)))
 
 
 def viewer_answers_truthfully(variant: Variant, declarer: str, card: Kind, answers: dict[str, bool],
@@ -379,17 +374,14 @@ def viewer_answers_truthfully(variant: Variant, declarer: str, card: Kind, answe
         return
     if variant.fake and genuine is False:
         if answers[viewer]:
-            raise IllegalMoveError(f"{viewer} holds the fake and may only answer no (ちがう)", where, '"no"')
+            raise IllegalMoveError(ErrorText("rules:fake-says-no", viewer=viewer), where, '"no"')
         return
     truth = truthful_answer(clue, False, card)
     if variant.fake and genuine is None and not answers[viewer]:
         return  # a "no" is honest from the fake holder, and the record does not say who that is
     if answers[viewer] != truth:
-        word = "carries" if truth else "lacks"
-        raise IllegalMoveError(
-            f"{card.id} {word} {viewer}'s clue ({clue}), so {viewer} answers {'yes' if truth else 'no'}",
-            where, '"yes"' if truth else '"no"',
-        )
+        said = ErrorText("rules:answer-yes" if truth else "rules:answer-no", card=card.id, viewer=viewer, clue=clue_text(clue))
+        raise IllegalMoveError(said, where, '"yes"' if truth else '"no"')
 
 
 def declaring_is_allowed_here(variant: Variant, face_up: bool) -> bool:
@@ -411,10 +403,8 @@ def genuine_declarer_has_its_clue(variant: Variant, declarer: str, card: Kind, v
     if variant.fake and genuine is not True:
         return  # the fake holder may declare anywhere (and an unknown card may be the fake)
     if not declaration_asserts_own_clue(variant, True, clue, card):
-        raise IllegalMoveError(
-            f"{viewer} declared on {card.id}, which lacks {viewer}'s clue ({clue}) (R4: a genuine player "
-            "declares only on a card with its clue)", where, "a card carrying " + clue,
-        )
+        raise IllegalMoveError(ErrorText("rules:declare-without-clue", viewer=viewer, card=card.id, clue=clue_text(clue)),
+                               where, ErrorText("rules:card-carrying", clue=clue_text(clue)))
 
 
 def declaration_outcome(variant: Variant, declarer: str, answers: dict[str, bool], viewer: str | None = None,
@@ -441,10 +431,9 @@ def copies_are_not_exceeded(seen: dict[Square, Kind], board: Board, where: Sourc
     for kind, squares in counts.items():
         if len(squares) > kind.copies:
             names = ", ".join(board.name(s) for s in sorted(squares))
-            raise IllegalMoveError(
-                f"{len(squares)} copies of {kind.id} seen ({names}); the deck has {kind.copies}", where,
-                f"at most {kind.copies} square(s) showing {kind.id}",
-            )
+            raise IllegalMoveError(ErrorText("rules:too-many-copies", n=len(squares), card=kind.id, squares=names,
+                                             copies=kind.copies),
+                                   where, ErrorText("rules:copies-valid", copies=kind.copies, card=kind.id))
 
 
 # -- replay -------------------------------------------------------------------------
@@ -488,12 +477,13 @@ def replay(record: RecordLike) -> Replay:
     for n, turn in enumerate(record.turns, start=1):
         at = record.where(n, "player")
         if state.over:
-            raise IllegalMoveError(f"turn {n} comes after the end of the game ({state.over})", at, "no further turns")
+            raise IllegalMoveError(ErrorText("rules:after-end", n=n, over=state.over), at, ErrorText("rules:no-more-turns"))
         expected = state.next_player()
         if turn.player != expected:
             skipped = state.skipped_before_next()
-            note = f" ({', '.join(sorted(set(skipped)))} skipping after a failed declaration)" if skipped else ""
-            raise IllegalMoveError(f"it is {expected}'s turn, not {turn.player}'s{note}", at, expected)
+            note = ErrorText("rules:skipping", names=", ".join(sorted(set(skipped)))) if skipped else ""
+            raise IllegalMoveError(ErrorText("rules:not-your-turn", expected=expected, player=turn.player, skipping=note),
+                                   at, expected)
         state.advance()
         move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
         declaration_replaces_the_check(turn, record.where(n, "check"), record.where(n, "card"))
@@ -524,10 +514,11 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     where_card = record.where(n, "card", "declare")
     where_answers = record.where(n, "answers", "declare")
     if not declaring_is_allowed_here(v, state.is_face_up(sq)):
-        raise IllegalMoveError("this table does not declare on face-up cards (R5)", where_card, "no declaration")
+        raise IllegalMoveError(ErrorText("rules:no-declare-face-up"), where_card, ErrorText("rules:no-declaration"))
     known = seen.get(sq) or state.known.get(sq)
     if known is not None and known != d.card:
-        raise IllegalMoveError(f"the card on {v.board.name(sq)} is {known.id}, not {d.card.id}", where_card, known.id)
+        raise IllegalMoveError(ErrorText("rules:card-is", square=v.board.name(sq), known=known.id, card=d.card.id),
+                               where_card, known.id)
     seen[sq] = d.card
     copies_are_not_exceeded(seen, v.board, where_card)
     answers_come_from_the_others(state, turn.player, d.answers, where_answers)
@@ -545,17 +536,14 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     if d.outcome is not None:
         succeeded = d.outcome == "success"
         if decided is not None and decided != succeeded:
-            raise IllegalMoveError(
-                f"with these answers the declaration {'succeeds' if decided else 'fails'}", record.where(n, "outcome", "declare"),
-                '"success"' if decided else '"failure"')
+            raise IllegalMoveError(ErrorText("rules:outcome-succeeds" if decided else "rules:outcome-fails"),
+                                   record.where(n, "outcome", "declare"), '"success"' if decided else '"failure"')
     elif decided is True or last:
         succeeded = decided  # all yes: the game ends here; last turn: as the answers say
     else:
         succeeded = False  # a declaration followed by another turn failed
     if succeeded is True and not last:
-        raise IllegalMoveError(
-            f"turn {n}'s declaration succeeded, so the game ended there",
-            record.where(n + 1, "player"), "no further turns")
+        raise IllegalMoveError(ErrorText("rules:ended", n=n), record.where(n + 1, "player"), ErrorText("rules:no-more-turns"))
     if v.fake and succeeded is not None:
         yield DeclarationOutcome(f"t{n}.outcome", where_answers, n, turn.player, sq, d.card, dict(d.answers), succeeded)
     state.play(turn, n, succeeded)

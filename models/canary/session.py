@@ -13,6 +13,7 @@ from suiri.solver.reasoning import inconsistency
 
 from .counter import Counts, WorldCounter
 from .encoder import CanaryModel, encode
+from .error_text import ErrorText
 from .record import CanaryRecord
 from .rules import Observation, Replay, replay
 
@@ -53,8 +54,8 @@ class CanarySession:
 
     def inconsistency(self) -> InconsistentRecordError:
         """A minimal set of record lines that cannot all be true, as an error."""
-        return inconsistency(self.engine, lambda oid: self.observation(oid).source, "layout and clue deal",
-                             "a record in which some world satisfies every line")
+        return inconsistency(self.engine, lambda oid: self.observation(oid).source, ErrorText("session:worlds"),
+                             ErrorText("session:consistent-valid"))
 
     @cached_property
     def canary_model(self) -> CanaryModel:

@@ -39,6 +39,7 @@ from suiri.solver.information import entropy
 from .analysis import end_json
 from .cards import CATEGORIES, Card
 from .counter import CASE, PUBLIC, Counts, Triple
+from .error_text import ErrorText
 from .rules import GameEnd
 from .session import DetectiveSession
 
@@ -114,7 +115,7 @@ class DetectiveAdvice:
 def advise(session: DetectiveSession) -> DetectiveAdvice:
     viewer = session.record.viewer
     if viewer is None:
-        raise SuiriError("a spectator does not deduce: advice is for a seat", None, "a record with viewer = NAME")
+        raise SuiriError(ErrorText("advice:spectator"), None, ErrorText("advice:spectator-valid"))
     clue = session.variant.clue
     counts = session.counts
     truths = {t: Fraction(n, counts.total) for t, n in counts.truth.items() if n}

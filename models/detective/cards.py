@@ -16,6 +16,8 @@ from functools import cached_property
 
 from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
 
+from .error_text import ErrorText
+
 
 class Category(enum.Enum):
     SUSPECT = "suspect"
@@ -108,13 +110,20 @@ class Deck:
             if card is not None and (card.category is not None or fake):
                 return card
             if card is not None:
-                raise RecordSyntaxError("the fake evidence card is only in play with the advanced rule",
-                                        source, "set fake = true, or name an evidence card")
+                raise RecordSyntaxError(ErrorText("cards:fake-not-in-play"), source,
+                                        ErrorText("cards:fake-not-in-play-valid"))
         spellings = {n: c.id for n, c in self._by_name.items() if fake or c.category is not None}
-        raise unknown_name("card", name, [c.id for c in self.cards(fake)], source, self.describe(), spellings=spellings)
+        raise unknown_name("card", name, [c.id for c in self.cards(fake)], source, self.describe_text(),
+                           spellings=spellings)
 
     def describe(self) -> str:
-        return "; ".join(f"{c.value}s {self._span(self.of(c))}" for c in CATEGORIES)
+        """The deck in a line (English): ``suspects s1…s9; weapons w1…w9; scenes r1…r9``."""
+        return str(self.describe_text())
+
+    def describe_text(self) -> ErrorText:
+        """The deck in a line, in either language (the valid text of an unknown card)."""
+        return ErrorText("cards:deck", suspects=self._span(self.suspects), weapons=self._span(self.weapons),
+                         scenes=self._span(self.scenes))
 
     @staticmethod
     def _span(cards: tuple[Card, ...]) -> str:

@@ -15,6 +15,7 @@ from suiri.solver.records import TomlDocument
 from . import FACTS
 from .advice import DetectiveAdvice, advise
 from .analysis import DetectiveAnalysis, analyze
+from .error_text import ErrorText
 from .notation import EVENTS, NONE, OUTCOMES, is_compact, parse, to_compact
 from .reasoning import DetectiveReasoner
 from .record import DetectiveRecord, from_document, to_toml
@@ -44,7 +45,7 @@ class DetectiveGame:
             return to_toml(record)
         if notation == "compact":
             return to_compact(record)
-        raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml, compact")
+        raise SuiriError(ErrorText("game:no-notation", notation=repr(notation)), None, "toml, compact")
 
     def open(self, record: DetectiveRecord) -> DetectiveSession:
         return DetectiveSession(record)

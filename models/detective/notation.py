@@ -39,10 +39,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from suiri.solver.errors import RecordSyntaxError, Source, SuiriError, close_spellings
+from suiri.solver.errors import Joined, RecordSyntaxError, Source, SuiriError, Text, close_spellings
 from suiri.solver.records import LineMap, TomlDocument
 
 from . import FACTS
+from .error_text import ErrorText
 from .record import DetectiveRecord
 from .rules import Accuse, Deduce, Event, Peek, Reveal, Show, bluff_follows
 
@@ -59,24 +60,18 @@ CORRECT = {"correct": True, "y": True, "yes": True, "wrong": False, "n": False, 
 RESERVED_PLAYERS = (NONE, *OUTCOMES)
 RESERVED_CARDS = (NONE, *YES, *NO)
 
-HEAD_SHAPES = {
-    GAME: f"{GAME} NAME NAME ... (the players in turn order)",
-    "viewer": "viewer NAME CARD CARD ... (the seat and its hand as dealt; viewer NAME - for none)",
-    "public": "public CARD CARD ... (the public evidence at setup; public - for none)",
-    "fake": "fake (alone: the advanced rule)",
-    "sizes": "sizes NAME=N NAME=N ... (every player's hand size, e.g. sizes aki=7 bea=6 cid=6)",
-    "variant": "variant clue (or base)",
-    **{d: f"{d} ID ID ... (the deck's {d}; ids a-z, 0-9, '-', '_')" for d in DECK},
+# What each line looks like: the valid text of its errors (error_text.py, both languages).
+HEAD_SHAPES: dict[str, ErrorText] = {
+    GAME: ErrorText("shape:game", game=GAME),
+    **{head: ErrorText(f"shape:{head}") for head in ("viewer", "public", "fake", "sizes", "variant")},
+    **{d: ErrorText("shape:deck", head=d, category=ErrorText(f"deck:{d}")) for d in DECK},
 }
-ANSWERS = "NAME (raised), NAME=CARD (raised and showed you CARD), NAME=n (did not raise), or - (nobody)"
-CLUE_ANSWERS = "NAME=n for each player who passed, then the refuter: NAME or NAME=CARD; or only NAME=n (nobody refuted)"
-EVENT_SHAPES = {
-    "deduce": f"deduce NAME SUSPECT WEAPON SCENE ANSWERS [solved|wrong]; ANSWERS: {ANSWERS}",
-    "suggest": f"suggest NAME SUSPECT WEAPON SCENE ANSWERS; ANSWERS: {CLUE_ANSWERS}",
-    "accuse": "accuse NAME SUSPECT WEAPON SCENE correct|wrong",
-    "reveal": "reveal NAME CARD [bluff=y|bluff=n] (NAME: whose hand the card left)",
-    "peek": "peek NAME CARD (the viewer saw CARD in NAME's hand)",
-    "show": "show NAME NAME [CARD ...] (the first showed the second a card, one of the CARDs if given)",
+ANSWERS = ErrorText("shape:answers")
+CLUE_ANSWERS = ErrorText("shape:clue-answers")
+EVENT_SHAPES: dict[str, ErrorText] = {
+    "deduce": ErrorText("shape:deduce", answers=ANSWERS),
+    "suggest": ErrorText("shape:suggest", answers=CLUE_ANSWERS),
+    **{kind: ErrorText(f"shape:{kind}") for kind in ("accuse", "reveal", "peek", "show")},
 }
 
 
@@ -120,15 +115,15 @@ class _Parser:
             if not words:
                 continue
             if not self.seen and words[0].lower() != GAME:
-                raise RecordSyntaxError(f"a compact record starts with the word {GAME!r}, not {words[0]!r}",
+                raise RecordSyntaxError(ErrorText("notation:first-word", game=repr(GAME), word=repr(words[0])),
                                         self.at(number, "game"), HEAD_SHAPES[GAME])
             for part in " ".join(words).split(";"):
                 if part.split():
                     self.line(part.split(), number)
         if GAME not in self.seen:
-            raise RecordSyntaxError("the record is empty", self.at(1, "game"), HEAD_SHAPES[GAME])
+            raise RecordSyntaxError(ErrorText("notation:empty"), self.at(1, "game"), HEAD_SHAPES[GAME])
         if "public" not in self.seen:
-            raise RecordSyntaxError("no public line: the public evidence laid out at setup",
+            raise RecordSyntaxError(ErrorText("notation:no-public"),
                                     self.at(self.seen[GAME], "public"), HEAD_SHAPES["public"])
         if self.events:
             self.data["event"] = self.events
@@ -144,14 +139,16 @@ class _Parser:
             self.event(head, words[1:], number)
         else:
             label = f"event[{len(self.events) + 1}]" if self.first_event is not None else None
-            valid = ", ".join(EVENTS) + (" (events)" if self.first_event else "; header: " + ", ".join(HEADS[1:]))
+            events = ", ".join(EVENTS)
+            valid = (ErrorText("notation:events-valid", events=events) if self.first_event
+                     else ErrorText("notation:words-valid", events=events, heads=", ".join(HEADS[1:])))
             if words[0] in self.data.get("players", ()):
-                guess = f": 'deduce {' '.join(words)}'?" if len(words) > 4 else ""
-                raise RecordSyntaxError(f"a line starts with what happened, not with a player{guess}",
-                                        self.at(number, label), valid)
+                guess = ErrorText("notation:guess", line=f"'deduce {' '.join(words)}'") if len(words) > 4 else ""
+                raise RecordSyntaxError(ErrorText("notation:player-first", guess=guess), self.at(number, label), valid)
             close = close_spellings(head, WORDS, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise RecordSyntaxError(f"unknown word {words[0]!r}{hint}", self.at(number, label), valid)
+            unknown = ErrorText("notation:unknown-word", word=repr(words[0]))
+            message = Joined((unknown, Text("frame:did-you-mean", names=repr(close[0])))) if close else unknown
+            raise RecordSyntaxError(message, self.at(number, label), valid)
 
     # -- the header ------------------------------------------------------------------------------
     def key(self, key: str, number: int, value: Any) -> None:
@@ -161,73 +158,77 @@ class _Parser:
     def header(self, head: str, args: list[str], number: int) -> None:
         label = "players" if head == GAME else "hand_sizes" if head == "sizes" else head
         if self.first_event is not None:
-            raise RecordSyntaxError(f"the {head!r} line comes after the events", self.at(number, label),
-                                    f"header lines before the first event (line {self.first_event})")
+            raise RecordSyntaxError(ErrorText("notation:header-after-events", head=repr(head)), self.at(number, label),
+                                    ErrorText("notation:header-after-events-valid", line=self.first_event))
         if head in self.seen:
-            raise RecordSyntaxError(f"a second {head!r} line (the first is line {self.seen[head]})",
-                                    self.at(number, label), f"one {head!r} line")
+            raise RecordSyntaxError(ErrorText("notation:second-header", head=repr(head), line=self.seen[head]),
+                                    self.at(number, label), ErrorText("notation:second-header-valid", head=repr(head)))
         self.seen[head] = number
         shape = HEAD_SHAPES[head]
         if head == GAME:
             reserved = [p for p in args if p in RESERVED_PLAYERS]
             if reserved:
-                raise RecordSyntaxError(f"player name {reserved[0]!r} is a word of the compact notation",
-                                        self.at(number, "players"), "another name, or write the record in TOML")
+                raise RecordSyntaxError(ErrorText("notation:reserved-player", name=repr(reserved[0])),
+                                        self.at(number, "players"), ErrorText("notation:reserved-player-valid"))
             self.key("game", number, GAME)
             self.key("players", number, args)
         elif head == "viewer":
             if len(args) < 2:
-                what = "viewer needs a name and its hand" if not args else f"viewer {args[0]} needs its hand as dealt"
+                what = (ErrorText("notation:viewer-alone") if not args
+                        else ErrorText("notation:viewer-hand", name=args[0]))
                 raise RecordSyntaxError(what, self.at(number, "viewer" if not args else "hand"), shape)
             self.key("viewer", number, args[0])
             self.key("hand", number, self.cards(args[1:], number, "hand", shape))
         elif head == "public":
             if not args:
-                raise RecordSyntaxError("public needs the cards laid out at setup", self.at(number, "public"), shape)
+                raise RecordSyntaxError(ErrorText("notation:public-empty"), self.at(number, "public"), shape)
             self.key("public", number, self.cards(args, number, "public", shape))
         elif head == "fake":
             if args:
-                raise RecordSyntaxError(f"unexpected {' '.join(args)!r} after fake", self.at(number, "fake"), shape)
+                raise RecordSyntaxError(ErrorText("notation:after-fake", words=repr(" ".join(args))),
+                                        self.at(number, "fake"), shape)
             self.key("fake", number, True)
         elif head == "variant":
             if len(args) != 1:
-                raise RecordSyntaxError("variant takes one word", self.at(number, "variant"), shape)
+                raise RecordSyntaxError(ErrorText("notation:variant-words"), self.at(number, "variant"), shape)
             self.key("variant", number, args[0].lower())
         elif head == "sizes":
             self.key("hand_sizes", number, self.sizes(args, number, shape))
         else:
             self.deck(head, args, number, shape)
 
-    def cards(self, args: list[str], number: int, label: str, shape: str) -> list[str]:
+    def cards(self, args: list[str], number: int, label: str, shape: ErrorText) -> list[str]:
         """Card names as typed (the reader resolves them); ``-`` alone: none."""
         if args == [NONE]:
             return []
         if NONE in args:
-            raise RecordSyntaxError(f"{NONE!r} among cards", self.at(number, label), shape)
+            raise RecordSyntaxError(ErrorText("notation:none-among-cards", none=repr(NONE)), self.at(number, label),
+                                    shape)
         return args
 
-    def sizes(self, args: list[str], number: int, shape: str) -> dict[str, Any]:
+    def sizes(self, args: list[str], number: int, shape: ErrorText) -> dict[str, Any]:
         sizes: dict[str, Any] = {}
         self.lines.tables[("hand_sizes",)] = number
         for item in args:
             player, sep, value = item.partition("=")
             where = self.at(number, f"hand_sizes.{player}" if player else "hand_sizes")
             if not sep or not player:
-                raise RecordSyntaxError(f"cannot read {item!r}", where, shape)
+                raise RecordSyntaxError(ErrorText("notation:cannot-read", item=repr(item)), where, shape)
             if player in sizes:
-                raise RecordSyntaxError(f"{player}'s hand size is given twice", where, "one size per player")
+                raise RecordSyntaxError(ErrorText("notation:size-twice", player=player), where,
+                                        ErrorText("notation:size-twice-valid"))
             sizes[player] = int(value) if value.isascii() and value.isdigit() else value  # the reader checks it
             self.lines.keys[(("hand_sizes",), player)] = number
         return sizes
 
-    def deck(self, head: str, ids: list[str], number: int, shape: str) -> None:
+    def deck(self, head: str, ids: list[str], number: int, shape: ErrorText) -> None:
         where = self.at(number, f"cards.{head}")
         if not ids:
-            raise RecordSyntaxError(f"{head} needs the deck's card ids", where, shape)
+            raise RecordSyntaxError(ErrorText("notation:deck-empty", head=head), where, shape)
         reserved = [i for i in ids if i.lower() in RESERVED_CARDS]
         if reserved:
-            raise RecordSyntaxError(f"card id {reserved[0]!r} is a word of the compact notation", where,
-                                    "another id, or write the record in TOML")
+            raise RecordSyntaxError(ErrorText("notation:reserved-card", id=repr(reserved[0])), where,
+                                    ErrorText("notation:reserved-card-valid"))
         self.data.setdefault("cards", {})[head] = ids
         self.lines.tables.setdefault(("cards",), number)
         self.lines.keys[(("cards",), head)] = number
@@ -266,26 +267,26 @@ class _Parser:
 
     def arity(self, kind: str, args: list[str], low: int, high: int | None, number: int, label: str) -> None:
         if len(args) < low:
-            raise RecordSyntaxError(f"{kind} needs {low} words after it, got {len(args)}",
+            raise RecordSyntaxError(ErrorText("notation:arity", kind=kind, low=low, got=len(args)),
                                     self.at(number, label), EVENT_SHAPES[kind])
         if high is not None and len(args) > high:
-            raise RecordSyntaxError(f"unexpected {' '.join(args[high:])!r}", self.at(number, label),
-                                    EVENT_SHAPES[kind])
+            raise RecordSyntaxError(ErrorText("notation:unexpected", words=repr(" ".join(args[high:]))),
+                                    self.at(number, label), EVENT_SHAPES[kind])
 
     def bluff(self, word: str, number: int, label: str) -> bool:
         key, sep, value = word.lower().partition("=")
         if key == "bluff" and sep and value in YES + NO:
             return value in YES
-        raise RecordSyntaxError(f"cannot read {word!r}", self.at(number, f"{label}.bluff"),
-                                "bluff=y (the reveal closes a bluff) or bluff=n (it does not); or nothing")
+        raise RecordSyntaxError(ErrorText("notation:cannot-read", item=repr(word)), self.at(number, f"{label}.bluff"),
+                                ErrorText("notation:bluff-valid"))
 
     def accusation(self, event: dict[str, Any], args: list[str], number: int, label: str) -> None:
         self.arity("accuse", args, 5, 5, number, label)
         event["by"], event["named"] = args[0], args[1:4]
         said = args[4].lower()
         if said not in CORRECT:
-            raise RecordSyntaxError(f"cannot read {args[4]!r}", self.at(number, f"{label}.correct"),
-                                    "correct (the envelope held it) or wrong")
+            raise RecordSyntaxError(ErrorText("notation:cannot-read", item=repr(args[4])),
+                                    self.at(number, f"{label}.correct"), ErrorText("notation:correct-valid"))
         event["correct"] = CORRECT[said]
 
     def deduction(self, event: dict[str, Any], args: list[str], number: int, label: str) -> None:
@@ -294,7 +295,7 @@ class _Parser:
         kind = event["kind"]
         clue = self.data.get("variant") == "clue"
         if len(args) < 4:
-            raise RecordSyntaxError("a deduction needs who deduced and three cards", self.at(number, label),
+            raise RecordSyntaxError(ErrorText("notation:deduction-short"), self.at(number, label),
                                     EVENT_SHAPES[kind])
         event["by"], event["named"] = args[0], args[1:4]
         answers = args[4:]
@@ -305,7 +306,7 @@ class _Parser:
         field_ = "refuted_by" if clue else "raised"
         shape = CLUE_ANSWERS if clue else ANSWERS
         if not answers:
-            raise RecordSyntaxError(f"who {'refuted' if clue else 'raised'}? the answers are missing",
+            raise RecordSyntaxError(ErrorText("notation:refuted-missing" if clue else "notation:raised-missing"),
                                     self.at(number, f"{label}.{field_}"), shape)
         raised: list[str] = []
         passed: list[str] = []
@@ -315,10 +316,12 @@ class _Parser:
             for item in answers:
                 player, sep, said = item.partition("=")
                 if not player or player == NONE or (sep and not said):
-                    raise RecordSyntaxError(f"cannot read {item!r}", self.at(number, f"{label}.{field_}"), shape)
+                    raise RecordSyntaxError(ErrorText("notation:cannot-read", item=repr(item)),
+                                            self.at(number, f"{label}.{field_}"), shape)
                 if player in seen:
-                    raise RecordSyntaxError(f"{player} answers twice", self.at(number, f"{label}.{field_}"),
-                                            "one answer per player")
+                    raise RecordSyntaxError(ErrorText("notation:answers-twice", player=player),
+                                            self.at(number, f"{label}.{field_}"),
+                                            ErrorText("notation:answers-twice-valid"))
                 seen.add(player)
                 if sep and said.lower() in NO:
                     passed.append(player)
@@ -328,8 +331,8 @@ class _Parser:
                     shown[player] = said
         if clue:
             if len(raised) > 1:
-                raise RecordSyntaxError(f"{len(raised)} refuters ({', '.join(raised)}): the first refuter ends "
-                                        "the asking", self.at(number, f"{label}.refuted_by"), shape)
+                raise RecordSyntaxError(ErrorText("notation:refuters", n=len(raised), names=", ".join(raised)),
+                                        self.at(number, f"{label}.refuted_by"), shape)
             if raised:
                 event["refuted_by"] = raised[0]
             event["passed"] = passed
@@ -391,26 +394,26 @@ def _event(e: Event, clue: bool) -> str:
 
 def _writable(record: DetectiveRecord) -> None:
     """Raise unless every name and answer of ``record`` has a compact form."""
-    def refuse(what: str) -> None:
-        raise SuiriError(f"{what}: the compact notation cannot write it", Source(record.file),
-                         "TOML (suiri convert --to toml)")
+    def refuse(key: str, **params: object) -> None:
+        raise SuiriError(ErrorText("notation:cannot-write", what=ErrorText(f"notation:{key}", **params)),
+                         Source(record.file), ErrorText("notation:cannot-write-valid"))
 
     for p in record.players:
         if p in RESERVED_PLAYERS:
-            refuse(f"player name {p!r} is a word of the notation")
+            refuse("reserved-player-name", name=repr(p))
     for c in record.variant.deck.evidence:
         if c.id in RESERVED_CARDS:
-            refuse(f"card id {c.id!r} is a word of the notation")
+            refuse("reserved-card-id", id=repr(c.id))
     for k, e in enumerate(record.events, start=1):
         if isinstance(e, Deduce):
             answering = [*e.passed, *e.raised]
             if len(set(answering)) != len(answering):
-                refuse(f"event {k} lists a player twice among its answers")
+                refuse("answers-twice-event", k=k)
             if not set(e.shown) <= set(e.raised):
-                refuse(f"event {k} has a shown card of a player that did not raise")
+                refuse("shown-not-raised", k=k)
             if record.variant.clue and len(e.raised) > 1:
-                refuse(f"event {k} has {len(e.raised)} refuters")
+                refuse("many-refuters", k=k, n=len(e.raised))
             if not record.variant.clue and e.passed:
-                refuse(f"event {k} has passes outside the Clue variant")
+                refuse("passes-outside-clue", k=k)
         elif isinstance(e, Show) and e.among == ():
-            refuse(f"event {k} has an empty among")
+            refuse("empty-among", k=k)

@@ -18,6 +18,7 @@ from . import FACTS
 from .analysis import analyze
 from .cards import CATEGORIES, Category
 from .counter import CASE, PUBLIC, Counts
+from .error_text import ErrorText
 from .rules import (
     ACCUSATION,
     BLUFF,
@@ -94,10 +95,11 @@ class DetectiveReasoner:
                 raise unknown_name("category", arg, [c.value for c in CATEGORIES], error=FactError,
                                    spellings=[*(c.value for c in CATEGORIES), *(c.ja for c in CATEGORIES)])
             if card.category != cat:
-                raise FactError(f"{card.id} is not a {cat.value}", None, ", ".join(c.id for c in s.deck.of(cat)))
+                category = ErrorText(f"category:{cat.value}")
+                raise FactError(ErrorText("facts:not-of-category", card=card.id, category=category), None,
+                                ", ".join(c.id for c in s.deck.of(cat)))
             return Fact(f"case:{cat.value}", card.id, fact.holds)
-        raise unknown_subject(fact.subject, FACTS.subjects,
-                              "holder:CARD=PLACE (a player, case or public), case:suspect|weapon|scene=CARD")
+        raise unknown_subject(fact.subject, FACTS.subjects, ErrorText("facts:subject-valid"))
 
     def related(self, fact: Fact) -> list[str]:
         """Observations about the fact's card: the likely one-line proofs."""

@@ -21,6 +21,7 @@ from suiri.solver.records import NAME, LineMap, RecordReader, TomlDocument, pars
 
 from . import FACTS
 from .cards import FAKE, STANDARD_DECK, Card, Deck
+from .error_text import ErrorText
 from .rules import (
     OUTCOMES,
     PUBLIC_EVIDENCE,
@@ -120,7 +121,7 @@ class _Reader(RecordReader):
     def cards(self, value: Any, where: Source, deck: Deck, fake: bool, what: str) -> tuple[Card, ...] | None:
         """A list of cards; None (with the errors noted) unless every one is known."""
         if not isinstance(value, list):
-            self.fail(f"{what} must be a list of cards, not {value!r}", where, '["s1", "w2", ...]')
+            self.fail(ErrorText("record:not-a-card-list", what=what, value=repr(value)), where, '["s1", "w2", ...]')
             return None
         out = [self.card(v, where, deck, fake) for v in value]
         if any(c is None for c in out):
@@ -131,14 +132,15 @@ class _Reader(RecordReader):
         if isinstance(value, str) and value in players:
             return value
         if value is None:
-            self.fail("missing player", where, ", ".join(players))
+            self.fail(ErrorText("record:missing-player"), where, ", ".join(players))
         else:
             self.unknown("player", value, players, where)
         return None
 
     def player_list(self, value: Any, where: Source, players: Sequence[str]) -> tuple[str, ...] | None:
         if not isinstance(value, list):
-            self.fail(f"a list of players is needed, not {value!r}", where, _quoted(players[:2]) + " or []")
+            self.fail(ErrorText("record:not-a-player-list", value=repr(value)), where,
+                      ErrorText("record:player-list-valid", example=_quoted(players[:2])))
             return None
         out = [self.player(v, where, players) for v in value]
         if any(p is None for p in out):
@@ -154,13 +156,13 @@ class _Reader(RecordReader):
         deck = self._deck(d.get("cards"))
         fake = d.get("fake", False)
         if not isinstance(fake, bool):
-            self.fail(f"fake must be true or false, not {fake!r}", self.root("fake"),
-                      "true (the advanced rule) / false")
+            self.fail(ErrorText("record:fake-bool", value=repr(fake)), self.root("fake"),
+                      ErrorText("record:fake-valid"))
             fake = False
         variant_name = d.get("variant", "base")
         if not isinstance(variant_name, str) or variant_name not in VARIANTS:
-            self.fail(f"unknown variant {variant_name!r}", self.root("variant"),
-                      '"clue" (classic Clue), or "base" / "detective" (the default)')
+            self.fail(Text("name:unknown", noun=Text("noun:variant"), name=repr(variant_name)), self.root("variant"),
+                      ErrorText("record:variant-valid"))
             variant_name = "base"
         clue = VARIANTS[variant_name]
         if players is None:
@@ -169,16 +171,16 @@ class _Reader(RecordReader):
         viewer = self._viewer(d, players)
         public = None
         if "public" not in d:
-            self.fail("missing public: the public evidence laid out at setup", self.missing("public", "players"),
-                      'public = ["w2", "s9", ...] (or [] if none)')
+            self.fail(ErrorText("record:missing-public"), self.missing("public", "players"),
+                      ErrorText("record:public-valid"))
         elif deck is not None:
             public = self.cards(d["public"], self.root("public"), deck, fake, "public")
         hand: tuple[Card, ...] = ()
         if viewer is not None and "hand" not in d:
-            self.fail(f"missing hand: {viewer} knows its own cards", self.missing("hand", "viewer"),
-                      'hand = ["s1", "w2", ...], the cards dealt to the viewer')
+            self.fail(ErrorText("record:missing-hand", viewer=viewer), self.missing("hand", "viewer"),
+                      ErrorText("record:hand-valid"))
         elif viewer is None and "hand" in d and "viewer" not in d:
-            self.fail("a spectator has no hand", self.root("hand"), "omit hand, or name the viewer")
+            self.fail(ErrorText("record:spectator-hand"), self.root("hand"), ErrorText("record:spectator-hand-valid"))
         elif "hand" in d and deck is not None:
             hand = self.cards(d["hand"], self.root("hand"), deck, fake, "hand") or ()
         if deck is None:
@@ -194,7 +196,7 @@ class _Reader(RecordReader):
         events: list[Event] = []
         raw_events = d.get("event", [])
         if not isinstance(raw_events, list):
-            self.fail("events must be [[event]] tables", self.root("event"), "[[event]] with kind = ...")
+            self.fail(ErrorText("record:events-not-tables"), self.root("event"), ErrorText("record:event-valid"))
             raw_events = []
         for i, raw in enumerate(raw_events):
             event = self._event(i, raw, players, variant)
@@ -206,11 +208,12 @@ class _Reader(RecordReader):
         if cards is None:
             return STANDARD_DECK
         if not isinstance(cards, dict):
-            self.fail("cards must be a table", self.root("cards"), "[cards] with suspects, weapons and scenes")
+            self.fail(ErrorText("record:cards-not-table"), self.root("cards"), ErrorText("record:cards-valid"))
             return None
         for key in cards:
             if key not in CARD_KEYS:
-                self.fail(f"unknown field {key!r}", self.src(("cards",), key, f"cards.{key}"), ", ".join(CARD_KEYS))
+                self.fail(Text("name:unknown", noun=Text("noun:field"), name=repr(key)),
+                          self.src(("cards",), key, f"cards.{key}"), ", ".join(CARD_KEYS))
         lists: list[list[str]] = []
         seen: set[str] = set()
         ok = True
@@ -218,19 +221,20 @@ class _Reader(RecordReader):
             where = self.src(("cards",), key, f"cards.{key}")
             ids = cards.get(key)
             if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
-                what = f"missing {key}" if ids is None else f"{key} must be a non-empty list of card ids"
-                self.fail(what, where, f'{key} = ["a", "b", ...] (at least one)')
+                what = ErrorText("record:missing-deck-list" if ids is None else "record:bad-deck-list", field=key)
+                self.fail(what, where, ErrorText("record:deck-list-valid", field=key))
                 ok = False
                 continue
             for i in ids:
                 if i == FAKE:
-                    self.fail(f"{FAKE!r} is the fake evidence card's id", where, "another id (fake = true adds it)")
+                    self.fail(ErrorText("record:fake-id", fake=repr(FAKE)), where, ErrorText("record:fake-id-valid"))
                     ok = False
                 elif not NAME.match(i):
-                    self.fail(f"card id {i!r} is not allowed", where, "lower-case letters, digits, '-' and '_'")
+                    self.fail(ErrorText("record:bad-card-id", id=repr(i)), where, Text("players:name-valid"))
                     ok = False
                 elif i in seen:
-                    self.fail(f"card id {i!r} is used twice", where, "ids distinct across the whole deck")
+                    self.fail(ErrorText("record:card-id-twice", id=repr(i)), where,
+                              ErrorText("record:card-id-twice-valid"))
                     ok = False
                 seen.add(i)
             lists.append(ids)
@@ -252,12 +256,12 @@ class _Reader(RecordReader):
         """The default deck follows the setup table; a custom deck takes any count that fits."""
         if deck.default and public != PUBLIC_EVIDENCE[players]:
             n = PUBLIC_EVIDENCE[players]
-            self.fail(f"{public} public cards, but the setup table lays out {n} for {players} players",
-                      self.root("public"), f"{n} cards (with [cards], any number)")
+            self.fail(ErrorText("record:public-count", public=public, n=n, players=players),
+                      self.root("public"), ErrorText("record:public-count-valid", n=n))
             return False
         if public > len(deck) - 3:
-            self.fail(f"{public} public cards: the deck has {len(deck)}, 3 of them in the case file",
-                      self.root("public"), f"at most {len(deck) - 3} cards")
+            self.fail(ErrorText("record:public-too-many", public=public, deck=len(deck)),
+                      self.root("public"), ErrorText("record:at-most-cards", n=len(deck) - 3))
             return False
         return True
 
@@ -268,14 +272,15 @@ class _Reader(RecordReader):
         if "hand_sizes" not in d:
             if dealt is not None and dealt >= 0 and dealt % len(players):
                 example = Variant.for_players(len(players), deck, fake=fake, public_count=len(public or ())).hand_sizes
-                self.fail(f"uneven deal: give hand_sizes ({dealt} cards in the hands, {len(players)} players)",
+                self.fail(ErrorText("record:uneven-deal", dealt=dealt, players=len(players)),
                           self.missing("hand_sizes", "players"),
                           _sizes(players, example))
             return None
         raw = d["hand_sizes"]
         where = self.root("hand_sizes")
         if not isinstance(raw, dict):
-            self.fail(f"hand_sizes must be a table, not {raw!r}", where, "{ name = cards, ... } for every player")
+            self.fail(ErrorText("record:sizes-not-table", value=repr(raw)), where,
+                      ErrorText("record:sizes-table-valid"))
             return None
         sizes: dict[str, int] = {}
         for name, value in raw.items():
@@ -283,23 +288,22 @@ class _Reader(RecordReader):
             if name not in players:
                 self.unknown("player", name, players, at, phrase="not-a")
             elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                self.fail(f"a hand size is a whole number of cards, not {value!r}", at, "0, 1, 2, ...")
+                self.fail(ErrorText("record:size-not-number", value=repr(value)), at, "0, 1, 2, ...")
             else:
                 sizes[name] = value
         absent = [p for p in players if p not in raw]
         if absent:
-            self.fail(f"no hand size for {', '.join(absent)}", where, "one size for every player")
+            self.fail(ErrorText("record:no-size", names=", ".join(absent)), where, ErrorText("record:no-size-valid"))
         if len(sizes) != len(players):
             return None
         ordered = [sizes[p] for p in players]
         if dealt is not None and sum(ordered) != dealt:
-            self.fail(f"hand sizes add up to {sum(ordered)}, but {dealt} cards are dealt "
-                      f"({len(deck)} cards - 3 in the case file - {len(public or ())} public"
-                      + (" + the fake" if fake else "") + ")", where, f"sizes adding up to {dealt}")
+            self.fail(ErrorText("record:sizes-sum", sum=sum(ordered), dealt=dealt, deck=len(deck),
+                                public=len(public or ()), fake=ErrorText("record:plus-fake") if fake else ""),
+                      where, ErrorText("record:sizes-sum-valid", n=dealt))
             return None
         if max(ordered) - min(ordered) > 1:
-            self.fail("hands are dealt evenly: sizes differ by at most 1", where,
-                      f"sizes adding up to {sum(ordered)}, differing by at most 1")
+            self.fail(ErrorText("record:sizes-uneven"), where, ErrorText("record:sizes-uneven-valid", n=sum(ordered)))
             return None
         return ordered
 
@@ -309,14 +313,15 @@ class _Reader(RecordReader):
         table: TablePath = ("event", i)
         at = lambda key: self.src(table, key, f"event[{n}]" + (f".{key}" if key else ""))  # noqa: E731
         if not isinstance(raw, dict):
-            self.fail("an event must be a table", at(None), "[[event]] with kind = ...")
+            self.fail(ErrorText("record:event-not-table"), at(None), ErrorText("record:event-valid"))
             return None
         kind = raw.get("kind")
         kinds = CLUE_KINDS if variant.clue else KINDS
         if kind not in kinds:
-            what = f"unknown event kind {kind!r}" if kind is not None else "missing kind"
+            what = (ErrorText("record:unknown-kind", kind=repr(kind)) if kind is not None
+                    else ErrorText("record:missing-kind"))
             if kind in CLUE_KINDS:
-                what = f"{kind} is a classic Clue event (variant = \"clue\"); this record plays Memory Detective"
+                what = ErrorText("record:clue-kind", kind=kind)
             self.fail(what, at("kind"), ", ".join(kinds))
             return None
         written = str(kind)  # error messages use the writer's word
@@ -326,13 +331,12 @@ class _Reader(RecordReader):
             if key in keys:
                 continue
             if kind == "deduce" and key in BASE_ONLY:
-                self.fail("in the clue variant a suggestion has refuted_by and passed, not raised", at(key),
-                          'refuted_by = "name" (the first to show a card), passed = [...] (asked before it)')
+                self.fail(ErrorText("record:raised-in-clue"), at(key), ErrorText("record:raised-in-clue-valid"))
             elif kind == "deduce" and key in CLUE_ONLY:
-                self.fail(f"{key} belongs to the clue variant; this deduction lists raised", at(key),
-                          'raised = [...] (every player who raised), or variant = "clue"')
+                self.fail(ErrorText("record:clue-field", field=key), at(key), ErrorText("record:clue-field-valid"))
             else:
-                self.fail(f"unknown field {key!r} for a{'n' if written[0] in 'aeiou' else ''} {written} event", at(key),
+                article = "an" if written[0] in "aeiou" else "a"
+                self.fail(ErrorText(f"record:unknown-event-field-{article}", field=repr(key), kind=written), at(key),
                           ", ".join(keys))
         if kind == "accuse":
             return self._accuse(raw, at, players, variant)
@@ -343,10 +347,10 @@ class _Reader(RecordReader):
             giver = self.player(raw.get("from"), at("from"), players)
             bluff = raw.get("bluff")
             if bluff is not None and not isinstance(bluff, bool):
-                self.fail("bluff is true or false", at("bluff"), "true, false, or omit it")
+                self.fail(ErrorText("record:bluff-bool"), at("bluff"), ErrorText("record:bluff-bool-valid"))
                 bluff = None
             if bluff is not None and card is not None and card.id != FAKE:
-                self.fail("only a reveal of the fake can close a bluff", at("bluff"), "omit bluff")
+                self.fail(ErrorText("record:bluff-not-fake"), at("bluff"), ErrorText("record:omit", field="bluff"))
             return Reveal(card, giver, bluff) if card is not None and giver is not None else None
         if kind == "peek":
             player = self.player(raw.get("player"), at("player"), players)
@@ -359,7 +363,7 @@ class _Reader(RecordReader):
         if "among" in raw:
             among = self.cards(raw["among"], at("among"), variant.deck, variant.fake, "among")
             if among == ():
-                self.fail("among lists at least one card", at("among"), "omit among if the cards are unknown")
+                self.fail(ErrorText("record:among-empty"), at("among"), ErrorText("record:among-empty-valid"))
             ok = ok and bool(among)
         return Show(giver, taker, among) if ok and giver is not None and taker is not None else None
 
@@ -382,7 +386,8 @@ class _Reader(RecordReader):
             shown = self._shown(n, raw["shown"], players, variant)
         outcome = raw.get("outcome")
         if outcome is not None and outcome not in OUTCOMES:
-            self.fail(f"outcome {outcome!r}", at("outcome"), '"solved" or "wrong" (only when nobody raised)')
+            self.fail(ErrorText("record:outcome", value=repr(outcome)), at("outcome"),
+                      ErrorText("record:outcome-valid"))
             return None
         if by is None or named is None or raised is None or passed is None or shown is None:
             return None
@@ -391,31 +396,34 @@ class _Reader(RecordReader):
     def _accuse(self, raw: dict[str, Any], at: Callable[[str | None], Source], players: tuple[str, ...],
                 variant: Variant) -> Accuse | None:
         by = self.player(raw.get("by"), at("by"), players)
-        named = self._named(raw, at, variant, "an accusation")
+        named = self._named(raw, at, variant, "accusation")
         correct = raw.get("correct")
         if not isinstance(correct, bool):
-            what = "missing correct" if correct is None else f"correct must be true or false, not {correct!r}"
-            self.fail(what, at("correct"), "true (the envelope held it: the game ends) / false (the accuser is out)")
+            what = (ErrorText("record:missing-correct") if correct is None
+                    else ErrorText("record:correct-bool", value=repr(correct)))
+            self.fail(what, at("correct"), ErrorText("record:correct-valid"))
             return None
         if by is None or named is None:
             return None
         return Accuse(by, named, correct)
 
     def _named(self, raw: dict[str, Any], at: Callable[[str | None], Source], variant: Variant,
-               what: str = "a deduction") -> tuple[Card, Card, Card] | None:
+               what: str = "deduction") -> tuple[Card, Card, Card] | None:
+        """The three named cards; ``what`` names the event (``what:deduction``, ``what:accusation``)."""
         if "named" not in raw:
-            self.fail("missing named", at("named"), '["s1", "w1", "r1"] (suspect, weapon, scene)')
+            self.fail(ErrorText("record:missing-named"), at("named"), ErrorText("record:named-valid"))
             return None
         cards = self.cards(raw["named"], at("named"), variant.deck, variant.fake, "named")
         if cards is not None and len(cards) != 3:
-            self.fail(f"{what} names exactly 3 cards, not {len(cards)}", at("named"),
-                      '["s1", "w1", "r1"] (suspect, weapon, scene)')
+            self.fail(ErrorText("record:named-count", what=ErrorText(f"what:{what}"), n=len(cards)), at("named"),
+                      ErrorText("record:named-valid"))
             return None
         return (cards[0], cards[1], cards[2]) if cards is not None else None
 
     def _shown(self, n: int, raw: Any, players: tuple[str, ...], variant: Variant) -> dict[str, Card] | None:
         if not isinstance(raw, dict):
-            self.fail(f"shown must be a table, not {raw!r}", self.src(("event", n - 1), "shown", f"event[{n}].shown"),
+            self.fail(ErrorText("record:shown-not-table", value=repr(raw)),
+                      self.src(("event", n - 1), "shown", f"event[{n}].shown"),
                       '{ name = "card", ... }')
             return None
         shown: dict[str, Card] = {}

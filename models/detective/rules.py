@@ -22,9 +22,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from suiri.solver.errors import IllegalMoveError, Source
+from suiri.solver.errors import IllegalMoveError, Message, Source, Text
 
 from .cards import CATEGORIES, FAKE, FAKE_CARD, STANDARD_DECK, Card, Deck
+from .error_text import ErrorText
 
 PUBLIC_EVIDENCE = {2: 8, 3: 6, 4: 4, 5: 4, 6: 0, 7: 3, 8: 0}  # the original's setup table (27 cards)
 
@@ -293,11 +294,11 @@ class Table:
         self.revealed: dict[Card, tuple[str, int]] = {}  # card -> (whose hand it left, event number)
         self.evidence_in_hands = variant.dealt - (1 if variant.fake else 0)
         self.out: dict[str, int] = {}  # Clue: who accused wrongly, at which event
-        self.ended: str | None = None  # why the game is over, once it is (for error messages)
+        self.ended: ErrorText | None = None  # why the game is over, once it is (for error messages)
         self.end: GameEnd | None = None  # ... and as data
         self.solved = False  # the truth was found (a solved deduction, a correct accusation)
         if self.evidence_in_hands == 0:
-            self.ended = "every player's evidence is public at setup: the game ended (everyone lost)"
+            self.ended = ErrorText("rules:ended-setup")
             self.end = GameEnd("all-public", None)
 
     def live(self, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -311,26 +312,26 @@ class Table:
         self.revealed[card] = (player, k)
         self.evidence_in_hands -= card.category is not None
         if self.evidence_in_hands == 0:
-            self.ended = f"every player's evidence is public after event {k}: the game ended (everyone lost)"
+            self.ended = ErrorText("rules:ended-all-public", k=k)
             self.end = GameEnd("all-public", k)
 
     def deduced(self, by: str, outcome: str | None, k: int) -> None:
         """A deduction nobody raised on, declared solved, ends the game: ``by`` wins."""
         if outcome == "solved":
-            self.ended, self.solved = f"the game ended with the solved deduction at event {k}", True
+            self.ended, self.solved = ErrorText("rules:ended-solved", k=k), True
             self.end = GameEnd("solved", k, by)
 
     def accused(self, by: str, correct: bool, k: int) -> None:
         """Clue: a correct accusation ends the game (``by`` wins); a wrong one puts ``by``
         out, and the game ends once every player is out."""
         if correct:
-            self.ended = f"the game ended with {by}'s correct accusation at event {k}"
+            self.ended = ErrorText("rules:ended-accused", by=by, k=k)
             self.end = GameEnd("accused", k, by)
             self.solved = True
             return
         self.out[by] = k
         if len(self.out) == len(self.players):
-            self.ended = f"every player has accused wrongly (the last at event {k}): the game ended"
+            self.ended = ErrorText("rules:ended-all-out", k=k)
             self.end = GameEnd("all-out", k)
 
 
@@ -391,7 +392,7 @@ class _State(Table):
         self.record = record
         self.own: set[Card] = set(record.hand)
 
-    def fail(self, message: str, k: int, key: str, valid: str | None = None, sub: str | None = None) -> None:
+    def fail(self, message: Message, k: int, key: str, valid: Message | None = None, sub: str | None = None) -> None:
         raise IllegalMoveError(message, self.record.where(k, key, sub), valid)
 
 
@@ -399,65 +400,69 @@ def deal_is_possible(record: RecordLike) -> None:
     """The viewer's hand and the public cards fit the deal: sizes, and no card twice."""
     v = record.variant
     if len(record.public) != v.public_count:
-        raise IllegalMoveError(f"{len(record.public)} public cards, but this deal lays out {v.public_count}",
-                               record.where(None, "public"), f"{v.public_count} cards")
+        raise IllegalMoveError(ErrorText("rules:public-count", n=len(record.public), count=v.public_count),
+                               record.where(None, "public"), ErrorText("rules:cards", n=v.public_count))
     if len(set(record.public)) != len(record.public):
-        raise IllegalMoveError("a public card is listed twice", record.where(None, "public"), "distinct cards")
+        raise IllegalMoveError(ErrorText("rules:public-twice"), record.where(None, "public"),
+                               ErrorText("rules:distinct-cards"))
     if any(c.id == FAKE for c in record.public):
-        raise IllegalMoveError("the fake is dealt into a hand, never laid out public", record.where(None, "public"),
-                               "evidence cards")
+        raise IllegalMoveError(ErrorText("rules:fake-public"), record.where(None, "public"),
+                               ErrorText("rules:evidence-cards"))
     if record.viewer is None:
         return
     size = v.hand_sizes[record.players.index(record.viewer)]
     if len(record.hand) != size:
-        raise IllegalMoveError(f"{record.viewer} was dealt {size} cards, the hand lists {len(record.hand)}",
-                               record.where(None, "hand"), f"{size} cards")
+        raise IllegalMoveError(ErrorText("rules:hand-size", viewer=record.viewer, size=size, n=len(record.hand)),
+                               record.where(None, "hand"), ErrorText("rules:cards", n=size))
     if len(set(record.hand)) != len(record.hand):
-        raise IllegalMoveError("a card is listed twice in the hand", record.where(None, "hand"), "distinct cards")
+        raise IllegalMoveError(ErrorText("rules:hand-twice"), record.where(None, "hand"),
+                               ErrorText("rules:distinct-cards"))
     both = [c.id for c in record.hand if c in set(record.public)]
     if both:
-        raise IllegalMoveError(f"{', '.join(both)} is both in the hand and public (a card in two places)",
-                               record.where(None, "hand"), "cards that are not public")
+        raise IllegalMoveError(ErrorText("rules:hand-and-public", cards=", ".join(both)),
+                               record.where(None, "hand"), ErrorText("rules:not-public-cards"))
 
 
 def game_is_not_over(state: _State, k: int) -> None:
     """No event after the end: a solved deduction, a correct accusation (Clue), every
     evidence card public ("everyone loses"), or every player out after a wrong accusation."""
     if state.ended is not None:
-        state.fail(f"{state.ended}: no event can follow", k, "kind",
-                   f"a record that ends at event {k - 1}" if k > 1 else "a record without events")
+        state.fail(ErrorText("rules:game-over", ended=state.ended), k, "kind",
+                   ErrorText("rules:game-over-valid", k=k - 1) if k > 1 else ErrorText("rules:no-events-valid"))
 
 
-def named_one_per_category(state: _State, k: int, named: tuple[Card, Card, Card], what: str = "a deduction") -> None:
+def named_one_per_category(state: _State, k: int, named: tuple[Card, Card, Card], what: str = "deduction") -> None:
+    """``what``: the event, ``deduction`` or ``accusation`` (``what:…`` in error_text.py)."""
     cats = [c.category for c in named]
     if None in cats or sorted(c.value for c in cats if c) != sorted(c.value for c in CATEGORIES):
-        state.fail(f"{what} names one suspect, one weapon and one scene", k, "named",
-                   "[suspect, weapon, scene], e.g. [\"s1\", \"w1\", \"r1\"]")
+        state.fail(ErrorText("rules:named-one-each", what=ErrorText(f"what:{what}")), k, "named",
+                   ErrorText("rules:named-valid"))
 
 
 def raisers_are_other_players(state: _State, k: int, e: Deduce) -> None:
     field_ = "refuted_by" if state.record.variant.clue else "raised"
     for p in (e.by, *e.raised, *e.passed):
         if p not in state.record.players:
-            state.fail(f"{p!r} is not a player", k, "by" if p == e.by else field_, ", ".join(state.record.players))
+            state.fail(Text("name:not-a", noun=Text("noun:player"), name=repr(p)), k, "by" if p == e.by else field_,
+                       ", ".join(state.record.players))
     if state.record.variant.clue and len(e.raised) > 1:
-        state.fail("in Clue only the first refuter shows a card", k, field_, "one name")
+        state.fail(ErrorText("rules:one-refuter"), k, field_, ErrorText("rules:one-name"))
     if e.passed and not state.record.variant.clue:
-        state.fail("passed belongs to the Clue variant", k, "passed", "raised")
+        state.fail(ErrorText("rules:passed-clue-only"), k, "passed", "raised")
     for p in (*e.raised, *e.passed):
         if p == e.by:
-            state.fail(f"{p} deduced and cannot raise or pass on its own deduction", k,
-                       "passed" if p in e.passed else "raised", "the other players")
+            state.fail(ErrorText("rules:own-deduction", p=p), k, "passed" if p in e.passed else "raised",
+                       ErrorText("rules:other-players"))
     if len(set(e.raised)) != len(e.raised):
-        state.fail("a player is listed twice", k, "raised", "distinct names")
+        state.fail(ErrorText("rules:listed-twice"), k, "raised", Text("players:twice-valid"))
 
 
 def clue_order(state: _State, k: int, e: Deduce) -> None:
     """Clue (D6): asked clockwise from the deducer until one refutes; all before it pass."""
     expected = asked_before(state.record.players, e.by, e.raised[0] if e.raised else None)
     if list(e.passed) != expected:
-        who = f"before {e.raised[0]}" if e.raised else "when nobody refutes"
-        state.fail(f"passed must list the players asked {who}, clockwise from {e.by}", k, "passed",
+        who = ErrorText("rules:asked-before", p=e.raised[0]) if e.raised else ErrorText("rules:asked-all")
+        state.fail(ErrorText("rules:clue-order", who=who, by=e.by), k, "passed",
                    "[" + ", ".join(f'"{p}"' for p in expected) + "]")
 
 
@@ -471,45 +476,47 @@ def viewer_raises_when_it_must(state: _State, k: int, e: Deduce, bluffer: str | 
     if not asked:
         return
     if holds and viewer not in e.raised:
-        state.fail(f"{viewer} holds {', '.join(holds)} and must raise", k,
-                   "refuted_by" if state.record.variant.clue else "raised", f"include {viewer}")
+        state.fail(ErrorText("rules:must-raise", viewer=viewer, cards=", ".join(holds)), k,
+                   "refuted_by" if state.record.variant.clue else "raised",
+                   ErrorText("rules:must-raise-valid", viewer=viewer))
     if not holds and viewer in e.raised and bluffer != viewer:
-        state.fail(f"{viewer} holds none of the named cards; raising without one is a bluff with the fake, "
-                   "written as a reveal of the fake right after", k,
-                   "refuted_by" if state.record.variant.clue else "raised", "a following reveal of fake")
+        state.fail(ErrorText("rules:raise-without-card", viewer=viewer), k,
+                   "refuted_by" if state.record.variant.clue else "raised", ErrorText("rules:raise-without-card-valid"))
 
 
 def shown_cards_fit(state: _State, k: int, e: Deduce, bluffer: str | None) -> None:
     viewer = state.record.viewer
     if e.shown and viewer != e.by:
-        state.fail("only the deducer sees the shown cards; the record is written by "
-                   + (viewer or "a spectator"), k, "shown", "omit shown")
+        state.fail(ErrorText("rules:shown-to-deducer", viewer=viewer or ErrorText("rules:a-spectator")), k, "shown",
+                   ErrorText("record:omit", field="shown"))
     for p, card in e.shown.items():
         if p not in e.raised:
-            state.fail(f"{p} did not raise and showed nothing", k, "shown", ", ".join(e.raised) or "nothing")
+            state.fail(ErrorText("rules:shown-not-raised", p=p), k, "shown",
+                       ", ".join(e.raised) or ErrorText("rules:nothing"))
         if card.id == FAKE:
             if bluffer != p:
-                state.fail(f"{p} showed the fake: the next event must be a reveal of fake from {p}", k, "shown",
+                state.fail(ErrorText("rules:fake-shown", p=p), k, "shown",
                            f'[[event]] kind = "reveal", card = "fake", from = "{p}"')
             continue
         if card not in e.named:
-            state.fail(f"{p} can only show a named card, not {card.id}", k, "shown",
+            state.fail(ErrorText("rules:show-named-only", p=p, card=card.id), k, "shown",
                        ", ".join(c.id for c in e.named) + (", fake" if state.record.variant.fake else ""))
         if card in state.public or card in state.own:
-            where = "public" if card in state.public else f"in {viewer}'s hand"
-            state.fail(f"{card.id} is {where}, {p} cannot show it (a card in two places)", k, "shown",
-                       "a named card " + p + " may hold")
+            where = (ErrorText("rules:where-public") if card in state.public
+                     else ErrorText("rules:where-hand", viewer=viewer))
+            state.fail(ErrorText("rules:shown-elsewhere", card=card.id, where=where, p=p), k, "shown",
+                       ErrorText("rules:shown-valid", p=p))
 
 
 def outcome_fits(state: _State, k: int, e: Deduce) -> None:
     if e.outcome is None:
         return
     if e.raised:
-        state.fail("an outcome is written only when nobody raised", k, "outcome", "omit outcome")
+        state.fail(ErrorText("rules:outcome-raised"), k, "outcome", ErrorText("record:omit", field="outcome"))
     if e.outcome == "solved":
         seen = [c.id for c in e.named if c in state.public or c in state.own]
         if seen:
-            state.fail(f"{', '.join(seen)} cannot be in the case file (a card in two places)", k, "outcome",
+            state.fail(ErrorText("rules:solved-seen", cards=", ".join(seen)), k, "outcome",
                        '"wrong"')
 
 
@@ -518,14 +525,12 @@ def accuser_is_still_in(state: _State, k: int, by: str) -> None:
     (it still refutes, so it stays in the asking order)."""
     if by in state.out:
         still = [p for p in state.record.players if p not in state.out]
-        state.fail(f"{by} accused wrongly at event {state.out[by]} and makes no more suggestions or accusations "
-                   "(it still refutes when asked)", k, "by", ", ".join(still))
+        state.fail(ErrorText("rules:accuser-out", by=by, n=state.out[by]), k, "by", ", ".join(still))
 
 
 def accusations_are_clue_only(state: _State, k: int) -> None:
     if not state.record.variant.clue:
-        state.fail("an accusation belongs to the Clue variant", k, "kind",
-                   'deduce, reveal, peek, show (or variant = "clue")')
+        state.fail(ErrorText("rules:accusation-clue-only"), k, "kind", ErrorText("rules:accusation-clue-only-valid"))
 
 
 def correct_accusation_fits(state: _State, k: int, e: Accuse) -> None:
@@ -534,16 +539,16 @@ def correct_accusation_fits(state: _State, k: int, e: Accuse) -> None:
         return
     for c in e.named:
         if c in state.public or c in state.own:
-            where = "public" if c in state.public else f"in {state.record.viewer}'s hand"
-            state.fail(f"{c.id} is {where}, so it is not in the envelope: this accusation was wrong", k,
-                       "correct", "false")
+            where = (ErrorText("rules:where-public") if c in state.public
+                     else ErrorText("rules:where-hand", viewer=state.record.viewer))
+            state.fail(ErrorText("rules:accusation-wrong", card=c.id, where=where), k, "correct", "false")
 
 
 def _accusation(state: _State, k: int, e: Accuse) -> Iterator[Observation]:
     """Clue: the accuser checks the envelope in secret; the table learns right or wrong."""
     rec = state.record
     accusations_are_clue_only(state, k)
-    named_one_per_category(state, k, e.named, "an accusation")
+    named_one_per_category(state, k, e.named, "accusation")
     accuser_is_still_in(state, k, e.by)
     correct_accusation_fits(state, k, e)
     state.accused(e.by, e.correct, k)
@@ -571,8 +576,7 @@ def _deduction(state: _State, k: int, e: Deduce, nxt: Event | None) -> Iterator[
     rule = CLUE_ORDER if rec.variant.clue else MUST_RAISE
     for p in e.raised:
         if not live and p != bluffer:
-            state.fail(f"every named card is public: {p} cannot hold one", k, field_,
-                       "a raise only by a holder of a named card, or a bluff with the fake")
+            state.fail(ErrorText("rules:all-named-public", p=p), k, field_, ErrorText("rules:all-named-public-valid"))
     for p in rec.players:
         if p == rec.viewer or p == e.by:
             continue  # the viewer's hand is known; the deducer is not asked
@@ -596,13 +600,14 @@ def _deduction(state: _State, k: int, e: Deduce, nxt: Event | None) -> Iterator[
 def _reveal(state: _State, k: int, e: Reveal) -> Iterator[Observation]:
     rec = state.record
     if e.card in state.public:
-        state.fail(f"{e.card.id} is already public", k, "card", "a card still in a hand")
+        state.fail(ErrorText("rules:already-public", card=e.card.id), k, "card",
+                   ErrorText("rules:already-public-valid"))
     if rec.viewer is not None:
         if e.player == rec.viewer and e.card not in state.own:
-            state.fail(f"{rec.viewer} does not hold {e.card.id}", k, "card",
-                       ", ".join(sorted(c.id for c in state.own)) or "nothing: the hand is empty")
+            state.fail(ErrorText("rules:not-held", viewer=rec.viewer, card=e.card.id), k, "card",
+                       ", ".join(sorted(c.id for c in state.own)) or ErrorText("rules:empty-hand"))
         if e.player != rec.viewer and e.card in state.own:
-            state.fail(f"{e.card.id} is in {rec.viewer}'s hand, not {e.player}'s (a card in two places)", k, "from",
+            state.fail(ErrorText("rules:in-viewer-hand", card=e.card.id, viewer=rec.viewer, p=e.player), k, "from",
                        rec.viewer)
     state.reveal(e.card, e.player, k)
     state.own.discard(e.card)
@@ -612,33 +617,33 @@ def _reveal(state: _State, k: int, e: Reveal) -> Iterator[Observation]:
 def _peek(state: _State, k: int, e: Peek) -> Iterator[Observation]:
     rec = state.record
     if rec.viewer is None:
-        state.fail("a spectator sees no hand: peek is the viewer's own sight", k, "kind", "reveal, show, deduce")
+        state.fail(ErrorText("rules:spectator-peek"), k, "kind", "reveal, show, deduce")
     if e.player == rec.viewer:
-        state.fail(f"{e.player} is the viewer, who knows its own hand", k, "player", "another player")
+        state.fail(ErrorText("rules:peek-self", p=e.player), k, "player", ErrorText("rules:another-player"))
     if e.card in state.public:
-        state.fail(f"{e.card.id} is public, not in {e.player}'s hand", k, "card", "a card that is not public")
+        state.fail(ErrorText("rules:peek-public", card=e.card.id, p=e.player), k, "card",
+                   ErrorText("rules:not-public-card"))
     if e.card in state.own:
-        state.fail(f"{e.card.id} is in {rec.viewer}'s hand (a card in two places)", k, "card",
-                   "a card the viewer does not hold")
+        state.fail(ErrorText("rules:peek-own", card=e.card.id, viewer=rec.viewer), k, "card",
+                   ErrorText("rules:peek-own-valid"))
     yield Holds(f"e{k}", rec.where(k, "card"), k, e.player, e.card, None, "peek")
 
 
 def _show(state: _State, k: int, e: Show) -> Iterator[Observation]:
     rec = state.record
     if e.giver == e.taker:
-        state.fail(f"{e.giver} cannot show a card to itself", k, "to", "another player")
+        state.fail(ErrorText("rules:show-self", p=e.giver), k, "to", ErrorText("rules:another-player"))
     if e.taker == rec.viewer:
-        state.fail(f"{rec.viewer} saw the card: write it as a peek", k, "to",
+        state.fail(ErrorText("rules:show-to-viewer", viewer=rec.viewer), k, "to",
                    f'[[event]] kind = "peek", player = "{e.giver}", card = ...')
     if e.among is None:
         return
     live = state.live(e.among)
     if not live:
-        state.fail("every card in among is public: the shown card cannot be one of them", k, "among",
-                   "cards that are still in hands")
+        state.fail(ErrorText("rules:among-public"), k, "among", ErrorText("rules:among-public-valid"))
     if e.giver == rec.viewer:
         if not any(c in state.own for c in e.among):
-            state.fail(f"{rec.viewer} holds none of these cards", k, "among",
+            state.fail(ErrorText("rules:among-not-held", viewer=rec.viewer), k, "among",
                        ", ".join(sorted(c.id for c in state.own)))
         return
     yield HoldsOneOf(f"e{k}", rec.where(k, "among"), k, e.giver, live, None, "show")

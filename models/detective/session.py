@@ -14,6 +14,7 @@ from suiri.solver.reasoning import inconsistency
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC, Counts, DealCounter, DealProblem
 from .encoder import DetectiveModel, encode
+from .error_text import ErrorText
 from .record import DetectiveRecord
 from .rules import Observation, Replay, replay
 
@@ -58,8 +59,8 @@ class DetectiveSession:
 
     def inconsistency(self) -> InconsistentRecordError:
         """A minimal set of record lines that cannot all be true, as an error."""
-        return inconsistency(self.engine, lambda oid: self.observation(oid).source, "deal",
-                             "a record in which some deal satisfies every event")
+        return inconsistency(self.engine, lambda oid: self.observation(oid).source, ErrorText("session:deal"),
+                             ErrorText("session:consistent-valid"))
 
     def check(self) -> Counts:
         """Full validation: legal event by event (done at construction) and consistent."""

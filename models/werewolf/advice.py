@@ -49,6 +49,7 @@ from suiri.solver.information import entropy
 from .analysis import call_json
 from .cards import KINDS, KNIGHT, LOST_LEGACY, MADMAN, NOBODY, VILLAGER, Kind, hunted_kind
 from .counter import count
+from .error_text import ErrorText
 from .record import NONE, Turn, WerewolfRecord
 from .replay import replay
 from .rules import PileCard, face_down, hand, protected, slot_name
@@ -134,8 +135,8 @@ class WerewolfAdvice:
 def advise(session: WerewolfSession) -> WerewolfAdvice:
     r = session.record
     if r.viewer is None:
-        raise SuiriError("advice is for a player: this record is a spectator's", r.where(None, None, "viewer"),
-                         "a record with viewer = NAME")
+        raise SuiriError(ErrorText("advice:spectator"), r.where(None, None, "viewer"),
+                         ErrorText("advice:spectator-valid"))
     session.check()
     rp = session.replay
     me = r.viewer

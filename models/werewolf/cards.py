@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
 
+from .error_text import ErrorText
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -94,8 +96,9 @@ def deck_counts(spec: Mapping[str, object] | None, where: Source | None = None) 
     for name, n in spec.items():
         kind = parse_kind(name, where)
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= kind.copies:
-            raise RecordSyntaxError(f"deck.{kind.id} = {n!r}", where, f"0 to {kind.copies}")
+            raise RecordSyntaxError(ErrorText("deck:copies", card=kind.id, n=repr(n)), where,
+                                    ErrorText("range", low=0, high=kind.copies))
         counts[kind.index] = n
     if counts[LOST_LEGACY.index] != 1:
-        raise RecordSyntaxError("the deck must hold the Lost Legacy once", where, "lost-legacy = 1")
+        raise RecordSyntaxError(ErrorText("deck:lost-legacy"), where, "lost-legacy = 1")
     return tuple(counts)

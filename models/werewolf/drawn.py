@@ -13,6 +13,7 @@ from suiri.solver.errors import IllegalMoveError, Source, SuiriError
 
 from .advice import next_draw
 from .cards import Kind, parse_kind
+from .error_text import ErrorText
 from .record import WerewolfRecord
 from .session import WerewolfSession
 
@@ -28,26 +29,25 @@ def with_drawn(record: WerewolfRecord, card: str | Kind) -> WerewolfRecord:
     kind = card if isinstance(card, Kind) else parse_kind(card, where)
     me = record.viewer
     if me is None:
-        raise SuiriError("a spectator draws no card: --drew is the viewer's draw", where,
-                         "a record with a viewer, or no --drew")
+        raise SuiriError(ErrorText("drew:spectator"), where, ErrorText("drew:spectator-valid"))
     if record.pending is not None:
         if record.pending == kind:
             return record
-        raise SuiriError(f"the record already has {me}'s turn in progress: it drew {record.pending.id}", where,
-                         f"{FLAG} {record.pending.id}, or no {FLAG}")
+        raise SuiriError(ErrorText("drew:already", player=me, card=record.pending.id), where,
+                         ErrorText("drew:already-valid", card=record.pending.id))
     session = WerewolfSession(record)
     rp = session.replay
     if rp.over or rp.search_phase:
-        raise IllegalMoveError("no turn follows: " + (rp.over or "the deck is empty and the search phase has begun"),
-                               where, f"no {FLAG}")
+        raise IllegalMoveError(ErrorText("turn:none-follows", why=rp.over_text or ErrorText("drew:search-phase")),
+                               where, ErrorText("drew:none"))
     if me not in rp.living:
-        raise IllegalMoveError(f"{me} was eliminated and takes no more turns", where, f"no {FLAG}")
+        raise IllegalMoveError(ErrorText("drew:eliminated", player=me), where, ErrorText("drew:none"))
     if rp.next_player != me:
-        raise IllegalMoveError(f"it is {rp.next_player}'s turn, not {me}'s: {FLAG} is the viewer's own draw", where,
-                               f"the turns up to {me}'s, or no {FLAG}")
+        raise IllegalMoveError(ErrorText("drew:not-your-turn", next=rp.next_player, player=me), where,
+                               ErrorText("drew:not-your-turn-valid", player=me))
     chances = next_draw(session)
     if kind.id not in dict(chances):
-        raise SuiriError(f"{me} cannot have drawn {kind.id}: no history fits it on top of the deck", where,
+        raise SuiriError(ErrorText("drew:impossible", player=me, card=kind.id), where,
                          ", ".join(k for k, _ in chances))
     return replace(record, pending=kind)
 

@@ -15,6 +15,7 @@ from . import FACTS
 from .advice import WerewolfAdvice, advise
 from .analysis import WerewolfAnalysis, analyze
 from .drawn import with_drawn
+from .error_text import ErrorText
 from .notation import is_compact, parse, setup_lines, to_compact, vocabulary
 from .reasoning import WerewolfReasoner
 from .record import WerewolfRecord, from_document, to_toml
@@ -41,7 +42,8 @@ class WerewolfGame:
             return to_toml(record)
         if notation == "compact":
             return to_compact(record)
-        raise SuiriError(f"{FACTS.title_en} has no notation {notation!r}", None, "toml, compact")
+        raise SuiriError(ErrorText("game:no-notation", game=ErrorText("game:title"), notation=repr(notation)), None,
+                         "toml, compact")
 
     def open(self, record: WerewolfRecord) -> WerewolfSession:
         return WerewolfSession(record)

@@ -46,6 +46,7 @@ from suiri.solver.errors import (
 from suiri.solver.records import LineMap, TablePath, TomlDocument
 
 from .cards import KINDS, STANDARD, Kind, parse_kind
+from .error_text import ErrorText
 from .record import (
     ATTACK_KEYS,
     COMMON_KEYS,
@@ -69,13 +70,14 @@ WIDE = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) != "："}
 SINGLE = {"saw": "saw", "out": "eliminated"}  # keyword CARD|NAME: the TOML field it fills
 
 TURN = "PLAYER [drew CARD] PLAY ..."
-SEARCH = "search ORDER PLAYER PLACE CARD, search ORDER raised NAME ..., or search ORDER (nobody raised)"
-GRAMMAR = {  # what may follow each card played, in the notation's words
+DREW = "PLAYER drew CARD [PLAY ...]"  # a turn in progress
+SEARCH = ErrorText("grammar:search")
+GRAMMAR: dict[str, Message] = {  # what may follow each card played, in the notation's words
     "seer": "seer TARGET [saw CARD]",
-    "medium": "medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16)",
+    "medium": ErrorText("grammar:medium"),
     "villager": "villager PUT [villager|other|unknown|CARD]",
     "vote": "vote VOTER=TARGET ... [out NAME|none] [shows CARD ...]",
-    "sleep": "sleep, or from a Werewolf viewer sleep swap|keep [CARD] [INDEX]",
+    "sleep": ErrorText("grammar:sleep"),
     "attack": "attack-N [PUT] out NAME|none [shows CARD ...]",
 }
 POSITIONAL = {"seer": ("target",), "villager": ("put", "placed"), "attack": ("put",), "sleep": ("card", "index")}
@@ -123,7 +125,8 @@ def split_words(line: str, where: Source) -> list[str]:
             word.append(ch)
             started = True
     if quote is not None:
-        raise RecordSyntaxError(f"a {quote} is not closed", where, f"a name in quotes: {quote}Lost Legacy{quote}")
+        raise RecordSyntaxError(ErrorText("notation:quote", quote=quote), where,
+                                ErrorText("notation:quote-valid", quote=quote))
     if started:
         out.append("".join(word))
     return out
@@ -139,9 +142,10 @@ def _allowed(kind: Kind) -> tuple[str, ...]:
     return COMMON_KEYS + (ATTACK_KEYS if kind.is_attack else TURN_KEYS.get(kind.id, ()))
 
 
-def _position(word: str, at: Source, grammar: str) -> int:
+def _position(word: str, at: Source, grammar: Message) -> int:
     if not word.isdigit() or int(word) < 1:
-        raise RecordSyntaxError(f"{word!r} is not a card position", at, f"{grammar} (INDEX counts from 1)")
+        raise RecordSyntaxError(ErrorText("notation:position", word=repr(word)), at,
+                                ErrorText("notation:position-valid", grammar=grammar))
     return int(word)
 
 
@@ -173,8 +177,8 @@ class _Parser:
         head = words[0]
         if head in ("werewolf", "viewer", "deck"):
             if head in self.heads:
-                raise RecordSyntaxError(f"a second {head!r} line (the first is line {self.heads[head]})",
-                                        self.at(number, head), f"one {head!r} line")
+                raise RecordSyntaxError(ErrorText("notation:second-head", head=repr(head), first=self.heads[head]),
+                                        self.at(number, head), ErrorText("notation:second-head-valid", head=repr(head)))
             self.heads[head] = number
         if head == "werewolf":
             self.game(words[1:], number)
@@ -186,25 +190,25 @@ class _Parser:
             self.search(words[1:], number)
         else:
             if self.searches:
-                raise RecordSyntaxError("a turn after a search line: the search phase comes after every turn",
+                raise RecordSyntaxError(ErrorText("notation:turn-after-search"),
                                         self.at(number, f"turn[{len(self.turns) + 1}]"),
-                                        "the turns first, then the search lines")
+                                        ErrorText("notation:turn-after-search-valid"))
             self.turn(head, words[1:], number)
 
     # -- the head ------------------------------------------------------------------------------------
     def game(self, players: list[str], number: int) -> None:
         reserved = sorted(set(players) & RESERVED)
         if reserved:
-            raise RecordSyntaxError(f"player name {reserved[0]!r} is a word of the compact notation",
-                                    self.at(number, "players"), "another name, or write the record in TOML")
+            raise RecordSyntaxError(ErrorText("notation:reserved-name", name=repr(reserved[0])),
+                                    self.at(number, "players"), ErrorText("notation:reserved-name-valid"))
         self.data["game"], self.data["players"] = GAME, players
         self.lines.keys[((), "game")] = self.lines.keys[((), "players")] = number
 
     def viewer(self, words: list[str], number: int) -> None:
         if len(words) != 2:
-            what = "the seat and its dealt card" if len(words) < 2 else f"unexpected {' '.join(words[2:])!r}"
-            raise RecordSyntaxError(f"viewer needs {what}" if len(words) < 2 else what, self.at(number, "viewer"),
-                                    "viewer NAME CARD, e.g. viewer aki seer (a spectator writes no viewer line)")
+            what = ErrorText("notation:viewer-short") if len(words) < 2 else \
+                ErrorText("notation:unexpected", words=repr(" ".join(words[2:])))
+            raise RecordSyntaxError(what, self.at(number, "viewer"), ErrorText("notation:viewer-valid"))
         self.data["viewer"], self.data["hand"] = words
         self.lines.keys[((), "viewer")] = self.lines.keys[((), "hand")] = number
 
@@ -213,8 +217,9 @@ class _Parser:
         for item in items:
             card, eq, copies = item.partition("=")
             if not eq or not card or card in deck:
-                what = f"{card!r} twice" if card in deck else f"cannot read {item!r}"
-                raise RecordSyntaxError(what, self.at(number, "deck"), "deck CARD=N ..., e.g. deck vote=2 sleep=2")
+                what = ErrorText("notation:deck-twice", card=repr(card)) if card in deck else \
+                    ErrorText("notation:unreadable", words=repr(item))
+                raise RecordSyntaxError(what, self.at(number, "deck"), ErrorText("notation:deck-valid"))
             deck[card] = int(copies) if copies.isdigit() else copies
         self.data["deck"] = deck
         self.lines.keys[((), "deck")] = number
@@ -225,8 +230,8 @@ class _Parser:
         drew = None
         if words and words[0] == "drew":
             if len(words) < 2:
-                raise RecordSyntaxError("drew needs the card drawn", self.at(number, f"{label}.drew"),
-                                        "PLAYER drew CARD [PLAY ...]")
+                raise RecordSyntaxError(ErrorText("notation:drew-needs-card"), self.at(number, f"{label}.drew"),
+                                        DREW)
             drew, words = words[1], words[2:]
         last = self.turns[-1] if self.turns else None
         if self.open_turn and last is not None and last["player"] == player and drew is None and words:
@@ -242,7 +247,8 @@ class _Parser:
         self.open_turn = not words
         if not words:
             if drew is None:
-                raise RecordSyntaxError("a turn needs the card played", self.at(number, f"turn[{index + 1}]"), TURN)
+                raise RecordSyntaxError(ErrorText("notation:turn-needs-play"), self.at(number, f"turn[{index + 1}]"),
+                                        TURN)
             return
         _TurnFields(self, turn, ("turn", index), number).read(words)
 
@@ -252,7 +258,7 @@ class _Parser:
         table: TablePath = ("search", index)
         at = self.at(number, f"search[{index + 1}]")
         if not words:
-            raise RecordSyntaxError("search needs the order called", at, SEARCH)
+            raise RecordSyntaxError(ErrorText("notation:search-needs-order"), at, SEARCH)
         entry: dict[str, Any] = {"order": int(words[0]) if words[0].isdigit() else words[0]}
         rest = words[1:]
         if "raised" in rest:
@@ -261,8 +267,7 @@ class _Parser:
         if len(rest) == 3:
             entry["player"], entry["target"], entry["found"] = rest
         elif rest:
-            raise RecordSyntaxError(f"cannot read {' '.join(rest)!r}: a search names who searched, where and the card",
-                                    at, SEARCH)
+            raise RecordSyntaxError(ErrorText("notation:search-unreadable", words=repr(" ".join(rest))), at, SEARCH)
         elif "raised" not in entry:
             entry["raised"] = []
         self.searches.append(entry)
@@ -279,7 +284,7 @@ class _TurnFields:
         self.parser, self.turn, self.table, self.number = parser, turn, table, number
         self.label = f"turn[{int(table[1]) + 1}]"
         self.kind: Kind | None = None
-        self.grammar = TURN
+        self.grammar: Message = TURN
 
     def at(self, field: str | None = None) -> Source:
         return self.parser.at(self.number, f"{self.label}.{field}" if field else self.label)
@@ -287,24 +292,27 @@ class _TurnFields:
     def set(self, field: str, value: Any, word: str) -> None:
         """Fill one field, once, and only a field the card played has."""
         if self.kind is not None and field not in _allowed(self.kind):
-            raise RecordSyntaxError(f"{word!r} does not go with a {self.kind.id} turn", self.at(field), self.grammar)
+            raise RecordSyntaxError(ErrorText("notation:not-with-card", word=repr(word), card=self.kind.id),
+                                    self.at(field), self.grammar)
         if field in self.turn:
-            said = {"eliminated": "out", "revealed": "shows", "swapped": "swap or keep"}.get(field, field)
-            raise RecordSyntaxError(f"{said} is written twice", self.at(field), self.grammar)
+            spelt: dict[str, Message] = {"eliminated": "out", "revealed": "shows",
+                                         "swapped": ErrorText("notation:swap-or-keep")}
+            said = spelt.get(field, field)
+            raise RecordSyntaxError(ErrorText("notation:twice", said=said), self.at(field), self.grammar)
         self.turn[field] = value
         self.parser.lines.keys[(self.table, field)] = self.number
 
     def read(self, words: list[str]) -> None:
         play, args = words[0], words[1:]
         if play in KEYWORDS:
-            raise RecordSyntaxError(f"{play!r} where the card played belongs", self.at("play"), TURN)
+            raise RecordSyntaxError(ErrorText("notation:keyword-as-play", word=repr(play)), self.at("play"), TURN)
         self.set("play", play, play)
         try:
             self.kind = parse_kind(play)
         except RecordSyntaxError:
             self.kind = None  # the reader reports the unknown card, at this line
         family = _family(self.kind) if self.kind is not None else ""
-        self.grammar = GRAMMAR.get(family, f"{play} (nothing more)")
+        self.grammar = GRAMMAR.get(family, ErrorText("grammar:nothing-more", card=play))
         slots = list(POSITIONAL.get(family, ()))
         i = 0
         while i < len(args):
@@ -312,7 +320,8 @@ class _TurnFields:
             i += 1
             if word in SINGLE:
                 if i == len(args) or args[i] in KEYWORDS:
-                    raise RecordSyntaxError(f"{word} needs a value", self.at(SINGLE[word]), self.grammar)
+                    raise RecordSyntaxError(ErrorText("notation:needs-value", word=word), self.at(SINGLE[word]),
+                                            self.grammar)
                 self.set(SINGLE[word], args[i], word)
                 i += 1
             elif word == "shows":
@@ -326,8 +335,9 @@ class _TurnFields:
             elif word in ("swap", "keep"):
                 self.set("swapped", word == "swap", word)
             elif word in ("drew", "raised"):
-                raise RecordSyntaxError(f"{word!r} here", self.at(word),
-                                        "drew before the card played: " + TURN if word == "drew" else self.grammar)
+                raise RecordSyntaxError(ErrorText("notation:misplaced", word=repr(word)), self.at(word),
+                                        ErrorText("notation:drew-valid", grammar=TURN) if word == "drew" else
+                                        self.grammar)
             elif "=" in word:
                 self.vote(word)
             elif self.kind is not None:
@@ -340,7 +350,7 @@ class _TurnFields:
             self.set("votes", {}, word)
             votes = self.turn["votes"]
         if voter in votes:
-            raise RecordSyntaxError(f"{voter} votes twice", self.at("votes"), self.grammar)
+            raise RecordSyntaxError(ErrorText("notation:votes-twice", voter=voter), self.at("votes"), self.grammar)
         votes[voter] = target
 
     def positional(self, word: str, slots: list[str]) -> None:
@@ -349,7 +359,7 @@ class _TurnFields:
         if self.kind.id == "sleep":
             slots[:] = ["index"] if word.isdigit() else ["card"]
         if not slots:
-            message: Message = f"unexpected {word!r} after {self.kind.id}"
+            message: Message = ErrorText("notation:unexpected-after", word=repr(word), card=self.kind.id)
             near = close_spellings(word, KEYWORDS)  # a misspelt word of the notation: 'oot' for 'out'
             if near:
                 message = Joined((message, Text("frame:did-you-mean", names=repr(near[0]))))
@@ -362,7 +372,7 @@ class _TurnFields:
     def pile(self, word: str, args: list[str], i: int) -> int:
         """``peek NAME INDEX`` or ``flip NAME [CARD] [INDEX]``; the index of the next word."""
         if i == len(args) or args[i] in KEYWORDS:
-            raise RecordSyntaxError(f"{word} needs the player whose discard", self.at(word), self.grammar)
+            raise RecordSyntaxError(ErrorText("notation:pile-needs-player", word=word), self.at(word), self.grammar)
         value: dict[str, Any] = {"player": args[i]}
         i += 1
         while i < len(args) and args[i] not in KEYWORDS and "=" not in args[i] and len(value) < 3:
@@ -372,8 +382,8 @@ class _TurnFields:
             value[key] = _position(args[i], self.at(word), self.grammar) if key == "index" else args[i]
             i += 1
         if len(value) == 1 or (word == "peek" and "index" not in value):
-            what = "the card's position" if word == "peek" else "the card or its position"
-            raise RecordSyntaxError(f"{word} needs {what} in {value['player']}'s discard", self.at(word), self.grammar)
+            key = "notation:peek-needs-position" if word == "peek" else "notation:flip-needs-card"
+            raise RecordSyntaxError(ErrorText(key, word=word, player=value["player"]), self.at(word), self.grammar)
         self.set(word, value, word)
         return i
 
@@ -399,8 +409,7 @@ def turn_words(t: Turn) -> list[str]:
         words += [t.put or SKIP] + ([_card(t.placed)] if t.placed is not None else [])
     if t.votes is not None:
         if not t.votes:
-            raise SuiriError(f"turn {t.number}: a vote without pointings cannot be written in the compact notation",
-                             None, "toml")
+            raise SuiriError(ErrorText("notation:vote-without-pointings", n=t.number), None, "toml")
         words += [f"{voter}={target}" for voter, target in t.votes.items()]
     if t.eliminated is not None:
         words += ["out", t.eliminated]
@@ -430,7 +439,7 @@ def to_compact(record: WerewolfRecord) -> str:
     """The compact text of a ``WerewolfRecord`` (reads back to the same record)."""
     reserved = sorted(set(record.players) & RESERVED)
     if reserved:
-        raise SuiriError(f"player name {reserved[0]!r} is a word of the compact notation", None, "toml")
+        raise SuiriError(ErrorText("notation:reserved-name", name=repr(reserved[0])), None, "toml")
     out = [f"{GAME} " + " ".join(record.players)]
     if record.viewer is not None:
         out.append(f"viewer {record.viewer}" + (f" {record.hand.id}" if record.hand is not None else ""))

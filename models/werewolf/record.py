@@ -12,11 +12,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Source
+from suiri.solver.errors import Message, Source
 from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from . import FACTS
 from .cards import KINDS, STANDARD, VILLAGER, Kind, deck_counts, parse_kind
+from .error_text import ErrorText
 
 PLACED = ("villager", "other", "unknown")
 NONE = "none"
@@ -149,7 +150,7 @@ class _Reader(RecordReader):
         if isinstance(value, str) and value in players:
             return value
         if value is None:
-            self.fail("missing player", where, ", ".join(players))
+            self.fail(ErrorText("record:missing-player"), where, ", ".join(players))
         else:
             self.unknown("player", value, players, where)
         return None
@@ -162,8 +163,8 @@ class _Reader(RecordReader):
         if players is None:
             return None
         if deck is not None and sum(deck) < len(players) + 1:
-            self.fail(f"a deck of {sum(deck)} cards cannot deal {len(players)} hands and the ruins", self.root("deck"),
-                      f"at least {len(players) + 1} cards")
+            self.fail(ErrorText("deck:too-small", n=sum(deck), players=len(players)), self.root("deck"),
+                      ErrorText("deck:too-small-valid", n=len(players) + 1))
             return None
         viewer = d.get("viewer")
         if viewer is not None and viewer not in players:
@@ -172,23 +173,23 @@ class _Reader(RecordReader):
         hand = None
         if viewer is not None:
             if "hand" not in d:
-                self.fail(f"missing hand: {viewer} knows its dealt card", self.root("viewer"), 'hand = "seer"')
+                self.fail(ErrorText("record:missing-hand", viewer=viewer), self.root("viewer"), 'hand = "seer"')
             else:
                 hand = self.kind(d["hand"], self.root("hand"))
         elif "hand" in d:
-            self.fail("a spectator has no hand", self.root("hand"), "omit hand, or name the viewer")
+            self.fail(ErrorText("record:spectator-hand"), self.root("hand"), ErrorText("record:spectator-hand-valid"))
         turns = [t for i, raw in enumerate(self._tables("turn")) if (t := self._turn(i + 1, raw, players))]
         pending = None
         if turns and turns[-1].play == PENDING:
             pending = turns.pop()
             if pending.player != viewer:
-                self.fail("a turn without play is the viewer's turn in progress: only the viewer knows its draw",
+                self.fail(ErrorText("record:pending-not-viewer"),
                           self.lines.source(("turn", pending.number - 1), "drew", f"turn[{pending.number}].drew"),
-                          "play = \"...\" (the card played)")
+                          ErrorText("record:pending-valid"))
         for t in turns:
             if t.play == PENDING:
-                self.fail("missing play: the card played", self.lines.source(("turn", t.number - 1), None,
-                          f"turn[{t.number}]"), "only the viewer's last turn may stop after drew")
+                self.fail(ErrorText("record:missing-play"), self.lines.source(("turn", t.number - 1), None,
+                          f"turn[{t.number}]"), ErrorText("record:missing-play-valid"))
         searches = [s for i, raw in enumerate(self._tables("search")) if (s := self._search(i + 1, raw, players))]
         if self.errors:
             return None
@@ -198,7 +199,7 @@ class _Reader(RecordReader):
     def _tables(self, name: str) -> list[Any]:
         raw = self.doc.data.get(name, [])
         if not isinstance(raw, list):
-            self.fail(f"{name} must be an array of tables ([[{name}]])", self.root(name), f"[[{name}]] sections")
+            self.fail(ErrorText("record:not-array", name=name), self.root(name), ErrorText("record:sections", name=name))
             return []
         return raw
 
@@ -207,14 +208,14 @@ class _Reader(RecordReader):
             return self.lines.source(("turn", n - 1), key, f"turn[{n}]" + (f".{key}" if key else ""))
 
         if not isinstance(raw, dict):
-            self.fail("a turn must be a table", at(None), "[[turn]] with player and play")
+            self.fail(ErrorText("record:turn-not-table"), at(None), ErrorText("record:turn-table-valid"))
             return None
         player = self.player(raw.get("player"), at("player"), players)
         if "play" not in raw:
             if player is not None and "drew" in raw and set(raw) == {"player", "drew"}:
                 drew = self.kind(raw["drew"], at("drew"))  # the viewer's turn in progress (see WerewolfRecord)
                 return Turn(n, player, PENDING, drew) if drew else None
-            self.fail("missing play: the card played", at(None), ", ".join(k.id for k in KINDS))
+            self.fail(ErrorText("record:missing-play"), at(None), ", ".join(k.id for k in KINDS))
             return None
         play = self.kind(raw["play"], at("play"))
         if player is None or play is None:
@@ -222,7 +223,7 @@ class _Reader(RecordReader):
         allowed = COMMON_KEYS + (ATTACK_KEYS if play.is_attack else TURN_KEYS.get(play.id, ()))
         for key in raw:
             if key not in allowed:
-                self.fail(f"unknown field {key!r} for a {play.id} turn", at(key), ", ".join(allowed))
+                self.fail(ErrorText("record:unknown-turn-field", field=repr(key), card=play.id), at(key), ", ".join(allowed))
         turn = Turn(n, player, play)
         if "drew" in raw:
             turn.drew = self.kind(raw["drew"], at("drew"))
@@ -250,13 +251,13 @@ class _Reader(RecordReader):
         if "revealed" in raw:
             value = raw["revealed"]
             if not isinstance(value, list):
-                self.fail("revealed must be a list of cards", at("revealed"), '["villager", "vote"]')
+                self.fail(ErrorText("record:revealed-not-list"), at("revealed"), '["villager", "vote"]')
             else:
                 kinds = [self.kind(v, at("revealed")) for v in value]
                 turn.revealed = tuple(k for k in kinds if k) if all(kinds) else None
         if "swapped" in raw:
             if not isinstance(raw["swapped"], bool):
-                self.fail(f"swapped must be true or false, not {raw['swapped']!r}", at("swapped"), "true, false")
+                self.fail(ErrorText("record:swapped-not-bool", value=repr(raw["swapped"])), at("swapped"), "true, false")
             else:
                 turn.swapped = raw["swapped"]
         if "card" in raw:
@@ -265,19 +266,19 @@ class _Reader(RecordReader):
             turn.index = self._position(raw["index"], at("index"), "index = 2")
         return turn
 
-    def _position(self, value: Any, where: Source, example: str) -> int | None:
+    def _position(self, value: Any, where: Source, example: Message) -> int | None:
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            self.fail(f"a card position counts from 1, not {value!r}", where, example)
+            self.fail(ErrorText("record:position", value=repr(value)), where, example)
             return None
         return value
 
     def _flip(self, value: Any, where: Source, players: tuple[str, ...]) -> Flip | None:
         """``{ player, card }``, ``{ player, index }`` or both (W16: the index names the card
         when a pile holds two face-up cards of one kind)."""
-        example = '{ player = "ben", card = "knight" } or { player = "ben", index = 2 }'
+        example = ErrorText("either", a='{ player = "ben", card = "knight" }', b='{ player = "ben", index = 2 }')
         if not isinstance(value, dict) or "player" not in value or not set(value) - {"player"} or \
                 not set(value) <= {"player", "card", "index"}:
-            self.fail(f"flip must name player and card (or index), not {value!r}", where, example)
+            self.fail(ErrorText("record:flip", value=repr(value)), where, example)
             return None
         who = self.player(value["player"], where, players)
         card = self.kind(value["card"], where) if "card" in value else None
@@ -289,18 +290,18 @@ class _Reader(RecordReader):
     def _pile_ref(self, value: Any, where: Source, players: tuple[str, ...], key: str,
                   example: str) -> tuple[str, int] | None:
         if not isinstance(value, dict) or set(value) != {"player", key}:
-            self.fail(f"expected player and {key}, not {value!r}", where, example)
+            self.fail(ErrorText("record:pile-ref", field=key, value=repr(value)), where, example)
             return None
         who = self.player(value["player"], where, players)
         index = value[key]
         if not isinstance(index, int) or isinstance(index, bool) or index < 1:
-            self.fail(f"{key} must be a card position from 1, not {index!r}", where, example)
+            self.fail(ErrorText("record:pile-index", field=key, value=repr(index)), where, example)
             return None
         return (who, index) if who else None
 
     def _votes(self, value: Any, where: Source, players: tuple[str, ...]) -> dict[str, str] | None:
         if not isinstance(value, dict):
-            self.fail("votes must map each voter to a target", where, '{ aki = "ben", ben = "cho", ... }')
+            self.fail(ErrorText("record:votes-not-table"), where, '{ aki = "ben", ben = "cho", ... }')
             return None
         out = {}
         for voter, target in value.items():
@@ -316,29 +317,29 @@ class _Reader(RecordReader):
 
         keys = ("order", "raised", "player", "target", "found")
         if not isinstance(raw, dict):
-            self.fail("a search must be a table", at(None), "[[search]] with order, raised, player, target, found")
+            self.fail(ErrorText("record:search-not-table"), at(None), ErrorText("record:search-table-valid"))
             return None
         for key in raw:
             if key not in keys:
-                self.fail(f"unknown field {key!r} for a search call", at(key), ", ".join(keys))
+                self.fail(ErrorText("record:unknown-search-field", field=repr(key)), at(key), ", ".join(keys))
         order = raw.get("order")
         if "order" not in raw:
-            self.fail("missing order: the search order called (W15: the orders are called from 1 up)", at(None),
-                      "order = 1 to 8")
+            self.fail(ErrorText("record:missing-order"), at(None), ErrorText("record:order-valid"))
         elif not isinstance(order, int) or isinstance(order, bool) or order not in ORDERS:
-            self.fail(f"order must be a search order, not {order!r}", at("order"), "1 to 8")
+            self.fail(ErrorText("record:bad-order", value=repr(order)), at("order"),
+                      ErrorText("range", low=min(ORDERS), high=max(ORDERS)))
             order = None
         raised: tuple[str, ...] | None = None
         if "raised" in raw:
             value = raw["raised"]
             if not isinstance(value, list):
-                self.fail("raised must be a list of the players who raised a hand", at("raised"), '["aki"] or []')
+                self.fail(ErrorText("record:raised-not-list"), at("raised"), ErrorText("record:raised-valid"))
             else:
                 names = [self.player(v, at("raised"), players) for v in value]
                 dup = sorted({v for v in value if value.count(v) > 1})
                 if dup:
-                    self.fail(f"{', '.join(map(str, dup))} raised twice at one call", at("raised"),
-                              "each player once")
+                    self.fail(ErrorText("record:raised-twice", names=", ".join(map(str, dup))), at("raised"),
+                              ErrorText("record:raised-twice-valid"))
                 elif all(names):
                     raised = tuple(v for v in names if v)
         searched = [k for k in ("player", "target", "found") if k in raw]
@@ -346,8 +347,8 @@ class _Reader(RecordReader):
         if searched:
             for key in ("player", "target", "found"):
                 if key not in raw:
-                    self.fail(f"missing {key}: a search names player, target and found", at(None),
-                              "all three, or none (a Madman show, several raisers)")
+                    self.fail(ErrorText("record:search-missing", field=key), at(None),
+                              ErrorText("record:search-missing-valid"))
             if "player" in raw:
                 player = self.player(raw["player"], at("player"), players)
             if "target" in raw:
@@ -358,8 +359,7 @@ class _Reader(RecordReader):
                 return None
         if "raised" not in raw:
             if player is None:
-                self.fail("missing raised: who raised a hand at this call", at(None),
-                          'raised = ["NAME", ...], or player, target and found for a lone searcher')
+                self.fail(ErrorText("record:missing-raised"), at(None), ErrorText("record:missing-raised-valid"))
                 return None
             raised = (player,)
         if order is None or raised is None:
@@ -371,9 +371,9 @@ def parse_place(value: Any, where: Source | None, players: tuple[str, ...]) -> P
     """``ruins``, ``hand:NAME`` or ``discard:NAME:INDEX``."""
     from suiri.solver.errors import RecordSyntaxError
 
-    valid = '"ruins", "hand:NAME" or "discard:NAME:INDEX"'
+    valid = ErrorText("place:valid")
     if not isinstance(value, str):
-        raise RecordSyntaxError(f"a place is needed, not {value!r}", where, valid)
+        raise RecordSyntaxError(ErrorText("place:not-text", value=repr(value)), where, valid)
     parts = value.split(":")
     if parts == ["ruins"]:
         return ("ruins",)
@@ -381,7 +381,8 @@ def parse_place(value: Any, where: Source | None, players: tuple[str, ...]) -> P
         return ("hand", parts[1])
     if len(parts) == 3 and parts[0] == "discard" and parts[1] in players and parts[2].isdigit() and int(parts[2]) > 0:
         return ("discard", parts[1], int(parts[2]))
-    raise RecordSyntaxError(f"{value!r} is not a place", where, valid + f" with NAME one of {', '.join(players)}")
+    raise RecordSyntaxError(ErrorText("place:not-a-place", value=repr(value)), where,
+                            ErrorText("place:valid-names", places=valid, names=", ".join(players)))
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from suiri.solver.errors import IllegalMoveError, Source
+from suiri.solver.errors import IllegalMoveError, Joined, Message, Source
 
 from .cards import BY_ORDER, LOST_LEGACY, MADMAN, SLEEP, VILLAGER, VOTE, Kind, hunted_kind
+from .error_text import ErrorText
 from .record import NONE, ORDERS, PLACED, Search, Turn, WerewolfRecord, place_str
 from .rules import (
     RUINS,
@@ -126,6 +127,7 @@ class Replay:
     next_player: str | None = None  # whose turn is next (or in progress)
     calls: list[Call] = field(default_factory=list)  # every search order called so far (W15)
     next_call: int | None = None  # the order called next (search phase, game not over)
+    over_text: ErrorText | None = None  # ``over`` in either language (for the errors that name it)
 
     def call(self, order: int) -> Call:
         return next(c for c in self.calls if c.order == order)
@@ -133,6 +135,17 @@ class Replay:
 
 def replay(record: WerewolfRecord) -> Replay:
     return _Replayer(record).run()
+
+
+PEEK_OR_FLIP = ErrorText("either", a="peek = { player, index }", b="flip = { player, card }")
+
+
+def joined(items: list[ErrorText]) -> Joined:
+    """``a, b, c`` (``a、b、c`` in Japanese)."""
+    parts: list[object] = []
+    for item in items:
+        parts += [ErrorText("list-sep"), item] if parts else [item]
+    return Joined(tuple(parts))
 
 
 class _Replayer:
@@ -146,6 +159,7 @@ class _Replayer:
         self.viewer_hand = record.hand
         self.viewer_ll_down = False  # the Lost Legacy may lie face-down in the viewer's discard
         self.over: str | None = None
+        self.over_text: ErrorText | None = None
         self.search_phase = False
         self.pending: Kind | None = None
         self.moves: list[Move] = []
@@ -158,17 +172,22 @@ class _Replayer:
     def at(self, t: Turn, key: str | None = None) -> Source:
         return self.r.where("turn", t.number, key)
 
-    def illegal(self, message: str, where: Source, valid: str | None = None) -> IllegalMoveError:
+    def illegal(self, message: Message, where: Source, valid: Message | None = None) -> IllegalMoveError:
         return IllegalMoveError(message, where, valid)
 
-    def living_player(self, who: str | None, where: Source, what: str, others: bool = False, me: str = "") -> str:
+    def end(self, why: ErrorText) -> None:
+        """The game is over: ``over`` (English, as analysis and advice print it) and its ``Text``."""
+        self.over, self.over_text = str(why), why
+
+    def living_player(self, who: str | None, where: Source, what: ErrorText, others: bool = False,
+                      me: str = "") -> str:
         choices = [p for p in self.living if not (others and p == me)]
         if who is None:
-            raise self.illegal(f"missing {what}", where, ", ".join(choices))
+            raise self.illegal(ErrorText("who:missing", what=what), where, ", ".join(choices))
         if who not in self.living:
-            raise self.illegal(f"{who} was eliminated and cannot be {what}", where, ", ".join(choices))
+            raise self.illegal(ErrorText("who:eliminated", player=who, what=what), where, ", ".join(choices))
         if others and who == me:
-            raise self.illegal(f"{me} cannot choose itself as {what}", where, ", ".join(choices))
+            raise self.illegal(ErrorText("who:itself", player=me, what=what), where, ", ".join(choices))
         return who
 
     def add(self, owner: str, card: PileCard) -> Slot:
@@ -177,9 +196,9 @@ class _Replayer:
 
     def viewer_only(self, t: Turn, key: str) -> None:
         if self.r.viewer is None or t.player != self.r.viewer:
-            who = "a spectator" if self.r.viewer is None else self.r.viewer
-            raise self.illegal(f"{key} is written on {t.player}'s turn, but {who} could not know it",
-                               self.at(t, key), f"{key} only on the viewer's own turns")
+            said = ErrorText("turn:unknowable-spectator", field=key, player=t.player) if self.r.viewer is None else \
+                ErrorText("turn:unknowable", field=key, player=t.player, viewer=self.r.viewer)
+            raise self.illegal(said, self.at(t, key), ErrorText("turn:viewer-only-valid", field=key))
 
     # -- the game ----------------------------------------------------------------------------------
     def run(self) -> Replay:
@@ -187,17 +206,17 @@ class _Replayer:
         self.search_phase = self.deck == 0  # a reduced deck may deal every card
         for t in self.r.turns:
             if self.over:
-                raise self.illegal(f"the game was over ({self.over}): no turn follows", self.at(t),
-                                   f"a record ending at turn {t.number - 1}")
+                raise self.illegal(ErrorText("turn:after-over", why=self.over_text or self.over), self.at(t),
+                                   ErrorText("turn:after-over-valid", n=t.number - 1))
             if self.search_phase:
-                raise self.illegal("the deck is empty: the search phase has begun, no more turns", self.at(t),
-                                   "[[search]] sections")
+                raise self.illegal(ErrorText("turn:deck-empty"), self.at(t), ErrorText("record:sections", name="search"))
             expected = self.living[self.next_mover % len(self.living)]
             if t.player != expected:
-                raise self.illegal(f"it is {expected}'s turn, not {t.player}'s", self.at(t, "player"), expected)
+                raise self.illegal(ErrorText("turn:wrong-player", expected=expected, player=t.player),
+                                   self.at(t, "player"), expected)
             self.turn(t)
             if self.over is None and len(self.living) == 1:
-                self.over = f"only {self.living[0]} is left"
+                self.end(ErrorText("over:alone", player=self.living[0]))
             if t.player in self.living:
                 self.next_mover = self.living.index(t.player) + 1
             else:  # the mover was eliminated: the next living seat after it
@@ -214,17 +233,19 @@ class _Replayer:
         return Replay(self.r, self.moves, self.searches, tuple(self.living), self.piles, self.deck, self.over,
                       self.search_phase, self.viewer_hand, self.pending,
                       self.living[self.next_mover % len(self.living)] if self.living else None, self.calls,
-                      next_call)
+                      next_call, self.over_text)
 
     def pending_turn(self, drew: Kind) -> None:
         """The viewer's turn in progress: it has drawn and not played yet."""
         n = len(self.r.turns) + 1
         where = self.r.where("turn", n, "drew")
         if self.over or self.search_phase or self.r.searches:
-            raise self.illegal("no turn follows: " + (self.over or "the search phase has begun"), where, "no drew")
+            raise self.illegal(ErrorText("turn:none-follows", why=self.over_text or ErrorText("turn:search-phase")),
+                               where, ErrorText("turn:no-drew"))
         expected = self.living[self.next_mover % len(self.living)]
         if expected != self.r.viewer:
-            raise self.illegal(f"it is {expected}'s turn, not {self.r.viewer}'s", where, "a record ending here")
+            raise self.illegal(ErrorText("turn:wrong-player", expected=expected, player=self.r.viewer), where,
+                               ErrorText("turn:ending-here"))
         self.pending = drew
         self.deck -= 1
 
@@ -233,7 +254,7 @@ class _Replayer:
         if t.drew is not None:
             self.viewer_only(t, "drew")
         if t.play == LOST_LEGACY:
-            raise self.illegal("the Lost Legacy can never be played", self.at(t, "play"), "the other card in hand")
+            raise self.illegal(ErrorText("play:lost-legacy"), self.at(t, "play"), ErrorText("play:lost-legacy-valid"))
         self.kept = self.viewer_play(t) if viewer else None  # the viewer's other card, when it knows it
         move = Move(t, self.at(t), t.player, self.next_draw, self.deck - 1, None)
         self.next_draw += 1
@@ -250,12 +271,14 @@ class _Replayer:
             return None
         cards = [held, t.drew]
         if t.play not in cards:
-            raise self.illegal(f"{t.player} holds {held.id} and {t.drew.id}, not {t.play.id}", self.at(t, "play"),
-                               " or ".join(sorted({c.id for c in cards if c != LOST_LEGACY})))
+            options = sorted({c.id for c in cards if c != LOST_LEGACY})
+            raise self.illegal(ErrorText("play:not-held", player=t.player, held=held.id, drew=t.drew.id,
+                                         card=t.play.id), self.at(t, "play"),
+                               ErrorText("either", a=options[0], b=options[1]) if len(options) == 2 else options[0])
         if any(c.is_attack for c in cards) and not t.play.is_attack:
             attack = next(c for c in cards if c.is_attack)
-            raise self.illegal(f"{t.player} holds {attack.id}: an Attack in hand must be played (W5)",
-                               self.at(t, "play"), attack.id)
+            raise self.illegal(ErrorText("play:must-attack", player=t.player, card=attack.id), self.at(t, "play"),
+                               attack.id)
         cards.remove(t.play)
         self.viewer_hand = cards[0]
         return cards[0]
@@ -266,7 +289,7 @@ class _Replayer:
 
     def play_seer(self, t: Turn, move: Move) -> None:
         move.lands = self.land(t)
-        target = self.living_player(t.target, self.at(t, "target"), "the Seer's target", True, t.player)
+        target = self.living_player(t.target, self.at(t, "target"), ErrorText("who:seer-target"), True, t.player)
         if t.saw is not None:
             self.viewer_only(t, "saw")
             move.seen.append((hand(target), t.saw, self.at(t, "saw")))
@@ -277,78 +300,78 @@ class _Replayer:
         move.lands = self.land(t)
         targets = medium_targets(t.player, self.living, self.piles)
         if t.peek is not None and t.flip is not None:
-            raise self.illegal("a Medium either peeks or flips: write one of them", self.at(t, "flip"),
-                               "peek = { player, index } or flip = { player, card }")
+            raise self.illegal(ErrorText("medium:peek-and-flip"), self.at(t, "flip"), PEEK_OR_FLIP)
         if t.peek is None and t.flip is None:
             if targets:
-                held = ", ".join(f"{p}'s {len(self.piles[p])} card(s)" for p in targets)
-                raise self.illegal(f"the Medium must act where it can (W16): {held} in the discard", self.at(t, "play"),
-                                   f'peek = {{ player, index }} or flip = {{ player, card }} on {", ".join(targets)}')
+                held = joined([ErrorText("medium:pile-cards", player=p, n=len(self.piles[p])) for p in targets])
+                raise self.illegal(ErrorText("medium:must-act", held=held), self.at(t, "play"),
+                                   ErrorText("medium:on", either=PEEK_OR_FLIP, names=", ".join(targets)))
             if t.saw is not None:
-                raise self.illegal("the Medium had no effect: it saw nothing", self.at(t, "saw"), "omit saw")
+                raise self.illegal(ErrorText("medium:no-effect-saw"), self.at(t, "saw"), ErrorText("omit-saw"))
             move.no_effect = True
         elif t.peek is not None:
             who, index = t.peek
-            self.living_player(who, self.at(t, "peek"), "the Medium's target (W16)", True, t.player)
+            self.living_player(who, self.at(t, "peek"), ErrorText("who:medium-target"), True, t.player)
             cards = self.piles[who]
             downs = face_down(cards)
             if index not in downs:
-                what = f"{who}'s discard has {len(cards)} cards" if index > len(cards) else \
-                    f"card {index} of {who}'s discard is face-up ({cards[index - 1].kind})"
-                raise self.illegal(f"the Medium looks at a face-down card: {what}", self.at(t, "peek"),
-                                   f"index one of {downs}" if downs else "flip instead: no face-down card there")
+                what = ErrorText("pile:size", player=who, n=len(cards)) if index > len(cards) else \
+                    ErrorText("pile:is-face-up", i=index, player=who, card=cards[index - 1].kind)
+                raise self.illegal(ErrorText("medium:peek-face-down", what=what), self.at(t, "peek"),
+                                   ErrorText("medium:peek-valid", downs=downs) if downs else
+                                   ErrorText("medium:flip-instead"))
             if t.saw is not None:
                 self.viewer_only(t, "saw")
                 move.seen.append((pile(who, index), t.saw, self.at(t, "saw")))
         else:
             assert t.flip is not None
             who, card, position = t.flip
-            self.living_player(who, self.at(t, "flip"), "the Medium's target (W16)", True, t.player)
+            self.living_player(who, self.at(t, "flip"), ErrorText("who:medium-target"), True, t.player)
             found, kind = self.flipped(who, card, position, self.at(t, "flip"))
             cards = self.piles[who]
             cards[found - 1] = PileCard(None, cards[found - 1].turn)
             move.facedown.append((pile(who, found), kind))
             if t.saw is not None:
-                raise self.illegal("saw goes with peek, not flip", self.at(t, "saw"), "omit saw")
+                raise self.illegal(ErrorText("medium:flip-saw"), self.at(t, "saw"), ErrorText("omit-saw"))
 
     def flipped(self, who: str, card: Kind | None, index: int | None, where: Source) -> tuple[int, Kind]:
         """The position and kind of the face-up card a flip names: by ``index``, or the first
         face-up ``card`` of that kind (both: they must agree)."""
         cards = self.piles[who]
         ups = [i for i, c in enumerate(cards, start=1) if c.face_up]
-        shown = ", ".join(f"{i} ({cards[i - 1].kind})" for i in ups) or "none"
+        shown: Message = ", ".join(f"{i} ({cards[i - 1].kind})" for i in ups) or ErrorText("none")
         if index is not None:
             if index not in ups:
-                what = f"{who}'s discard has {len(cards)} cards" if index > len(cards) else \
-                    f"card {index} of {who}'s discard is face-down"
-                raise self.illegal(f"the Medium turns a face-up card face-down: {what}", where,
-                                   f"a face-up position of {who}'s discard: {shown}")
+                what = ErrorText("pile:size", player=who, n=len(cards)) if index > len(cards) else \
+                    ErrorText("pile:is-face-down", i=index, player=who)
+                raise self.illegal(ErrorText("medium:flip-face-up", what=what), where,
+                                   ErrorText("medium:flip-valid", player=who, shown=shown))
             kind = cards[index - 1].kind
             assert kind is not None
             if card is not None and card != kind:
-                raise self.illegal(f"card {index} of {who}'s discard is {kind.id}, not {card.id}", where,
-                                   f'card = "{kind.id}", or omit card')
+                raise self.illegal(ErrorText("medium:flip-other-card", i=index, player=who, card=kind.id,
+                                             named=card.id), where, ErrorText("medium:flip-card-valid", card=kind.id))
             return index, kind
         assert card is not None
         first = next((i for i in ups if cards[i - 1].kind == card), None)
         if first is None:
             kinds = sorted({c.kind.id for c in cards if c.kind})
-            raise self.illegal(f"{who} has no face-up {card.id} to turn face-down", where,
-                               ", ".join(kinds) or "a player with a face-up card")
+            raise self.illegal(ErrorText("medium:flip-no-card", player=who, card=card.id), where,
+                               ", ".join(kinds) or ErrorText("medium:flip-no-card-valid"))
         return first, card
 
     def play_villager(self, t: Turn, move: Move) -> None:
         kept = self.kept
-        target = self.living_player(t.put, self.at(t, "put"), "the Villager's put")
+        target = self.living_player(t.put, self.at(t, "put"), ErrorText("who:villager-put"))
         placed: str | Kind = t.placed if t.placed is not None else "unknown"
         if isinstance(placed, Kind):
             self.viewer_only(t, "placed")
             if kept is not None and placed not in (VILLAGER, kept):
-                raise self.illegal(f"{t.player} held villager and {kept.id}, not {placed.id}", self.at(t, "placed"),
-                                   f"villager or {kept.id}")
+                raise self.illegal(ErrorText("villager:not-held", player=t.player, kept=kept.id, card=placed.id),
+                                   self.at(t, "placed"), ErrorText("either", a=VILLAGER.id, b=kept.id))
             if placed == LOST_LEGACY and target != t.player:
-                raise self.illegal("the Lost Legacy cannot go into another player's discard",
-                                   self.at(t, "placed"), f"put = \"{t.player}\", or the Villager")
+                raise self.illegal(ErrorText("villager:lost-legacy"), self.at(t, "placed"),
+                                   ErrorText("villager:lost-legacy-valid", player=t.player))
             self.viewer_hand = VILLAGER if placed != VILLAGER else kept
         elif t.player == self.r.viewer:
             self.viewer_hand = {"villager": kept, "other": VILLAGER}.get(placed)
@@ -369,23 +392,25 @@ class _Replayer:
         move.lands = self.land(t)
         votes = t.votes
         if votes is None:
-            raise self.illegal("missing votes: whom each living player pointed at", self.at(t),
+            raise self.illegal(ErrorText("vote:missing"), self.at(t),
                                "votes = { " + ", ".join(f'{p} = "..."' for p in self.living) + " }")
         missing = [p for p in self.living if p not in votes]
         extra = [p for p in votes if p not in self.living]
         if missing or extra:
-            what = f"{', '.join(missing)} did not vote" if missing else f"{', '.join(extra)} was eliminated"
-            raise self.illegal(f"every living player votes once: {what}", self.at(t, "votes"),
-                               "voters " + ", ".join(self.living))
+            what = ErrorText("vote:did-not-vote", names=", ".join(missing)) if missing else \
+                ErrorText("vote:eliminated", names=", ".join(extra))
+            raise self.illegal(ErrorText("vote:once", what=what), self.at(t, "votes"),
+                               ErrorText("vote:voters-valid", names=", ".join(self.living)))
         for voter, target in votes.items():
-            self.living_player(target, self.at(t, "votes"), f"{voter}'s vote", True, voter)
+            self.living_player(target, self.at(t, "votes"), ErrorText("who:vote", voter=voter), True, voter)
         counts = tally(votes, self.piles, self.living)
         out = vote_result(counts, self.piles)
         written = t.eliminated
         shown = ", ".join(f"{p} {n}" for p, n in counts.items())
         if written is not None and (written if written != NONE else None) != out:
-            raise self.illegal(f"the votes ({shown}, face-down cards included) eliminate {out or 'nobody'}, "
-                               f"not {written}", self.at(t, "eliminated"), f'"{out or NONE}"')
+            said = ErrorText("vote:result", shown=shown, out=out, written=written) if out else \
+                ErrorText("vote:result-nobody", shown=shown, written=written)
+            raise self.illegal(said, self.at(t, "eliminated"), f'"{out or NONE}"')
         t.eliminated = out or NONE
         if out is not None:
             move.elimination = self.eliminate(t, out)
@@ -400,17 +425,16 @@ class _Replayer:
         move.swaps = {p: tuple(pile(p, i) for i in face_down(self.piles[p])) for p in self.living}
         if t.swapped is not None or t.card is not None or t.index is not None:
             if self.r.viewer is None or self.r.viewer not in self.living:
-                raise self.illegal("swapped is written, but only the Werewolf knows whether it swapped",
-                                   self.at(t, "swapped"), "omit swapped, card and index")
+                raise self.illegal(ErrorText("sleep:unknowable"), self.at(t, "swapped"),
+                                   ErrorText("sleep:unknowable-valid"))
             for key in ("card", "index"):
                 if getattr(t, key) is not None and not t.swapped:
-                    raise self.illegal(f"{key} goes with swapped = true", self.at(t, key), "swapped = true")
+                    raise self.illegal(ErrorText("sleep:needs-swap", field=key), self.at(t, key), "swapped = true")
             if t.index is not None:
                 downs = face_down(self.piles[self.r.viewer])
                 if t.index not in downs:
-                    raise self.illegal(f"card {t.index} of {self.r.viewer}'s discard is not a face-down card "
-                                       "(the Sleep just played is face-up)", self.at(t, "index"),
-                                       f"one of {downs}" if downs else "no face-down card: swapped = false")
+                    raise self.illegal(ErrorText("sleep:index", i=t.index, player=self.r.viewer), self.at(t, "index"),
+                                       ErrorText("one-of", items=downs) if downs else ErrorText("sleep:no-face-down"))
             move.swap_record = (t.swapped, t.card)
             move.swap_index = t.index
             if t.swapped:
@@ -439,39 +463,39 @@ class _Replayer:
         move.lands = self.land(t)
         victim_card = hunted_kind(t.play)
         if t.eliminated is None:
-            raise self.illegal("missing eliminated: whom the Attack eliminated", self.at(t),
-                               f'eliminated = "NAME" (the holder of {victim_card.id}) or "none"')
+            raise self.illegal(ErrorText("attack:missing-out"), self.at(t),
+                               ErrorText("attack:missing-out-valid", card=victim_card.id))
         unprotected = tuple(p for p in self.living if not protected(self.piles[p]))
         if t.eliminated == NONE:
             move.hunt = (victim_card, unprotected)
         else:
-            victim = self.living_player(t.eliminated, self.at(t, "eliminated"), "eliminated")
+            victim = self.living_player(t.eliminated, self.at(t, "eliminated"), ErrorText("who:eliminated-field"))
             if victim not in unprotected:
-                raise self.illegal(f"{victim} has a face-up Knight in its discard and cannot be eliminated",
-                                   self.at(t, "eliminated"), '"none"')
+                raise self.illegal(ErrorText("attack:knight", player=victim), self.at(t, "eliminated"), '"none"')
             if t.revealed and t.revealed[0] != victim_card:
-                raise self.illegal(f"{t.play.id} eliminates the holder of {victim_card.id}, "
-                                   f"but {victim}'s hand is written as {t.revealed[0].id}",
-                                   self.at(t, "revealed"), f"{victim_card.id} first")
+                raise self.illegal(ErrorText("attack:revealed", attack=t.play.id, card=victim_card.id, player=victim,
+                                             written=t.revealed[0].id),
+                                   self.at(t, "revealed"), ErrorText("attack:revealed-valid", card=victim_card.id))
             move.elimination = self.eliminate(t, victim)
         if t.player in self.living:
-            owner = self.living_player(t.put, self.at(t, "put"), "the Attack's put")
+            owner = self.living_player(t.put, self.at(t, "put"), ErrorText("who:attack-put"))
             self.piles[t.player].pop()
             move.lands = self.add(owner, PileCard(None, t.number))
             move.facedown.append((move.lands, t.play))
         elif t.put is not None and t.put != t.player:
-            raise self.illegal(f"the Attack eliminated {t.player} itself: it stays in its discard",
-                               self.at(t, "put"), f'put = "{t.player}" or omit put')
+            raise self.illegal(ErrorText("attack:itself", player=t.player), self.at(t, "put"),
+                               ErrorText("attack:itself-valid", player=t.player))
 
     def eliminate(self, t: Turn, victim: str) -> Elimination:
         """Out: the hand goes onto the discard and every face-down card there turns up."""
         downs = face_down(self.piles[victim])
         need = 1 + len(downs)
         if t.revealed is None or len(t.revealed) != need:
-            given = "missing" if t.revealed is None else f"{len(t.revealed)} cards"
-            raise self.illegal(f"revealed is {given}: {victim}'s hand and its {len(downs)} face-down card(s) "
-                               f"turn up", self.at(t, "revealed" if t.revealed is not None else "eliminated"),
-                               f"a list of {need} cards: the hand, then discard cards {downs}")
+            given = ErrorText("revealed:missing") if t.revealed is None else \
+                ErrorText("revealed:cards", n=len(t.revealed))
+            raise self.illegal(ErrorText("revealed:count", given=given, player=victim, n=len(downs)),
+                               self.at(t, "revealed" if t.revealed is not None else "eliminated"),
+                               ErrorText("revealed:valid", n=need, downs=downs))
         revealed = [(hand(victim), t.revealed[0])] + [(pile(victim, i), k)
                                                        for i, k in zip(downs, t.revealed[1:], strict=True)]
         for i, k in zip(downs, t.revealed[1:], strict=True):
@@ -480,7 +504,7 @@ class _Replayer:
         self.living.remove(victim)
         werewolf = LOST_LEGACY in t.revealed
         if werewolf:
-            self.over = f"the Werewolf {victim} was eliminated"
+            self.end(ErrorText("over:werewolf-out", player=victim))
         if victim == self.r.viewer:
             self.viewer_hand = None
         return Elimination(victim, revealed, hand_to, werewolf)
@@ -491,14 +515,14 @@ class _Replayer:
         nobody raised; then its own call."""
         where = self.r.where("search", s.number, "order")
         if self.over:
-            raise self.illegal(f"the game was over ({self.over}): no more calls", where, "no [[search]]")
+            raise self.illegal(ErrorText("search:after-over", why=self.over_text or self.over), where,
+                               ErrorText("search:after-over-valid"))
         if not self.search_phase:
-            raise self.illegal(f"the search phase begins when the deck is empty; {self.deck} cards are left",
-                               where, "more [[turn]] sections first")
+            raise self.illegal(ErrorText("search:too-early", n=self.deck), where, ErrorText("search:too-early-valid"))
         last = self.calls[-1].order if self.calls else 0
         if s.order <= last:
-            raise self.illegal(f"the search orders are called from 1 up: {s.order} cannot follow {last} (W15)",
-                               where, f"{last + 1} to {max(ORDERS)}")
+            raise self.illegal(ErrorText("search:order-down", order=s.order, last=last), where,
+                               ErrorText("range", low=last + 1, high=max(ORDERS)))
         for order in range(last + 1, s.order):
             self.call(order, (), None, where)
         self.call(s.order, s.raised, s, where)
@@ -509,16 +533,15 @@ class _Replayer:
         at_raised = self.r.where("search", s.number, "raised") if s is not None else where
         for p in raised:
             if p not in self.living:
-                raise self.illegal(f"{p} was eliminated: it holds no hand and cannot raise", at_raised,
-                                   ", ".join(self.living))
+                raise self.illegal(ErrorText("call:eliminated", player=p), at_raised, ", ".join(self.living))
             if p in self.raised_at:
-                raise self.illegal(f"{p} raised at {self.raised_at[p]} already: one card, one search order",
+                raise self.illegal(ErrorText("call:again", player=p, order=self.raised_at[p]),
                                    at_raised, ", ".join(q for q in self.living if q not in self.raised_at) or "[]")
         kind = BY_ORDER[order]
         free = self.r.deck[kind.index] - sum(c.kind == kind for cards in self.piles.values() for c in cards)
         if len(raised) > free:
-            raise self.illegal(f"{len(raised)} players raised at {order}, but only {free} {kind.id} card(s) can be "
-                               "in a hand", at_raised, f"at most {free} raiser(s)")
+            raise self.illegal(ErrorText("call:too-many", n=len(raised), order=order, free=free, card=kind.id),
+                               at_raised, ErrorText("call:too-many-valid", n=free))
         self.viewer_call(order, raised, at_raised)
         for p in raised:
             self.raised_at[p] = order
@@ -528,20 +551,19 @@ class _Replayer:
         if s is not None and s.player is not None:
             pwhere = self.r.where("search", s.number, "player")
             if s.player not in raised:
-                raise self.illegal(f"{s.player} did not raise at {order}: only a lone raiser searches (W15)", pwhere,
-                                   ", ".join(raised) if lone else "omit player, target and found")
+                raise self.illegal(ErrorText("call:not-raised", player=s.player, order=order), pwhere,
+                                   ", ".join(raised) if lone else ErrorText("call:omit-search"))
             if order == MADMAN.order:
-                raise self.illegal("the Madman holder shows the Madman at its call and cannot search (W15)", pwhere,
-                                   "omit player, target and found")
+                raise self.illegal(ErrorText("call:madman"), pwhere, ErrorText("call:omit-search"))
             if lone is None:
-                raise self.illegal(f"{', '.join(raised)} raised together at {order}: none of them searches (W15)",
-                                   pwhere, "omit player, target and found")
+                raise self.illegal(ErrorText("call:together", names=", ".join(raised), order=order), pwhere,
+                                   ErrorText("call:omit-search"))
             call.search = self.search(s, order)
         elif lone is not None and s is not None:
-            raise self.illegal(f"{lone} raised alone at {order} and searches: write player, target and found",
-                               at_raised, f'player = "{lone}", target = "...", found = "..."')
+            raise self.illegal(ErrorText("call:lone", player=lone, order=order), at_raised,
+                               f'player = "{lone}", target = "...", found = "..."')
         if self.over is None and order == max(ORDERS):
-            self.over = "every order was called: nobody found the Lost Legacy"
+            self.end(ErrorText("over:not-found"))
 
     def viewer_call(self, order: int, raised: tuple[str, ...], where: Source) -> None:
         """The viewer knows its own card, so it knows at which call it raised."""
@@ -549,10 +571,10 @@ class _Replayer:
         if me is None or me not in self.living or card is None or (me in raised) == (card.order == order):
             return
         if me in raised:
-            raise self.illegal(f"{me} holds {card.id} (search order {card.order or '×'}) and cannot raise at {order}",
-                               where, "its own order only")
-        raise self.illegal(f"{me} holds {card.id} (search order {order}) and must raise at {order}", where,
-                           f"{me} among the raisers at {order}")
+            raise self.illegal(ErrorText("call:viewer-cannot", player=me, card=card.id, held=card.order or "×",
+                                         order=order), where, ErrorText("call:viewer-cannot-valid"))
+        raise self.illegal(ErrorText("call:viewer-must", player=me, card=card.id, order=order), where,
+                           ErrorText("call:viewer-must-valid", player=me, order=order))
 
     def search(self, s: Search, order: int) -> SearchMove:
         """The lone raiser names a place and turns the card there up."""
@@ -560,14 +582,14 @@ class _Replayer:
         assert s.player is not None and s.target is not None and s.found is not None
         target, public = self.search_slot(s)
         if public is not None and public != s.found:
-            raise self.illegal(f"{place_str(s.target)} is face-up: it is {public.id}, not {s.found.id}",
-                               self.r.where("search", s.number, "found"), public.id)
+            raise self.illegal(ErrorText("search:face-up", place=place_str(s.target), card=public.id,
+                                         found=s.found.id), self.r.where("search", s.number, "found"), public.id)
         move = SearchMove(s, where, target, public, tuple(self.living), order)
         self.searches.append(move)
         if target[0] == "pile":
             self.piles[target[1]][target[2] - 1] = PileCard(s.found, self.piles[target[1]][target[2] - 1].turn)
         if s.found == LOST_LEGACY:
-            self.over = f"{s.player} found the Lost Legacy"
+            self.end(ErrorText("over:found", player=s.player))
         return move
 
     def search_slot(self, s: Search) -> tuple[Slot, Kind | None]:
@@ -578,13 +600,14 @@ class _Replayer:
         if s.target[0] == "hand":
             who = s.target[1]
             if who not in self.living:
-                raise self.illegal(f"{who} was eliminated: its hand card lies face-up in its discard", where,
+                raise self.illegal(ErrorText("place:eliminated-hand", player=who), where,
                                    ", ".join(f"hand:{p}" for p in self.living))
             return hand(who), None
         who, index = s.target[1], s.target[2]
         cards = self.piles[who]
         if index > len(cards):
-            raise self.illegal(f"{who}'s discard has {len(cards)} cards", where, f"discard:{who}:1 to {len(cards)}")
+            raise self.illegal(ErrorText("pile:size", player=who, n=len(cards)), where,
+                               ErrorText("pile:range", player=who, n=len(cards)))
         return pile(who, index), cards[index - 1].kind
 
 

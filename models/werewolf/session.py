@@ -17,6 +17,7 @@ from . import FACTS
 from .cards import KINDS, MADMAN, NOBODY, VILLAGER
 from .counter import Counts, count
 from .encoder import WerewolfModel, encode
+from .error_text import ErrorText
 from .record import WerewolfRecord
 from .replay import Replay, replay
 from .rules import Slot, hand, slot_name
@@ -46,8 +47,7 @@ class WerewolfSession:
         return self.counts
 
     def inconsistency(self) -> InconsistentRecordError:
-        return inconsistency(self.engine, self.source, "history",
-                             "a record in which some deal and hidden choices fit every turn")
+        return inconsistency(self.engine, self.source, ErrorText("noun:history"), ErrorText("history:valid"))
 
     def source(self, oid: str) -> Source:
         return line_source(self, oid)
@@ -94,7 +94,7 @@ class WerewolfSession:
         c = self.counts
         row = c.places.get(slot)
         if row is None:
-            raise FactError(f"{slot_name(slot)} is not a hidden card now", None,
+            raise FactError(ErrorText("place:not-hidden", slot=slot_name(slot)), None,
                             ", ".join(slot_name(s) for s in self.hidden_slots()))
         return {k.id: Fraction(row[k.index], c.weight) for k in KINDS}
 
@@ -105,7 +105,7 @@ class WerewolfSession:
         if len(parts) == 2 and parts[0] == "hand" and parts[1] in self.living:
             return hand(parts[1])
         if len(parts) == 2 and parts[0] == "hand" and parts[1] in self.record.players:
-            raise FactError(f"{parts[1]} was eliminated: its hand card lies face-up in its discard", None,
+            raise FactError(ErrorText("place:eliminated-hand", player=parts[1]), None,
                             ", ".join(slot_name(s) for s in self.hidden_slots()))
         if len(parts) == 3 and parts[0] == "discard" and parts[2].isdigit():
             slot = ("pile", parts[1], int(parts[2]))
@@ -113,7 +113,7 @@ class WerewolfSession:
                 return slot
             cards = self.replay.piles.get(parts[1], [])
             if 0 < int(parts[2]) <= len(cards) and cards[int(parts[2]) - 1].kind is not None:
-                raise FactError(f"{name} is face-up: everybody sees it is {cards[int(parts[2]) - 1].kind}", None,
+                raise FactError(ErrorText("place:face-up", place=name, card=cards[int(parts[2]) - 1].kind), None,
                                 ", ".join(slot_name(s) for s in self.hidden_slots()))
         slots = [slot_name(s) for s in self.hidden_slots()]
         raise unknown_subject(name, FACTS.subjects, "lost-legacy, werewolf, madman, " + ", ".join(slots), also=slots)

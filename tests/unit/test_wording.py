@@ -4,6 +4,7 @@ Japanese vocabulary across the games (極小, minimal, never 最小, minimum).""
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from collections.abc import Callable
@@ -159,3 +160,73 @@ def _example(name: str) -> str:
     from suiri.models import example_records
 
     return str(example_records()[name])
+
+
+# -- every user error in both languages ----------------------------------------------------
+USER_ERRORS = {"SuiriError", "RecordSyntaxError", "IllegalMoveError", "InconsistentRecordError", "FactError"}
+SENTENCE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")  # two words in a row: a sentence, not a name or a syntax
+OPTION = re.compile(r"--[\w-]+(?: [\w=,-]+)?")  # a command-line option and its value ("--question clue")
+
+
+def english(node: ast.expr) -> list[str]:
+    """The literal text of a message argument that reads as English words."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        texts = [node.value]
+    elif isinstance(node, ast.JoinedStr):
+        texts = [v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+    elif isinstance(node, ast.BinOp):
+        return english(node.left) + english(node.right)
+    elif isinstance(node, ast.IfExp):
+        return english(node.body) + english(node.orelse)
+    else:
+        return []
+    return [t for t in texts if SENTENCE.search(OPTION.sub("", t))]
+
+
+def called(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def test_user_errors_are_said_in_both_languages() -> None:
+    """No user error is raised with an English sentence written into the call: its message
+    and its ``valid`` text are ``Text`` of a catalogue (``solver.errors.ERROR_TEXT``, a
+    game's ``error_text.ERRORS``, the CLI's and the puzzle book's ``ERRORS``), which
+    ``--lang ja`` prints in Japanese."""
+    raw = []
+    for folder in ("solver", "models", "puzzles", "cli"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = called(node.func)
+                if name in USER_ERRORS:
+                    said = [*node.args[:1], *node.args[2:3]]
+                elif name == "unknown_name":
+                    said = node.args[4:5]
+                else:
+                    continue
+                said += [k.value for k in node.keywords if k.arg in ("message", "valid")]
+                raw += [f"{path.relative_to(ROOT)}:{node.lineno}: {t!r}" for arg in said for t in english(arg)]
+    assert not raw, "\n".join(raw)
+
+
+def test_every_error_catalogue_says_each_sentence_in_both_languages() -> None:
+    """Every catalogue of error sentences (``Text`` and each subclass: a game's, the CLI's,
+    the puzzle book's) has an English and a different Japanese text per key, with the
+    same parameters, and no key means two things in two catalogues of one module."""
+    import suiri.cli.messages  # noqa: F401  (each module below defines a catalogue)
+    import suiri.models.canary.error_text  # noqa: F401
+    import suiri.models.detective.error_text  # noqa: F401
+    import suiri.models.werewolf.error_text  # noqa: F401
+    import suiri.puzzles.book  # noqa: F401
+    from suiri.solver.errors import Text
+
+    def fields(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    tables = [Text, *Text.__subclasses__()]
+    assert len(tables) == 6, tables  # ERROR_TEXT, three games, the CLI, the puzzle book
+    for table in tables:
+        for key, (en, ja) in table.table.items():
+            assert en and ja and en != ja, (table.__name__, key)
+            assert fields(en) == fields(ja), (table.__name__, key)

@@ -390,6 +390,7 @@ def test_the_game_objects_errors_in_both_languages() -> None:
 
 
 # -- the records ------------------------------------------------------------------------------------
+@pytest.mark.sweep  # one case per message family: make test-fast runs a tenth
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_japanese_error_has_no_english_sentence(case: Case, tmp_path: Path) -> None:
     err, path = run(case, tmp_path, "ja")
@@ -397,6 +398,7 @@ def test_japanese_error_has_no_english_sentence(case: Case, tmp_path: Path) -> N
     assert english_runs(err, path) == [], err
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_english_error_is_unchanged(case: Case, tmp_path: Path) -> None:
     err, path = run(case, tmp_path, "en")

@@ -314,6 +314,7 @@ def run(tmp_path: Path, name: str, lang: str) -> tuple[int, str, str, str]:
     return result.exit_code, result.stdout, result.stderr, str(path)
 
 
+@pytest.mark.sweep  # one case per message family: make test-fast runs a tenth
 @pytest.mark.parametrize("name", sorted(RECORDS))
 def test_a_malformed_record_is_reported_in_japanese(tmp_path: Path, name: str) -> None:
     code, out, err, path = run(tmp_path, name, "ja")
@@ -327,6 +328,7 @@ def test_a_malformed_record_is_reported_in_japanese(tmp_path: Path, name: str) -
             assert JAPANESE.search(said), line
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name", sorted(RECORDS))
 def test_a_malformed_record_is_reported_in_english_as_before(tmp_path: Path, name: str) -> None:
     code, out, err, path = run(tmp_path, name, "en")

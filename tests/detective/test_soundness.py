@@ -150,6 +150,7 @@ def test_truth_survives(players: int, variant: str, sweep: Callable[[Iterable[in
     assert certain > 0  # the chunk did prove something
 
 
+@pytest.mark.slow  # a check of the whole sweep, which only make test runs
 @pytest.mark.parametrize(("players", "variant"), cases())
 def test_the_sweep_covers_every_seat_and_accusations(players: int, variant: str) -> None:
     """The whole sweep's records come from every seat and the spectator (the cycling

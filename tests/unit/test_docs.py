@@ -158,7 +158,9 @@ SMOKE = [  # one real `suiri` process per command: the entry point, stdout/stder
 ]
 
 
-@pytest.mark.parametrize(("args", "status", "shown"), SMOKE, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
+@pytest.mark.parametrize(("args", "status", "shown"), [  # make test-fast: the first two (one process each)
+    pytest.param(*case, marks=[] if i < 2 else [pytest.mark.slow]) for i, case in enumerate(SMOKE)],
+    ids=lambda a: " ".join(a) if isinstance(a, list) else "")
 def test_each_command_runs_as_a_program(args: list[str], status: int, shown: str, tmp_path: Path) -> None:
     from suiri.models import example_records
 

@@ -502,6 +502,7 @@ def test_every_sentence_is_said_in_both_languages() -> None:
 
 
 # -- 2. Japanese ------------------------------------------------------------------------------------
+@pytest.mark.sweep  # one case per message family: make test-fast runs a tenth
 @pytest.mark.parametrize("c", CASES, ids=IDS)
 def test_errors_print_in_japanese(tmp_path: Path, c: Case) -> None:
     path, err = run(tmp_path, c, "ja")
@@ -510,6 +511,7 @@ def test_errors_print_in_japanese(tmp_path: Path, c: Case) -> None:
 
 
 # -- 3. English as before ---------------------------------------------------------------------------
+@pytest.mark.sweep
 @pytest.mark.parametrize("c", CASES, ids=IDS)
 def test_errors_print_the_same_english(tmp_path: Path, c: Case) -> None:
     path, err = run(tmp_path, c, "en")

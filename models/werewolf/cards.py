@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
+from suiri.solver.errors import RecordSyntaxError, Source, Text, unknown_name
 
 from .error_text import ErrorText
 
@@ -97,7 +97,7 @@ def deck_counts(spec: Mapping[str, object] | None, where: Source | None = None) 
         kind = parse_kind(name, where)
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= kind.copies:
             raise RecordSyntaxError(ErrorText("deck:copies", card=kind.id, n=repr(n)), where,
-                                    ErrorText("range", low=0, high=kind.copies))
+                                    Text("span:to", low=0, high=kind.copies))
         counts[kind.index] = n
     if counts[LOST_LEGACY.index] != 1:
         raise RecordSyntaxError(ErrorText("deck:lost-legacy"), where, "lost-legacy = 1")

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from suiri.solver.errors import Text
 
-from . import FACTS
-
 ERRORS: dict[str, tuple[str, str]] = {
     # -- small parts ------------------------------------------------------------------------------
-    "game:title": (FACTS.title_en, FACTS.title_ja),
     "game:no-notation": ("{game} has no notation {notation}", "{game} には記法 {notation} はありません"),
     "either": ("{a} or {b}", "{a} または {b}"),
     "list-sep": (", ", "、"),
-    "range": ("{low} to {high}", "{low}〜{high}"),
     "one-of": ("one of {items}", "{items} のいずれか"),
     "none": ("none", "なし"),
     # -- the compact notation: reading a line -------------------------------------------------------

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from suiri.models import check_players, check_variant
 from suiri.models.interface import DrawsCards, Game
-from suiri.solver.errors import SuiriError
+from suiri.solver.errors import Named, SuiriError
 from suiri.solver.facts import Fact
 from suiri.solver.records import TomlDocument
 
@@ -42,7 +42,7 @@ class WerewolfGame:
             return to_toml(record)
         if notation == "compact":
             return to_compact(record)
-        raise SuiriError(ErrorText("game:no-notation", game=ErrorText("game:title"), notation=repr(notation)), None,
+        raise SuiriError(ErrorText("game:no-notation", game=Named(FACTS.title_en, FACTS.title_ja), notation=repr(notation)), None,
                          "toml, compact")
 
     def open(self, record: WerewolfRecord) -> WerewolfSession:

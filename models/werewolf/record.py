@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Message, Source
+from suiri.solver.errors import Message, Source, Text
 from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
 
 from . import FACTS
@@ -327,7 +327,7 @@ class _Reader(RecordReader):
             self.fail(ErrorText("record:missing-order"), at(None), ErrorText("record:order-valid"))
         elif not isinstance(order, int) or isinstance(order, bool) or order not in ORDERS:
             self.fail(ErrorText("record:bad-order", value=repr(order)), at("order"),
-                      ErrorText("range", low=min(ORDERS), high=max(ORDERS)))
+                      Text("span:to", low=min(ORDERS), high=max(ORDERS)))
             order = None
         raised: tuple[str, ...] | None = None
         if "raised" in raw:

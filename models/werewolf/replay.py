@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from suiri.solver.errors import IllegalMoveError, Joined, Message, Source
+from suiri.solver.errors import IllegalMoveError, Joined, Message, Source, Text
 
 from .cards import BY_ORDER, LOST_LEGACY, MADMAN, SLEEP, VILLAGER, VOTE, Kind, hunted_kind
 from .error_text import ErrorText
@@ -522,7 +522,7 @@ class _Replayer:
         last = self.calls[-1].order if self.calls else 0
         if s.order <= last:
             raise self.illegal(ErrorText("search:order-down", order=s.order, last=last), where,
-                               ErrorText("range", low=last + 1, high=max(ORDERS)))
+                               Text("span:to", low=last + 1, high=max(ORDERS)))
         for order in range(last + 1, s.order):
             self.call(order, (), None, where)
         self.call(s.order, s.raised, s, where)

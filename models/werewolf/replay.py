@@ -120,14 +120,18 @@ class Replay:
     living: tuple[str, ...]
     piles: dict[str, list[PileCard]]
     deck: int
-    over: str | None  # why the game ended, if it did
+    over_text: ErrorText | None  # why the game ended, if it did, in either language
     search_phase: bool
     viewer_hand: Kind | None  # the viewer's card now, when the record tells it
     pending: Kind | None = None  # the viewer's turn in progress: the card it drew
     next_player: str | None = None  # whose turn is next (or in progress)
     calls: list[Call] = field(default_factory=list)  # every search order called so far (W15)
     next_call: int | None = None  # the order called next (search phase, game not over)
-    over_text: ErrorText | None = None  # ``over`` in either language (for the errors that name it)
+
+    @property
+    def over(self) -> str | None:
+        """Why the game ended, in English (as analysis and advice print it), if it did."""
+        return None if self.over_text is None else str(self.over_text)
 
     def call(self, order: int) -> Call:
         return next(c for c in self.calls if c.order == order)
@@ -158,8 +162,7 @@ class _Replayer:
         self.next_draw = len(record.players) + 1
         self.viewer_hand = record.hand
         self.viewer_ll_down = False  # the Lost Legacy may lie face-down in the viewer's discard
-        self.over: str | None = None
-        self.over_text: ErrorText | None = None
+        self.over_text: ErrorText | None = None  # why the game ended, if it did
         self.search_phase = False
         self.pending: Kind | None = None
         self.moves: list[Move] = []
@@ -176,8 +179,7 @@ class _Replayer:
         return IllegalMoveError(message, where, valid)
 
     def end(self, why: ErrorText) -> None:
-        """The game is over: ``over`` (English, as analysis and advice print it) and its ``Text``."""
-        self.over, self.over_text = str(why), why
+        self.over_text = why
 
     def living_player(self, who: str | None, where: Source, what: ErrorText, others: bool = False,
                       me: str = "") -> str:
@@ -205,8 +207,8 @@ class _Replayer:
         self.next_mover = 0  # index into the living players
         self.search_phase = self.deck == 0  # a reduced deck may deal every card
         for t in self.r.turns:
-            if self.over:
-                raise self.illegal(ErrorText("turn:after-over", why=self.over_text or self.over), self.at(t),
+            if self.over_text:
+                raise self.illegal(ErrorText("turn:after-over", why=self.over_text), self.at(t),
                                    ErrorText("turn:after-over-valid", n=t.number - 1))
             if self.search_phase:
                 raise self.illegal(ErrorText("turn:deck-empty"), self.at(t), ErrorText("record:sections", name="search"))
@@ -215,31 +217,31 @@ class _Replayer:
                 raise self.illegal(ErrorText("turn:wrong-player", expected=expected, player=t.player),
                                    self.at(t, "player"), expected)
             self.turn(t)
-            if self.over is None and len(self.living) == 1:
+            if self.over_text is None and len(self.living) == 1:
                 self.end(ErrorText("over:alone", player=self.living[0]))
             if t.player in self.living:
                 self.next_mover = self.living.index(t.player) + 1
             else:  # the mover was eliminated: the next living seat after it
                 self.next_mover = next((i for i, p in enumerate(self.living)
                                         if self.players.index(p) > self.players.index(t.player)), 0)
-            if self.over is None and self.deck == 0:
+            if self.over_text is None and self.deck == 0:
                 self.search_phase = True
         for s in self.r.searches:
             self.entry(s)
         if self.r.pending is not None:
             self.pending_turn(self.r.pending)
         called = self.calls[-1].order if self.calls else 0
-        next_call = called + 1 if self.search_phase and not self.over and called < max(ORDERS) else None
-        return Replay(self.r, self.moves, self.searches, tuple(self.living), self.piles, self.deck, self.over,
+        next_call = called + 1 if self.search_phase and not self.over_text and called < max(ORDERS) else None
+        return Replay(self.r, self.moves, self.searches, tuple(self.living), self.piles, self.deck, self.over_text,
                       self.search_phase, self.viewer_hand, self.pending,
                       self.living[self.next_mover % len(self.living)] if self.living else None, self.calls,
-                      next_call, self.over_text)
+                      next_call)
 
     def pending_turn(self, drew: Kind) -> None:
         """The viewer's turn in progress: it has drawn and not played yet."""
         n = len(self.r.turns) + 1
         where = self.r.where("turn", n, "drew")
-        if self.over or self.search_phase or self.r.searches:
+        if self.over_text or self.search_phase or self.r.searches:
             raise self.illegal(ErrorText("turn:none-follows", why=self.over_text or ErrorText("turn:search-phase")),
                                where, ErrorText("turn:no-drew"))
         expected = self.living[self.next_mover % len(self.living)]
@@ -514,8 +516,8 @@ class _Replayer:
         """One [[search]] entry: the orders below it that no entry lists were called and
         nobody raised; then its own call."""
         where = self.r.where("search", s.number, "order")
-        if self.over:
-            raise self.illegal(ErrorText("search:after-over", why=self.over_text or self.over), where,
+        if self.over_text:
+            raise self.illegal(ErrorText("search:after-over", why=self.over_text), where,
                                ErrorText("search:after-over-valid"))
         if not self.search_phase:
             raise self.illegal(ErrorText("search:too-early", n=self.deck), where, ErrorText("search:too-early-valid"))
@@ -562,7 +564,7 @@ class _Replayer:
         elif lone is not None and s is not None:
             raise self.illegal(ErrorText("call:lone", player=lone, order=order), at_raised,
                                f'player = "{lone}", target = "...", found = "..."')
-        if self.over is None and order == max(ORDERS):
+        if self.over_text is None and order == max(ORDERS):
             self.end(ErrorText("over:not-found"))
 
     def viewer_call(self, order: int, raised: tuple[str, ...], where: Source) -> None:

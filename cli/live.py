@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -52,7 +52,8 @@ SAY: dict[str, dict[str, str]] = {
         "ask-game": "Game",
         "ask-players": "Players, in turn order (names separated by spaces)",
         "ask-seat": "Your seat (a player's name, or 'none' for a spectator)",
-        "ask-header": "The setup lines of the record: {example}.  Replace the words in capitals.",
+        "ask-header": "The setup lines of the record: {example}.  Each is typed in for you: edit it (the words "
+                      "in capitals are to be replaced) and press Enter.",
         "accepted": "✓ {lines} lines · {worlds} {kind}",
         "refused": "✗ refused, nothing changed:",
         "new-facts": "now certain:",
@@ -64,6 +65,14 @@ SAY: dict[str, dict[str, str]] = {
         "nothing-to-redo": "nothing to put back",
         "saved": "saved to {file}",
         "known-added": "noted: {fact}",
+        "known-uncertain": "not noted: {fact} is not certain (its chance: {chance}); known takes a fact the record "
+                           "proves",
+        "known-unproven": "not noted: the record does not prove {fact}; known takes a fact the record proves",
+        "cannot-write": "cannot write {file}: {reason}",
+        "interrupted": "interrupted: nothing changed",
+        "internal": "an internal error, nothing changed (please report it): {error}",
+        "examples": "Events, one example of each kind (docs/record-format.md):",
+        "setup-eof": "the input ended before the record's setup was complete",
         "needs-fact": "{command} needs a fact, e.g. {command} {example}",
         "level": "hint takes a level from 1 to 4",
         "bye": "The record is in {file}.",
@@ -77,7 +86,7 @@ SAY: dict[str, dict[str, str]] = {
         "ask-game": "ゲーム",
         "ask-players": "プレイヤー (手番順、空白区切り)",
         "ask-seat": "あなたの席 (プレイヤー名、観戦なら none)",
-        "ask-header": "記録の準備の行: {example}。大文字の語を書き換えてください。",
+        "ask-header": "記録の準備の行: {example}。1行ずつ入力済みです。直して (大文字の語は書き換えて) Enter を押してください。",
         "accepted": "✓ {lines} 行 · {worlds} 通り",
         "refused": "✗ 受け付けません (何も変わっていません):",
         "new-facts": "新たに確定:",
@@ -89,6 +98,13 @@ SAY: dict[str, dict[str, str]] = {
         "nothing-to-redo": "戻す行がありません",
         "saved": "{file} に保存しました",
         "known-added": "記録: {fact}",
+        "known-uncertain": "記録しません：{fact} は確かではありません (確率 {chance})。known には記録が証明する事実を書きます",
+        "known-unproven": "記録しません：記録は {fact} を証明していません。known には記録が証明する事実を書きます",
+        "cannot-write": "{file} に書き込めません：{reason}",
+        "interrupted": "中断しました (何も変わっていません)",
+        "internal": "内部エラーです。何も変わっていません (報告をお願いします)：{error}",
+        "examples": "出来事の例 (種類ごとに1行、docs/record-format.md):",
+        "setup-eof": "記録の準備が終わる前に入力が終わりました",
         "needs-fact": "{command} には事実が要ります (例: {command} {example})",
         "level": "hint のレベルは 1 から 4",
         "bye": "記録は {file} にあります。",
@@ -118,8 +134,31 @@ class Live:
         return click.style(text, fg=colour) if self.colour else text
 
     # ---- one line of input -------------------------------------------------------
+    def loop(self, lines: Iterable[str]) -> None:
+        """Every line until ``quit`` or the input ends: no line ends the session."""
+        for raw in lines:
+            if not self.handle(raw):
+                break
+
     def handle(self, raw: str) -> bool:
-        """Act on one input line; False when the session should end."""
+        """Act on one input line; False when the session should end.  Whatever goes
+        wrong is said and the session goes on: the record changes only by whole lines."""
+        from suiri.solver.errors import SuiriError
+
+        try:
+            return self.act(raw)
+        except SuiriError as exc:
+            self.refuse(exc)
+        except OSError as exc:
+            self.echo(self.paint(self.say("cannot-write", file=exc.filename or self.record.path,
+                                          reason=exc.strerror or exc), "red"))
+        except KeyboardInterrupt:  # Ctrl-C during a long answer (hint, explain)
+            self.echo(self.say("interrupted"))
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the game at the table
+            self.echo(self.paint(self.say("internal", error=f"{type(exc).__name__}: {exc}"), "red"))
+        return True
+
+    def act(self, raw: str) -> bool:
         line = raw.strip()
         if not line:
             return True
@@ -226,10 +265,28 @@ class Live:
         self.echo(view(self.record.game.facts.name).proof(session, proof, self.lang))
 
     def do_known(self, rest: str) -> None:
+        """Note a fact the player worked out, only if the record proves it (what ``hint``
+        asks of a known fact, ``check_known``); otherwise say its chance."""
+        from suiri.solver.errors import FactError
+        from suiri.solver.probability import fact_probability
+        from suiri.solver.reasoning import check_known
+
         fact = self.fact_from(rest, "known")
-        if fact is not None:
+        if fact is None:
+            return
+        reasoner = self.record.game.reasoner(self.record.position.session)
+        try:
+            check_known(reasoner, [fact], self.record.position.analysis.certain, self.steps())
+        except FactError:
+            if fact.subject in reasoner.engine.model.subjects:
+                chance = percent(fact_probability(reasoner, fact))
+                self.echo(self.say("known-uncertain", fact=str(fact), chance=chance))
+            else:  # a fact a step may state (what a square's card carries): no chance of its own
+                self.echo(self.say("known-unproven", fact=str(fact)))
+            return
+        if fact not in self.known:
             self.known.append(fact)
-            self.echo(self.say("known-added", fact=str(fact)))
+        self.echo(self.say("known-added", fact=str(fact)))
 
     def do_advise(self, _: str) -> None:
         session = self.record.position.session
@@ -241,7 +298,11 @@ class Live:
             from suiri.models.live import LiveRecord
 
             copy = LiveRecord(Path(rest), self.record.game, list(self.record.lines), self.record.position)
-            copy.save()
+            try:
+                copy.save()
+            except OSError as exc:
+                self.echo(self.paint(self.say("cannot-write", file=rest, reason=exc.strerror or exc), "red"))
+                return
             self.echo(self.say("saved", file=rest))
             return
         self.record.save()
@@ -253,22 +314,22 @@ class Live:
             words = " / ".join((name, *ja))
             self.echo(f"  {pad(words, 24)} {ja_help if self.lang == 'ja' else en_help}")
         self.echo(self.say("help-line"))
+        self.echo(self.say("examples"))
+        for line, comment in event_examples(self.record.game.facts.name):
+            # the notation's comments are English: the Japanese help shows the lines alone
+            self.echo(f"  {pad(line, 44)} # {comment}" if comment and self.lang == "en" else f"  {line}")
 
     def fact_from(self, text: str, command: str) -> Fact | None:
-        """Parse a fact for ``explain``/``known``; a bad one is said, not raised."""
-        from suiri.solver.errors import SuiriError
+        """Parse a fact for ``explain``/``known`` as the command line does (a hint's
+        intermediate fact too); a bad one is raised, and said by ``handle``."""
+        from suiri.cli.main import parse_facts
 
         if not text:
             example = self.record.position.analysis.certain[0] if self.record.position.analysis.certain else "…"
             self.echo(self.say("needs-fact", command=command, example=example))
             return None
-        try:
-            return self.record.game.reasoner(self.record.position.session).parse_fact(text)
-        except SuiriError as exc:
-            stated = self.steps().problem.parse(text)  # a hint's intermediate fact
-            if stated is None:
-                self.refuse(exc)
-            return stated
+        reasoner = self.record.game.reasoner(self.record.position.session)
+        return parse_facts(reasoner, str(self.record.path), [text], command, self.steps())[0]
 
     def steps(self) -> Stepwise:
         """The step-wise explainer of the current position (built once per position:
@@ -300,18 +361,51 @@ def biggest_moves(old: dict[Fact, Fraction], new: dict[Fact, Fraction],
     return moved[:MOVES_SHOWN]
 
 
+def event_examples(name: str) -> list[tuple[str, str]]:
+    """One example line of each kind of event, with its comment, from the example in
+    the notation's own docstring (``models/<game>/notation.py``), so that help cannot
+    drift from the notation: its lines that are not setup lines, one per first word
+    where that word is the notation's (``search``, ``deduce``), every turn otherwise
+    (a turn starts with a player: the example shows each kind of turn once)."""
+    import importlib
+
+    notation = importlib.import_module(f"suiri.models.{name}.notation")
+    example = (notation.__doc__ or "").split("::", 1)[-1]
+    heads = set(notation.HEADS)
+    out: list[tuple[str, str]] = []
+    players: list[str] = []
+    seen: set[str] = set()
+    for raw in example.splitlines():
+        if raw.strip() and not raw.startswith("    "):
+            break  # the end of the indented example
+        code, _, comment = raw.strip().partition("#")
+        words = code.split()
+        if not words:
+            continue
+        if words[0] == name:
+            players = words[1:]
+        if words[0] in heads - {"search"} or words[0] in seen:
+            continue
+        if words[0] not in players:
+            seen.add(words[0])
+        out.append((code.strip(), comment.strip()))
+    return out
+
+
 # ---- reading lines ---------------------------------------------------------------
-def terminal_lines(prompt: str, words: list[str], history: Path | None) -> Iterator[str]:
-    """Lines from a person at a terminal: history, completion, Ctrl-C drops the line."""
+def terminal_lines(prompt: str, live: Live, history: Path | None) -> Iterator[str]:
+    """Lines from a person at a terminal: history, completion of every word in its
+    context (``completion``), Ctrl-C drops the line."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from suiri.cli.completion import LineCompleter, complete
 
     if history is not None:
         history.parent.mkdir(parents=True, exist_ok=True)
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(history)) if history is not None else InMemoryHistory(),
-        completer=WordCompleter(words, sentence=True), complete_while_typing=False)
+        completer=LineCompleter(lambda text: complete(live.record, text, WORDS)), complete_while_typing=False)
     while True:
         try:
             yield session.prompt(prompt)
@@ -323,7 +417,11 @@ def terminal_lines(prompt: str, words: list[str], history: Path | None) -> Itera
 
 def piped_lines() -> Iterator[str]:
     """Lines from a pipe or a file (scripts, tests): no prompt, no editing; each is
-    echoed after ``> `` so a transcript reads like the session."""
+    echoed after ``> `` so a transcript reads like the session.  Bytes that are not
+    UTF-8 read as U+FFFD (a line with them is refused, not the end of the session)."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
     for line in sys.stdin:
         click.echo(f"> {line.rstrip()}")
         yield line.rstrip("\n")
@@ -351,16 +449,13 @@ def run(path: str, lang: str, plain: bool) -> None:
     if Path(path).exists():
         record = LiveRecord.open(path)
     else:
-        record = setup(path, lang, ask_person if person else lambda prompt, default: next(piped, default))
+        record = setup(path, lang, ask_person if person else lambda prompt, default: piped_answer(piped, lang))
     live = Live(record, lang, click.echo, colour)
     facts = record.game.facts
     live.echo(live.say("opened", game=facts.title_ja if lang == "ja" else facts.title_en, file=path,
                        lines=len(record.lines)))
     live.summary(None, record.position)
-    lines = (terminal_lines(f"{facts.name}> ", completion_words(record), history_file()) if person else piped)
-    for raw in lines:
-        if not live.handle(raw):
-            break
+    live.loop(terminal_lines(f"{facts.name}> ", live, history_file()) if person else piped)
     live.echo(live.say("bye", file=path))
 
 
@@ -374,15 +469,21 @@ def ask_person(prompt: str, default: str) -> str:
         raise click.Abort() from None
 
 
-def completion_words(record: LiveRecord) -> list[str]:
-    """Commands (both languages), then the game's names for this record."""
-    return [*WORDS, *record.game.vocabulary(record.position.session.record)]
+def piped_answer(lines: Iterator[str], lang: str) -> str:
+    """A setup answer from a pipe: the next line (an empty one takes the default);
+    the input ending before the setup is complete ends the command, status 2."""
+    answer = next(lines, None)
+    if answer is None:
+        click.echo(SAY[lang]["setup-eof"], err=True)
+        sys.exit(2)
+    return answer
 
 
 def setup(path: str, lang: str, ask: Callable[[str, str], str]) -> LiveRecord:
-    """Ask for the game, the players and the seat, then fill in the game's setup lines
-    (``Game.setup_lines``: words in capitals are to be replaced); a refused setup is
-    said and its line asked again."""
+    """Ask for the game, the players and the seat, then each of the game's other setup
+    lines (``Game.setup_lines``, typed in to be edited: words in capitals are to be
+    replaced, and what is offered, such as Canary's start corners, may be changed; an
+    empty answer keeps it); a refused setup is said and its line asked again."""
     from suiri.models import GAMES, facts, game
     from suiri.models.live import LiveRecord
     from suiri.solver.errors import ErrorList, SuiriError
@@ -402,7 +503,7 @@ def setup(path: str, lang: str, ask: Callable[[str, str], str]) -> LiveRecord:
         seat = ask(f"{say['ask-seat']}: ", players[0]).strip() or players[0]
     lines = game(name).setup_lines(tuple(players), None if seat == "none" else seat)
     click.echo(say["ask-header"].format(example="; ".join(lines)))
-    lines = [ask(f"{n}> ", line) if placeholder(line) else line for n, line in enumerate(lines, 1)]
+    lines = [lines[0], *(ask(f"{n}> ", line).strip() or line for n, line in enumerate(lines[1:], 2))]
     while True:
         try:
             return LiveRecord.start(path, name, lines)
@@ -411,10 +512,4 @@ def setup(path: str, lang: str, ask: Callable[[str, str], str]) -> LiveRecord:
             for err in errors:
                 click.echo(f"  {err.render(lang)}")
             at = errors[0].source.line if errors[0].source and errors[0].source.line else len(lines)
-            lines[at - 1] = ask(f"{at}> ", lines[at - 1])
-
-
-def placeholder(line: str) -> bool:
-    """A setup line with words to fill in: a word in capitals (``CLUE``) or a choice
-    (``genuine|fake``)."""
-    return any(w.isupper() or "|" in w for w in line.split())
+            lines[at - 1] = ask(f"{at}> ", lines[at - 1]).strip() or lines[at - 1]

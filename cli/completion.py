@@ -18,8 +18,10 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 if TYPE_CHECKING:  # pragma: no cover
     from prompt_toolkit.document import Document
 
-    from suiri.models.interface import Session
+    from suiri.models.canary.session import CanarySession
+    from suiri.models.detective.session import DetectiveSession
     from suiri.models.live import LiveRecord
+    from suiri.models.werewolf.session import WerewolfSession
 
 
 def split(text: str) -> tuple[list[str], str]:
@@ -36,9 +38,10 @@ def complete(record: LiveRecord, text: str, commands: dict[str, str]) -> tuple[s
     command word (both languages) to its command; a line that starts with ``>`` is an
     event."""
     name = record.game.facts.name
-    if name == "detective":  # `;` joins the events of one answer (D7): each starts afresh
+    joined = name == "detective" and ";" in text.replace("；", ";")
+    if joined:  # `;` joins the events of one answer (D7): each starts afresh, an event
         text = text.replace("；", ";").rsplit(";", 1)[-1]
-    forced = text.lstrip().startswith(">")
+    forced = joined or text.lstrip().startswith(">")
     before, word = split(text.lstrip().removeprefix(">"))
     event = EVENTS[name]
     session = record.position.session
@@ -51,9 +54,7 @@ def complete(record: LiveRecord, text: str, commands: dict[str, str]) -> tuple[s
         options = argument(record, command, before[1:])
         if not options and before[0] in event(session, []):  # Memory Detective's `show aki dai`: an event
             options = event(session, before)
-    seen: set[str] = set()
-    fitting = [w for w in options if w.lower().startswith(word.lower()) and not (w in seen or seen.add(w))]
-    return word, fitting
+    return word, [w for w in dict.fromkeys(options) if w.lower().startswith(word.lower())]
 
 
 def argument(record: LiveRecord, command: str, typed: list[str]) -> list[str]:
@@ -71,7 +72,7 @@ def argument(record: LiveRecord, command: str, typed: list[str]) -> list[str]:
 
 
 # ---- Where is the Canary? -----------------------------------------------------------------------
-def canary(session: Session, before: list[str]) -> list[str]:
+def canary(session: CanarySession, before: list[str]) -> list[str]:
     """``NAME SQUARE h|r|- [CARD]`` or ``NAME SQUARE ! CARD NAME=y|n ... [outcome=...]``."""
     from suiri.models.canary.notation import ANSWERS, CHECKS
 
@@ -98,7 +99,7 @@ def canary(session: Session, before: list[str]) -> list[str]:
 
 
 # ---- Memory Detective ----------------------------------------------------------------------------
-def detective(session: Session, before: list[str]) -> list[str]:
+def detective(session: DetectiveSession, before: list[str]) -> list[str]:
     """``deduce|suggest NAME S W R ANSWERS [solved|wrong]``, ``accuse NAME S W R
     correct|wrong``, ``reveal NAME CARD [bluff=y|n]``, ``peek NAME CARD``, ``show NAME
     NAME [CARD ...]``."""
@@ -144,16 +145,23 @@ def detective(session: Session, before: list[str]) -> list[str]:
 
 
 # ---- Werewolf Never Sleeps -----------------------------------------------------------------------
-def werewolf(session: Session, before: list[str]) -> list[str]:
+def werewolf(session: WerewolfSession, before: list[str]) -> list[str]:
     """``PLAYER [drew CARD] PLAY ...`` (what follows the card played: ``GRAMMAR``) or
     ``search ORDER [PLAYER PLACE CARD] [raised NAME ...]``."""
     from suiri.models.werewolf.cards import KINDS, parse_kind
-    from suiri.models.werewolf.notation import HEADS, KEYWORDS, POSITIONAL, SINGLE, _allowed, _family
+    from suiri.models.werewolf.notation import (
+        HEADS,
+        KEYWORDS,
+        POSITIONAL,
+        SINGLE,
+        _allowed,
+        _family,
+    )
     from suiri.models.werewolf.record import NONE, PLACED
     from suiri.models.werewolf.rules import slot_name
     from suiri.solver.errors import SuiriError
 
-    replay = session.replay  # type: ignore[attr-defined]
+    replay = session.replay
     players, living = list(session.record.players), list(replay.living)
     cards = [w for k in KINDS for w in (k.id, k.ja)]
     search = HEADS[-1]
@@ -168,7 +176,7 @@ def werewolf(session: Session, before: list[str]) -> list[str]:
         if len(args) == 1:
             return [*living, "raised"]
         if len(args) == 2:
-            return [slot_name(s) for s in session.hidden_slots()]  # type: ignore[attr-defined]
+            return [slot_name(s) for s in session.hidden_slots()]
         return cards if len(args) == 3 else ["raised"]
     args = before[1:]
     if args[:1] == ["drew"]:

@@ -276,7 +276,8 @@ class Live:
             return
         reasoner = self.record.game.reasoner(self.record.position.session)
         try:
-            check_known(reasoner, [fact], self.record.position.analysis.certain, self.steps())
+            steps = None if fact.subject in reasoner.engine.model.subjects else self.steps()
+            check_known(reasoner, [fact], self.record.position.analysis.certain, steps)
         except FactError:
             if fact.subject in reasoner.engine.model.subjects:
                 chance = percent(fact_probability(reasoner, fact))
@@ -328,8 +329,13 @@ class Live:
             example = self.record.position.analysis.certain[0] if self.record.position.analysis.certain else "…"
             self.echo(self.say("needs-fact", command=command, example=example))
             return None
+        from suiri.solver.errors import SuiriError
+
         reasoner = self.record.game.reasoner(self.record.position.session)
-        return parse_facts(reasoner, str(self.record.path), [text], command, self.steps())[0]
+        try:
+            return parse_facts(reasoner, str(self.record.path), [text], command)[0]
+        except SuiriError:  # perhaps a fact a step states: the step-wise explainer reads those (slower to build)
+            return parse_facts(reasoner, str(self.record.path), [text], command, self.steps())[0]
 
     def steps(self) -> Stepwise:
         """The step-wise explainer of the current position (built once per position:

@@ -174,15 +174,19 @@ def test_a_new_record_asks_for_the_game_players_and_seat(tmp_path: Path) -> None
     child.expect("1>|2>")  # the setup line with a word to fill in, typed in already
     child.sendcontrol("u")
     child.sendline("viewer aki ancient")
+    child.expect("3>")  # the start corners, asked too, the usual ones typed in already
+    child.expect("start a1 a7 g1")
+    child.sendcontrol("u")
+    child.sendline("start g7 a1 a7")
     child.expect("canary>")
-    child.sendline("aki b1 h giant-stone-bridge")
+    child.sendline("aki g6 h giant-stone-bridge")
     child.expect("✓")
     child.expect("canary>")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     text = path.read_text(encoding="utf-8")
-    assert text.splitlines()[:2] == ["canary aki bea cid", "viewer aki ancient"]
-    assert text.splitlines()[-1] == "aki b1 h giant-stone-bridge"
+    assert text.splitlines()[:3] == ["canary aki bea cid", "viewer aki ancient", "start g7 a1 a7"]
+    assert text.splitlines()[-1] == "aki g6 h giant-stone-bridge"
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from suiri.cli.live import Live, event_examples
+from suiri.cli import live as live_module
+from suiri.cli.live import Live
 from suiri.cli.main import main
 from suiri.models import GAMES, example_records, game, open_session
 from suiri.models.live import LiveRecord
@@ -78,7 +79,7 @@ def all_example_lines(name: str) -> list[tuple[str, str]]:
 def test_each_example_reads_as_the_notation(name: str) -> None:
     header = example_header(name)
     chosen = game(name)
-    examples = event_examples(name)
+    examples = live_module.event_examples(name)
     assert examples
     for line, _ in examples:
         extra = "\nvariant clue" if line.split()[0] in ("suggest", "accuse") else ""
@@ -91,18 +92,18 @@ def test_the_examples_cover_every_kind_of_line() -> None:
     from suiri.models.werewolf.cards import parse_kind
     from suiri.models.werewolf.notation import GRAMMAR, _family
 
-    detective = [line.split()[0] for line, _ in event_examples("detective")]
+    detective = [line.split()[0] for line, _ in live_module.event_examples("detective")]
     assert detective == sorted(set(detective), key=detective.index) and set(detective) == set(EVENTS)
     plays = set()
-    for line, _ in event_examples("werewolf"):
+    for line, _ in live_module.event_examples("werewolf"):
         words = line.split()
         if words[0] != "search":
             play = words[3] if words[1] == "drew" and len(words) > 3 else words[1] if words[1] != "drew" else ""
             if play:
                 plays.add(_family(parse_kind(play)))
     assert set(GRAMMAR) <= plays
-    assert [line.split()[0] for line, _ in event_examples("werewolf")].count("search") == 1
-    canary = [line.split() for line, _ in event_examples("canary")]
+    assert [line.split()[0] for line, _ in live_module.event_examples("werewolf")].count("search") == 1
+    canary = [line.split() for line, _ in live_module.event_examples("canary")]
     assert {"h", "r", "!"} <= {words[2] for words in canary}
 
 
@@ -116,7 +117,7 @@ def test_help_shows_the_examples(name: str, lang: str, tmp_path: Path) -> None:
                 lang, printed.append, False)
     live.handle("help" if lang == "en" else "ヘルプ")
     shown = [p.strip() for p in printed]
-    for line, comment in event_examples(name):
+    for line, comment in live_module.event_examples(name):
         if lang == "en" and comment:
             assert any(s.startswith(line) and s.endswith(f"# {comment}") for s in shown), line
         else:

@@ -323,7 +323,7 @@ class Live:
     def fact_from(self, text: str, command: str) -> Fact | None:
         """Parse a fact for ``explain``/``known`` as the command line does (a hint's
         intermediate fact too); a bad one is raised, and said by ``handle``."""
-        from suiri.cli.main import parse_facts
+        from suiri.cli.facts import parse_facts
 
         if not text:
             example = self.record.position.analysis.certain[0] if self.record.position.analysis.certain else "…"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -21,9 +21,6 @@ from suiri.models import GAMES, facts
 
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.models import Game, GameFacts, Session
-    from suiri.solver.facts import Fact
-    from suiri.solver.reasoning import ReasoningSession
-    from suiri.solver.stepwise import Stepwise
 
 FACTS = {name: facts(name) for name in GAMES}  # cheap: no game's rules are imported
 
@@ -70,28 +67,6 @@ def stderr_progress(label: str) -> Callable[[int, int], None] | None:
             click.echo("\r" + " " * (len(label) + 12) + "\r", err=True, nl=False)
 
     return show
-
-
-def parse_facts(reasoner: ReasoningSession, record: str, texts: Sequence[str], option: str,
-                steps: Stepwise | None = None) -> list[Fact]:
-    """The facts typed on the command line; an error in one names the record and the
-    argument (``error: game.toml: FACT: unknown subject ...``).  With ``steps``, a fact
-    a step may state (such as what a square's card carries) is accepted too."""
-    from suiri.solver.errors import Source, SuiriError
-
-    out = []
-    for text in texts:
-        try:
-            out.append(reasoner.parse_fact(text))
-        except SuiriError as exc:
-            stated = steps.problem.parse(text) if steps is not None else None
-            if stated is not None:
-                out.append(stated)
-                continue
-            if exc.source is not None:
-                raise
-            raise exc.at(Source(record, None, option)) from None
-    return out
 
 
 def open_session(path: str) -> tuple[Game[Any, Any], Session]:
@@ -238,6 +213,7 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
 @user_errors
 def explain(record: str, fact: str, by_lines: bool, as_json: bool, lang: str) -> None:
     game, session = open_session(record)
+    from suiri.cli.facts import parse_facts
     from suiri.solver.reasoning import explain as run
 
     reasoner = game.reasoner(session)
@@ -272,6 +248,8 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
       suiri hint game.toml --skip-obvious --known 'clue:cid!=dark' --level 3
     """
     game, session = open_session(record)
+    from suiri.cli.facts import parse_facts
+
     reasoner = game.reasoner(session)
     steps = game.steps(session)
     given = parse_facts(reasoner, record, known, "--known", steps)

@@ -62,6 +62,8 @@ def test_every_word_of_every_line_is_offered_in_its_place(name: str, players: in
             before = " ".join(words[:i]) + (" " if i else "")
             typed, offered = complete(live, before, WORDS)
             assert typed == "" and word in offered, (line, i, offered)
+            if word == ";":  # Memory Detective: what follows `;` is a new event
+                continue
             typed, narrowed = complete(live, before + word[:1], WORDS)
             assert typed == word[:1] and word in narrowed and set(narrowed) <= set(offered)
             assert all(w.lower().startswith(word[:1].lower()) for w in narrowed)

@@ -86,7 +86,8 @@ SAY: dict[str, dict[str, str]] = {
         "ask-game": "ゲーム",
         "ask-players": "プレイヤー (手番順、空白区切り)",
         "ask-seat": "あなたの席 (プレイヤー名、観戦なら none)",
-        "ask-header": "記録の準備の行: {example}。1行ずつ入力済みです。直して (大文字の語は書き換えて) Enter を押してください。",
+        "ask-header": "記録の準備の行: {example}。各行はあらかじめ入力してあります。必要なら直して (大文字の語は書き換えて) "
+                      "Enter を押してください。",
         "accepted": "✓ {lines} 行 · {worlds} 通り",
         "refused": "✗ 受け付けません (何も変わっていません):",
         "new-facts": "新たに確定:",
@@ -98,8 +99,8 @@ SAY: dict[str, dict[str, str]] = {
         "nothing-to-redo": "戻す行がありません",
         "saved": "{file} に保存しました",
         "known-added": "記録: {fact}",
-        "known-uncertain": "記録しません：{fact} は確かではありません (確率 {chance})。known には記録が証明する事実を書きます",
-        "known-unproven": "記録しません：記録は {fact} を証明していません。known には記録が証明する事実を書きます",
+        "known-uncertain": "記録しません：{fact} は確かではありません (確率 {chance})。known に書けるのは記録が証明する事実だけです",
+        "known-unproven": "記録しません：記録は {fact} を証明していません。known に書けるのは記録が証明する事実だけです",
         "cannot-write": "{file} に書き込めません：{reason}",
         "interrupted": "中断しました (何も変わっていません)",
         "internal": "内部エラーです。何も変わっていません (報告をお願いします)：{error}",
@@ -251,7 +252,8 @@ class Live:
             return
         session = self.record.position.session
         reasoner = self.record.game.reasoner(session)
-        result = hint(reasoner, list(self.known), False, steps=self.steps())
+        known = [f for f in self.known if self.proven(f)]  # an undo may have taken a fact's proof back
+        result = hint(reasoner, known, False, steps=self.steps())
         self.echo(view(self.record.game.facts.name).hint(session, result, int(rest or 1), self.lang))
 
     def do_explain(self, rest: str) -> None:
@@ -265,20 +267,15 @@ class Live:
         self.echo(view(self.record.game.facts.name).proof(session, proof, self.lang))
 
     def do_known(self, rest: str) -> None:
-        """Note a fact the player worked out, only if the record proves it (what ``hint``
-        asks of a known fact, ``check_known``); otherwise say its chance."""
-        from suiri.solver.errors import FactError
+        """Note a fact the player worked out, only if the record proves it; otherwise
+        say its chance."""
         from suiri.solver.probability import fact_probability
-        from suiri.solver.reasoning import check_known
 
         fact = self.fact_from(rest, "known")
         if fact is None:
             return
-        reasoner = self.record.game.reasoner(self.record.position.session)
-        try:
-            steps = None if fact.subject in reasoner.engine.model.subjects else self.steps()
-            check_known(reasoner, [fact], self.record.position.analysis.certain, steps)
-        except FactError:
+        if not self.proven(fact):
+            reasoner = self.record.game.reasoner(self.record.position.session)
             if fact.subject in reasoner.engine.model.subjects:
                 chance = percent(fact_probability(reasoner, fact))
                 self.echo(self.say("known-uncertain", fact=str(fact), chance=chance))
@@ -288,6 +285,20 @@ class Live:
         if fact not in self.known:
             self.known.append(fact)
         self.echo(self.say("known-added", fact=str(fact)))
+
+    def proven(self, fact: Fact) -> bool:
+        """Whether the record as it stands proves ``fact``: what ``hint`` asks of a
+        known fact (``check_known``)."""
+        from suiri.solver.errors import FactError
+        from suiri.solver.reasoning import check_known
+
+        reasoner = self.record.game.reasoner(self.record.position.session)
+        steps = None if fact.subject in reasoner.engine.model.subjects else self.steps()
+        try:
+            check_known(reasoner, [fact], self.record.position.analysis.certain, steps)
+        except FactError:
+            return False
+        return True
 
     def do_advise(self, _: str) -> None:
         session = self.record.position.session

@@ -88,7 +88,30 @@ def test_known_refuses_in_japanese_too(tmp_path: Path) -> None:
     live = Live(LiveRecord.start(tmp_path / "game.txt", "canary", compact_lines("canary")), "ja", printed.append,
                 False)
     live.handle("分かった goal!=e5")
-    assert printed == ["記録しません：goal!=e5 は確かではありません (確率 97.6%)。known には記録が証明する事実を書きます"]
+    assert printed == ["記録しません：goal!=e5 は確かではありません (確率 97.6%)。known に書けるのは記録が証明する事実だけです"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_known_fact_an_undo_takes_back_does_not_stop_hint(name: str, tmp_path: Path) -> None:
+    lines = compact_lines(name)
+    printed: list[str] = []
+    live = Live(LiveRecord.start(tmp_path / "game.txt", name, lines), "en", printed.append, False)
+    head = head_of(name, lines)
+    while True:  # the last lines, until one of them proves a fact that is open without it
+        later = set(live.record.position.analysis.certain)
+        last = live.record.undo()
+        assert last is not None and len(live.record.lines) >= head
+        lost = sorted(later - set(live.record.position.analysis.certain))
+        live.record.add(last)
+        if lost:
+            break
+        live.record.undo()
+    live.handle(f"known {lost[0]}")
+    assert printed[-1] == f"noted: {lost[0]}"
+    live.handle("undo")
+    printed.clear()
+    live.handle("hint")
+    assert printed and not any("refused" in p or "error" in p for p in printed), printed
 
 
 # ---- the fuzz -----------------------------------------------------------------------------

@@ -5,7 +5,8 @@ A line is a command (with its argument: a fact for ``explain`` / ``known``, a le
 function below follows that notation's grammar (``models/<game>/notation.py``, whose
 docstring shows each form), and the words come from the game itself: the record's
 players, the board's squares, the deck's card ids and Japanese names, the notation's
-keywords and the fact forms of the current analysis; none is a list kept here.
+keywords and the fact forms of the current analysis.  The one list kept here is
+Canary's declaration outcomes, which its reader spells only inline (``record.py``).
 """
 
 from __future__ import annotations

@@ -335,13 +335,12 @@ class Live:
         """Parse a fact for ``explain``/``known`` as the command line does (a hint's
         intermediate fact too); a bad one is raised, and said by ``handle``."""
         from suiri.cli.facts import parse_facts
+        from suiri.solver.errors import SuiriError
 
         if not text:
             example = self.record.position.analysis.certain[0] if self.record.position.analysis.certain else "…"
             self.echo(self.say("needs-fact", command=command, example=example))
             return None
-        from suiri.solver.errors import SuiriError
-
         reasoner = self.record.game.reasoner(self.record.position.session)
         try:
             return parse_facts(reasoner, str(self.record.path), [text], command)[0]

@@ -251,6 +251,9 @@ class LineCompleter(Completer):
         self.words = words
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
-        word, options = self.words(document.text_before_cursor)
+        try:
+            word, options = self.words(document.text_before_cursor)
+        except Exception:  # noqa: BLE001 - a completion bug offers nothing; it must not end the session
+            return
         for option in options:
             yield Completion(option, start_position=-len(word))

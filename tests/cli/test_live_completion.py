@@ -104,6 +104,26 @@ def test_commands_and_their_arguments(name: str, tmp_path: Path) -> None:
         assert set(players) <= set(first)
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_any_text_completes_without_error(name: str, tmp_path: Path) -> None:
+    """Whatever is on the line (words of the game in any order, garbage), Tab answers."""
+    import random
+
+    chosen, session = open_session(example_records()[REFERENCE[name]])
+    lines = chosen.write(session.record, "compact").splitlines()
+    live = LiveRecord.start(tmp_path / "game.txt", name, lines)
+    words = [*chosen.vocabulary(session.record), *WORDS, ">", ";", "；", "=", "!", "drew", "search", "raised", "-",
+             "out", "shows", "peek", "flip", "1", "99", "", "ｘ", "\"", "'", "goal=", "hand:", "discard:aki:"]
+    rng = random.Random(10)
+    for _ in range(400):
+        text = " ".join(rng.choices(words, k=rng.randrange(0, 9))) + rng.choice(["", " ", "  "])
+        typed, offered = complete(live, text, WORDS)
+        assert text.endswith(typed) and all(w.lower().startswith(typed.lower()) for w in offered)
+    for line in lines:
+        for cut in range(len(line) + 1):
+            complete(live, line[:cut], WORDS)
+
+
 def test_the_words_come_from_the_game(tmp_path: Path) -> None:
     """Squares from the board, cards from the deck (ids and Japanese names), answers from
     the notation: nothing else."""

@@ -109,6 +109,54 @@ def test_werewolf_winners_match_the_simulated_table(players: int) -> None:
     assert reasons == {"werewolf-out", "alone", "found", "not-found"}
 
 
+def _finished_records() -> list[tuple[str, object]]:
+    """Finished simulated games of every game, each ending kind, every seat's record."""
+    from suiri.models.canary.rules import Variant
+    from suiri.models.canary.simulator import simulate as canary
+    from suiri.models.detective.rules import variant_for
+    from suiri.models.detective.simulator import simulate as detective
+    from suiri.models.werewolf.simulator import simulate as werewolf
+
+    out: list[tuple[str, object]] = []
+    for seed in range(1, 7):
+        for players in (2, 3, 4):
+            sim = canary(Variant.for_players(players), seed, 200)
+            if sim.state.table.over is not None:
+                out += [("canary", sim.record(p)) for p in sim.players]
+        for variant, rates in (("base", {}), ("base", {"sensible_rate": 0.0, "deduce_rate": 0.1}),
+                               ("clue", {}), ("clue", {"sensible_rate": 0.0, "accuse_rate": 0.9})):
+            dsim = detective(variant_for(3, variant), seed, 400, **rates)  # type: ignore[arg-type]
+            if dsim.over is not None:
+                out += [("detective", dsim.record(p)) for p in dsim.players]
+        for players in (3, 4):
+            wsim = werewolf(players, seed + 10)
+            out += [("werewolf", wsim.record(p)) for p in wsim.players]
+    wsim = werewolf(3, 9)  # nobody found the Lost Legacy
+    return out + [("werewolf", wsim.record(p)) for p in wsim.players]
+
+
+def test_analysis_and_advice_say_it_for_every_finished_game() -> None:
+    """The property over simulated finished games: from every seat, in both languages,
+    the analysis, the advice and the picture `suiri live` redraws say why and who won."""
+    kinds = set()
+    for name, record in _finished_records():
+        chosen = game(name)
+        session = chosen.open(record)
+        over = chosen.game_over(session)
+        assert over is not None
+        kinds.add((name, over.reason))
+        shown = view(name)
+        a, advice = chosen.analyze(session), chosen.advise(session)
+        for lang in ("en", "ja"):
+            why = shown.game_over(session, lang) if name == "detective" else render(over.why, lang)
+            assert why is not None
+            said = [winners_line(over, lang), why]
+            for text in (shown.analysis(a, lang), shown.advice(session, advice, lang),
+                         "\n".join(shown.picture(a, lang))):
+                assert all(piece in text for piece in said), (name, lang, said, text)
+    assert len(kinds) == 10, kinds  # every way each game can end
+
+
 # -- every command says it -----------------------------------------------------------------------
 @cache
 def _finished(name: str, tmp: Path) -> Path:

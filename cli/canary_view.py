@@ -9,6 +9,7 @@ from rich.text import Text as RichText
 
 from suiri.models.canary.advice import Advice
 from suiri.models.canary.analysis import CanaryAnalysis, SquareView
+from suiri.models.canary.analysis import game_over as ended
 from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Kind
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
@@ -16,7 +17,10 @@ from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
+from .game_over import game_over_line
 from .layout import hint_levels, pad, percent, proof_lines, readable_count, width
+
+WHERE_SHOWN = 5  # squares named where the goal card may lie; the rest are counted
 
 
 def _text(session: CanarySession, lang: str) -> Text:
@@ -34,6 +38,8 @@ def analysis(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> str:
     else:
         out.append(m("seat-spectator", n=len(r.turns)))
     out.append(m("worlds", n=readable_count(a.counts.total, lang)))
+    if a.over is not None:
+        out += ["", game_over_line(a.over, lang)]
     out += ["", m("clues")]
     head = pad(m("player"), 12) + "".join(pad(t.attribute(x), 11) for x in attrs)
     out.append("  " + head)
@@ -57,10 +63,29 @@ def analysis(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> str:
     board = s.board
     if known:
         out += ["", m("goal-known", squares=", ".join(board.name(q) for q in known))]
-    else:
+    elif a.goal_card_known:
+        out += ["", goal_card_line(a, t)]
+    elif a.over is None:
         best = sorted(range(board.size), key=lambda q: (-a.goal[q], q))[:3]
         out += ["", m("goal-open", best=", ".join(f"{board.name(q)} {percent(a.goal[q])}" for q in best))]
     return "\n".join(out)
+
+
+def goal_card_line(a: CanaryAnalysis, t: Text) -> str:
+    """Every clue that counts is certain, so the goal card is (2 players: the goal cards
+    are) known while the square is not: the card, then where it may lie, likeliest first."""
+    cards = a.goal_card_known
+    assert cards
+    board = a.session.board
+    places = sorted((q for q in range(board.size) if a.goal[q]), key=lambda q: (-a.goal[q], q))
+    where = [f"{board.name(q)} {percent(a.goal[q])}" for q in places[:WHERE_SHOWN]]
+    rest = places[WHERE_SHOWN:]
+    if rest:
+        where.append(t("goal-where-more", n=len(rest), p=percent(a.goal[rest[0]])))
+    sep = t("attr-sep")
+    if len(cards) == 1:
+        return t("goal-card", card=t.kind(cards[0]), where=sep.join(where))
+    return t("goal-cards", cards=sep.join(t.kind(k) for k in cards), where=sep.join(where))
 
 
 def summarize(facts: list[Fact], t: Text, s: CanarySession) -> list[str]:
@@ -206,7 +231,14 @@ def proof(session: CanarySession, p: Proof, lang: str) -> str:
 
 
 def hint(session: CanarySession, h: HintResult, level: int, lang: str) -> str:
-    t = m = _text(session, lang)
+    t = _text(session, lang)
+    over = game_over(session, lang)
+    text = _hint(session, h, level, lang, t)
+    return text if over is None else over + "\n" + text
+
+
+def _hint(session: CanarySession, h: HintResult, level: int, lang: str, t: Text) -> str:
+    m = t
     kinds = session.variant.deck.by_id
     if not h.hints:
         return m("hint-none")
@@ -234,10 +266,13 @@ def _short(session: CanarySession, t: Text, oid: str) -> str:
 def advice(session: CanarySession, a: Advice, lang: str) -> str:
     t = m = _text(session, lang)
     board = session.board
+    over = game_over(session, lang)
+    if over is not None:  # the goal's uncertainty no longer matters
+        return "\n".join([m("advise-head-over", p=a.player, sq=board.name(a.position)), over])
     out = [m("advise-head", p=a.player, sq=board.name(a.position), bits=a.goal_uncertainty)]
-    if a.to_move is None:
-        out.append(m("advise-over"))
-        return "\n".join(out)
+    if a.plan is not None:
+        out.append(m("advise-plan", card=t.kind(a.plan.card), walk=_walk(session, a.position, a.plan.walk),
+                     p=percent(a.plan.p_find)))
     if a.to_move != a.player:
         out.append(m("advise-not-turn", p=a.to_move, viewer=a.player))
     for i, mv in enumerate(a.moves, start=1):
@@ -246,6 +281,8 @@ def advice(session: CanarySession, a: Advice, lang: str) -> str:
                      info=mv.info_bits, leak=mv.leak_bits, dist=mv.distance))
         if mv.face_up:
             out.append(m("advise-face-up"))
+        if mv.p_find is not None:
+            out.append(m("advise-walk", walk=_walk(session, a.position, mv.walk), p=percent(mv.p_find)))
         for d in mv.declare_if[:3]:
             out.append(m("advise-declare-if", kind=t.kind(d.kind), p_face=percent(d.p_face), p_success=percent(d.p_success)))
     if a.best:
@@ -253,6 +290,16 @@ def advice(session: CanarySession, a: Advice, lang: str) -> str:
                 else m("advise-best-move", sq=board.name(a.best.square)))
         out.append(m("advise-best", what=what))
     return "\n".join(out)
+
+
+def _walk(session: CanarySession, start: int, walk: list[int]) -> str:
+    return " → ".join(session.board.name(q) for q in [start, *walk])
+
+
+def game_over(session: CanarySession, lang: str) -> str | None:
+    """Who won and why, once a record line ended the game (None while it runs)."""
+    over = ended(session)
+    return None if over is None else game_over_line(over, lang)
 
 
 def fact(session: CanarySession, f: Fact, lang: str) -> str:
@@ -264,4 +311,4 @@ def picture(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> list[str]:
     """The map with its legend, redrawn after each line of `suiri live`."""
     m = _text(a.session, lang)
     return [*colour.render([map_legend(a, m, lang)], colour_on), *board_map(a, lang, colour_on),
-            *goal_legend(a, m, lang)]
+            *goal_legend(a, m, lang), *([game_over_line(a.over, lang)] if a.over is not None else [])]

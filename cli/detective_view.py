@@ -7,6 +7,7 @@ from rich.text import Text as RichText
 from suiri.models.detective.advice import DetectiveAdvice
 from suiri.models.detective.analysis import DetectiveAnalysis
 from suiri.models.detective.counter import CASE, PUBLIC
+from suiri.models.detective.ending import game_over as ended
 from suiri.models.detective.rules import Accuse, Deduce
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.text import Text
@@ -14,6 +15,7 @@ from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
+from .game_over import winners_line
 from .layout import (
     certain_lines,
     hint_levels,
@@ -92,11 +94,18 @@ def notebook(a: DetectiveAnalysis, lang: str, colour_on: bool = False, settled: 
 
 
 def _end(session: DetectiveSession, t: Text) -> str:
-    """Why the game is over, with the solving triple when there is one."""
+    """Why the game is over, with the solving triple when there is one, and who won."""
     end = session.replay.end
-    assert end is not None
+    over = ended(session)
+    assert end is not None and over is not None
     event = session.record.events[end.event - 1] if end.event else None
-    return t.end(end, event.named if isinstance(event, Deduce | Accuse) else ())
+    why = t.end(end, event.named if isinstance(event, Deduce | Accuse) else ())
+    return why + ("" if t.lang == "ja" else " ") + winners_line(over, t.lang)
+
+
+def game_over(session: DetectiveSession, lang: str) -> str | None:
+    """Who won and why, once an event ended the game (None while it runs)."""
+    return None if session.replay.end is None else _end(session, _text(session, lang))
 
 
 def _mark(p: object, holder: str, fake: bool) -> str:
@@ -134,7 +143,13 @@ def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
 
 
 def hint(session: DetectiveSession, h: HintResult, level: int, lang: str) -> str:
-    t = _text(session, lang)
+    over = game_over(session, lang)
+    text = _hint(session, h, level, _text(session, lang))
+    return text if over is None else over + "\n" + text
+
+
+def _hint(session: DetectiveSession, h: HintResult, level: int, t: Text) -> str:
+    lang = t.lang
     if not h.hints:
         return t("hint-none")
     events = sorted({e for x in h.hints for o in x.observations if (e := session.observation(o).event)})
@@ -183,7 +198,7 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
     return "\n".join(out)
 
 
-__all__ = ["CASE", "PUBLIC", "advice", "analysis", "fact", "hint", "notebook", "picture", "proof"]
+__all__ = ["CASE", "PUBLIC", "advice", "analysis", "fact", "game_over", "hint", "notebook", "picture", "proof"]
 
 
 def fact(session: DetectiveSession, f: Fact, lang: str) -> str:
@@ -203,4 +218,5 @@ def picture(a: DetectiveAnalysis, lang: str, colour_on: bool = False) -> list[st
             line.append(t.holder(h) + ":", style=colour.VIEWER if h == a.session.record.viewer else colour.HEADING)
             line.append("".join(" " + t.card(c) for c in cards))
     grid = notebook(a, lang, colour_on, settled=False)
-    return [*(grid if len(grid) > 1 else []), *colour.render([line], colour_on)]
+    over = game_over(a.session, lang)
+    return [*(grid if len(grid) > 1 else []), *colour.render([line], colour_on), *([over] if over else [])]

@@ -91,6 +91,13 @@ def emit(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
+def with_game_over(data: dict[str, Any], game: Game[Any, Any], session: Session) -> dict[str, Any]:
+    """``data`` with ``game_over``: null while the game runs, else why it ended and each
+    player's chance of being among the winners (``GameOver``; docs/record-format.md)."""
+    over = game.game_over(session)
+    return {**data, "game_over": None if over is None else over.to_json()}
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, help=f"""suiri (推理): what is certain,
     possible and likely in a deduction game record.
 
@@ -178,7 +185,7 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
     game, session = open_session(record)
     result = game.analyze(session)
     if as_json:
-        emit(result.to_json())
+        emit(with_game_over(result.to_json(), game, session))
     else:
         from .colour import wanted
 
@@ -257,7 +264,7 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
 
     result = run(reasoner, given, skip_obvious, steps=steps)
     if as_json:
-        emit(result.to_json(reasoner, level, lang))
+        emit(with_game_over(result.to_json(reasoner, level, lang), game, session))
     else:
         click.echo(view(game.facts.name).hint(session, result, level, lang))
 
@@ -296,7 +303,7 @@ def advise(record: str, drew: str | None, as_json: bool, lang: str) -> None:
         session = game.open(game.with_drawn(session.record, drew))
     result = game.advise(session)
     if as_json:
-        emit(result.to_json(session))
+        emit(with_game_over(result.to_json(session), game, session))
     else:
         click.echo(view(game.facts.name).advice(session, result, lang))
 

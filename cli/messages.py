@@ -21,6 +21,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint-left": "(Still to find after this step: {facts}.)",
         "count:certain-facts": "{n} certain fact/{n} certain facts",
         "unit:worlds": "world/worlds", "unit:deals": "deal/deals", "unit:histories": "history/histories",
+        # how a game ended (GameOver, cli/views.py): the rules' reason, then who won
+        "game-over": "The game is over: {why}. {winners}",
+        "winners": "{names} won.", "winners-none": "Nobody won.",
+        "winners-maybe": "Who else won depends on a card the record does not show: {chances}.",
+        "winners-only-maybe": "Who won depends on a card the record does not show: {chances}.",
+        "and": " and ", "list-sep": ", ",
     },
     "ja": {
         "check-ok": "{file}：ルール上正しく、矛盾なし — {steps}{unit}、矛盾のない{kind}は{worlds}通り",
@@ -32,6 +38,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint-left": "（この一歩の後も、まだ見つけていない確かな事実：{facts}）",
         "count:certain-facts": "{n}件",
         "unit:worlds": "世界", "unit:deals": "配り方", "unit:histories": "経過",
+        "game-over": "ゲームは終了：{why}。{winners}",
+        "winners": "勝者は{names}。", "winners-none": "勝者はいない。",
+        "winners-maybe": "ほかに勝った人は、記録にない札しだい：{chances}。",
+        "winners-only-maybe": "誰が勝ったかは、記録にない札しだい：{chances}。",
+        "and": "と", "list-sep": "、",
     },
 }
 

@@ -149,7 +149,9 @@ def report_html(game: Any, session: Any, file: str, lang: str,
     parts = [
         f"<header><h1>{escape(w['title'].format(file=file))}</h1>",
         f'<p class="meta">{escape(meta)}</p>',
-        f'<p class="meta">{escape(w["worlds"].format(n=readable_count(a.counts.total, lang), kind=kind))}</p></header>',
+        f'<p class="meta">{escape(w["worlds"].format(n=readable_count(a.counts.total, lang), kind=kind))}</p>',
+        *([f'<p class="over">{escape(over)}</p>'] if (over := shown.game_over(session, lang)) else []),
+        "</header>",
         f'<section class="picture"><h2>{escape(w["picture"])}</h2><figure>{picture_svg(game.facts.name, a, lang)}'
         "</figure></section>",
         f'<section class="chances"><h2>{escape(w["chances"])}</h2>{CHANCES[game.facts.name](a, lang, w)}</section>',

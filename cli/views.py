@@ -26,6 +26,7 @@ class View(Protocol):
     def advice(self, session: Any, result: Any, lang: str) -> str: ...  # `advise`
     def fact(self, session: Any, f: Fact, lang: str) -> str: ...  # one fact in words (`live`)
     def picture(self, result: Any, lang: str, colour_on: bool = False) -> list[str]: ...  # after each `live` line
+    def game_over(self, session: Any, lang: str) -> str | None: ...  # who won and why (None: the game runs)
 
 
 # Every game's view, by the game's name (the keys of ``suiri.models.GAMES``).

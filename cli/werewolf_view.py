@@ -8,15 +8,18 @@ from typing import Any
 from rich.text import Text as RichText
 
 from suiri.models.werewolf.analysis import WerewolfAnalysis
-from suiri.models.werewolf.cards import BY_ID, LOST_LEGACY, NOBODY
-from suiri.models.werewolf.record import ORDERS, place_str
+from suiri.models.werewolf.cards import BY_ID, NOBODY
+from suiri.models.werewolf.ending import game_over as ended
+from suiri.models.werewolf.record import place_str
 from suiri.models.werewolf.rules import RUINS, Slot, hand, pile, slot_name
 from suiri.models.werewolf.session import WerewolfSession, line_source
 from suiri.models.werewolf.text import Text
+from suiri.solver.errors import render
 from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
+from .game_over import game_over_line, winners_line
 from .layout import (
     certain_lines,
     hint_levels,
@@ -116,7 +119,9 @@ def _table(rows: list[tuple[str, Fraction]]) -> list[str]:
 def _phase(s: WerewolfSession, t: Text, phase: str) -> str:
     rp = s.replay
     if phase == "over":
-        return t("phase-over", reason=_over_reason(s, t))
+        over = ended(s)
+        assert over is not None
+        return t("phase-over", reason=render(over.why, t.lang), winners=winners_line(over, t.lang))
     if phase == "search":
         if not rp.calls:
             return t("phase-search-first")
@@ -126,19 +131,11 @@ def _phase(s: WerewolfSession, t: Text, phase: str) -> str:
     return t("phase-play", n=rp.deck, p=rp.next_player)
 
 
-def _over_reason(s: WerewolfSession, t: Text) -> str:
-    """Why the game ended, from the replay (its own ``over`` text is English only)."""
-    rp = s.replay
-    if rp.searches and rp.searches[-1].search.found == LOST_LEGACY:
-        return t("over-found", p=rp.searches[-1].search.player)
-    wolf = next((m.elimination.player for m in rp.moves if m.elimination and m.elimination.werewolf), None)
-    if wolf is not None:
-        return t("over-werewolf", p=wolf)
-    if len(rp.living) == 1:
-        return t("over-alone", p=rp.living[0])
-    if rp.calls and rp.calls[-1].order == max(ORDERS):
-        return t("over-not-found")
-    return rp.over or ""
+def game_over(session: WerewolfSession, lang: str) -> str | None:
+    """Who won and why, once a record line ended the game (None while it runs): the
+    replay's own reason (``Replay.over_text``), then the winners."""
+    over = ended(session)
+    return None if over is None else game_over_line(over, lang)
 
 
 def _players(s: WerewolfSession, t: Text) -> str:
@@ -174,7 +171,13 @@ def _world(t: Text, w: Any) -> list[str]:
 
 # -- hint ----------------------------------------------------------------------------------------
 def hint(session: WerewolfSession, h: HintResult, level: int, lang: str) -> str:
-    t = Text(lang)
+    over = game_over(session, lang)
+    text = _hint(session, h, level, Text(lang))
+    return text if over is None else over + "\n" + text
+
+
+def _hint(session: WerewolfSession, h: HintResult, level: int, t: Text) -> str:
+    lang = t.lang
     if not h.hints:
         return t("hint-none")
     cited = {o for x in h.hints for o in x.observations}
@@ -204,7 +207,8 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
                                 for k, p in sorted(a.werewolf.items(), key=lambda x: -x[1]) if p)
     out = [t("adv-head", p=a.player, role=t(f"role-{a.role}"), wolf=wolf)]
     if a.phase == "over":
-        return "\n".join([*out, t("adv-over", reason=_over_reason(session, t))])
+        over = game_over(session, lang)
+        return "\n".join([*out, over or t("adv-over", reason=t("adv-eliminated", p=a.player))])
     if a.phase == "search":
         return "\n".join(out + _search(session, t, a))
     if a.waiting_for:
@@ -325,7 +329,7 @@ def _vote(t: Text, o: Any, me: str) -> list[str]:
     return out
 
 
-__all__ = ["advice", "analysis", "fact", "hint", "picture", "piles", "proof"]
+__all__ = ["advice", "analysis", "fact", "game_over", "hint", "picture", "piles", "proof"]
 
 
 def fact(session: WerewolfSession, f: Fact, lang: str) -> str:
@@ -334,5 +338,7 @@ def fact(session: WerewolfSession, f: Fact, lang: str) -> str:
 
 
 def picture(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> list[str]:
-    """The piles, redrawn after each line of `suiri live`."""
-    return piles(a, lang, colour_on)
+    """The piles, redrawn after each line of `suiri live` (and, once a line ended the
+    game, who won and why)."""
+    over = game_over(a.session, lang)
+    return [*piles(a, lang, colour_on), *([over] if over else [])]

@@ -80,6 +80,24 @@ class Advice(Protocol):
     def to_json(self, session: Any) -> dict[str, Any]: ...
 
 
+@dataclass(frozen=True)
+class GameOver:
+    """How a record's game ended, for every command that reads the record (analyze,
+    advise, hint, live, report; ``--json`` as ``game_over``): ``reason``, a short code;
+    ``why``, the rules' own sentence of it (a ``Text``, printed in either language); and
+    each player's exact chance of being among the winners: 1 when the record proves it,
+    0 when it rules it out, in between only where a card the record never shows decides
+    it (a Werewolf survivor who may or may not be the Werewolf)."""
+
+    reason: str
+    why: Any  # a ``suiri.solver.errors.Message``
+    winners: dict[str, Fraction]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "why": str(self.why),
+                "winners": {p: float(x) for p, x in self.winners.items()}}
+
+
 M = TypeVar("M")  # a game's move
 R = TypeVar("R", covariant=True)  # a game's record
 
@@ -124,6 +142,7 @@ class Game(Protocol[RecordT, SessionT]):
     def steps(self, session: SessionT) -> Stepwise: ...  # step-wise proofs and hints
     def analyze(self, session: SessionT) -> Analysis: ...
     def advise(self, session: SessionT) -> Advice: ...
+    def game_over(self, session: SessionT) -> GameOver | None: ...  # None while the game runs
     def new_state(self, players: int, seed: int, variant: str) -> State[Any, RecordT]: ...
     def simulate(self, players: int, seed: int, turns: int, viewer: str | None, variant: str) -> RecordT: ...
     def answer(self, session: SessionT, question: str) -> Fact | None: ...

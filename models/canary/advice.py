@@ -7,6 +7,12 @@ information between the face seen and the goal, bits) and what the public outcom
 computed on the public record, i.e. from a spectator's seat); the expected distance
 to the goal; and which faces would make declaring worth it.  The score that orders
 the moves is written in ``docs/engine.md``.
+
+When every clue that counts is certain but the square is not (3 or 4 players), the goal
+card is known and only its place is open: the advice then plans a walk of ``PLAN_MOVES``
+moves that steps on as much of the goal's chance as it can (each check of a face-down
+square shows whether the goal card lies there), and ranks each move by the best such
+walk it starts.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any
 from suiri.solver.errors import SuiriError
 from suiri.solver.information import entropy, information_gain
 
+from .analysis import goal_cards
 from .board import Square
 from .cards import Kind
 from .counter import WorldCounter, kind_marginals
@@ -27,6 +34,7 @@ from .session import CanarySession
 
 W_GOAL, W_INFO, W_LEAK, W_DIST = 4.0, 1.0, 0.5, 0.1
 DECLARE_AT = Fraction(1, 2)  # declare after seeing a face when success is at least this likely
+PLAN_MOVES = 3  # how many moves ahead the plan toward a known goal card looks
 
 
 @dataclass
@@ -47,10 +55,21 @@ class MoveAdvice:
     declare_if: list[DeclareIf] = field(default_factory=list)
     score: float = 0.0
     may_declare: bool = True  # R5 off: no declaring on a face-up card
+    walk: list[Square] = field(default_factory=list)  # with a plan: the best walk this move starts
+    p_find: Fraction | None = None  # with a plan: the exact chance that walk steps on the goal card
 
     @property
     def declare_now(self) -> bool:
         return self.p_goal == 1 and self.may_declare
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The goal card is certain, its square is not: walk where it most likely lies."""
+
+    card: Kind
+    walk: list[Square]  # the best move's walk
+    p_find: Fraction  # the exact chance the walk steps on the goal card
 
 
 @dataclass
@@ -60,6 +79,7 @@ class Advice:
     to_move: str | None  # whose turn it is now (None: the game is over)
     goal_uncertainty: float
     moves: list[MoveAdvice]
+    plan: Plan | None = None
 
     @property
     def best(self) -> MoveAdvice | None:
@@ -73,6 +93,9 @@ class Advice:
             "to_move": self.to_move,
             "goal_uncertainty_bits": self.goal_uncertainty,
             "action": ("declare" if self.best and self.best.declare_now else "move") if self.best else None,
+            "plan": None if self.plan is None else {
+                "goal_card": self.plan.card.id, "walk": [name(sq) for sq in self.plan.walk],
+                "p_find": float(self.plan.p_find)},
             "moves": [
                 {
                     "to": name(m.square), "face_up": m.face_up, "p_goal": float(m.p_goal),
@@ -81,6 +104,7 @@ class Advice:
                     "declare_if": [{"card": d.kind.id, "p_face": float(d.p_face), "p_success": float(d.p_success)}
                                    for d in m.declare_if],
                     "score": m.score,
+                    **({} if m.p_find is None else {"walk": [name(sq) for sq in m.walk], "p_find": float(m.p_find)}),
                 }
                 for m in self.moves
             ],
@@ -108,6 +132,7 @@ def advise(session: CanarySession) -> Advice:
     h_goal = goal_uncertainty(goal, players)
     public = _public_counter(session)
     public_prior = public.count(goals=False).clue_marginals(viewer)
+    card = _goal_card(session, goal)
     moves = []
     for sq in state.legal_moves(viewer):
         face_up = sq in state.face_up
@@ -118,12 +143,55 @@ def advise(session: CanarySession) -> Advice:
             m.leak_bits = _leak(session, public, public_prior, sq, faces)
         m.may_declare = not face_up or session.variant.declare_on_face_up
         m.score = W_GOAL * float(m.p_goal) + W_INFO * m.info_bits - W_LEAK * m.leak_bits - W_DIST * m.distance
+        if card is not None:
+            m.walk, m.p_find = best_walk(board, sq, goal, PLAN_MOVES)
+            m.score += W_GOAL * float(m.p_find - m.p_goal)  # the chance found on the later moves of the walk
         if m.declare_now:
             m.score += 100.0
         moves.append(m)
     moves.sort(key=lambda m: (-m.score, m.square))
     to_move = None if state.over else state.next_player()
-    return Advice(viewer, state.positions[viewer], to_move, h_goal, moves)
+    plan = None
+    if card is not None and moves and moves[0].p_find is not None:
+        plan = Plan(card, moves[0].walk, moves[0].p_find)
+    return Advice(viewer, state.positions[viewer], to_move, h_goal, moves, plan)
+
+
+def _goal_card(session: CanarySession, goal: list[Fraction]) -> Kind | None:
+    """The goal card when every world agrees on it and its square is still open (3 or 4
+    players: one card carries every genuine clue); None otherwise."""
+    if session.variant.players == 2 or all(p in (0, 1) for p in goal):
+        return None
+    sure = [k for k, p in goal_cards(session.counts).items() if p == 1]
+    return sure[0] if len(sure) == 1 else None
+
+
+def best_walk(board: Any, first: Square, goal: list[Fraction], moves: int) -> tuple[list[Square], Fraction]:
+    """The walk of ``moves`` moves starting on ``first`` whose squares hold the most goal
+    chance, and that chance: with one goal square the squares' chances are of disjoint
+    events, so their sum over the walk's distinct squares is exactly the chance the walk
+    steps on the goal.  Ties: the walk that gets there sooner, then by square."""
+    best: tuple[Fraction, list[Fraction], list[Square]] | None = None
+
+    def extend(walk: list[Square]) -> None:
+        nonlocal best
+        if len(walk) == moves:
+            seen: set[Square] = set()
+            gains = []
+            for sq in walk:
+                gains.append(goal[sq] if sq not in seen else Fraction(0))
+                seen.add(sq)
+            key = (sum(gains, Fraction(0)), gains, walk)
+            if best is None or (key[0], key[1]) > (best[0], best[1]) or \
+                    ((key[0], key[1]) == (best[0], best[1]) and walk < best[2]):
+                best = key
+            return
+        for nxt in board.neighbours(walk[-1]):
+            extend([*walk, nxt])
+
+    extend([first])
+    assert best is not None
+    return best[2], best[0]
 
 
 def _expected_distance(board: Any, sq: Square, goal: list[Fraction]) -> float:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from suiri.models.interface import GameOver
 from suiri.solver.facts import Fact
 
 from .cards import Attribute, Kind
@@ -47,12 +48,23 @@ class CanaryAnalysis:
     goal: list[Fraction]  # per square
     fake: dict[str, Fraction] | None
     certain: list[Fact]
+    goal_cards: dict[Kind, Fraction]  # per card kind: the chance it is a goal card (carries every genuine clue)
+    over: GameOver | None  # how the game ended, once a record line ended it
 
     @property
     def goal_known(self) -> list[int] | None:
         """The goal square(s) when the record fixes them, else None."""
         if all(p in (0, 1) for p in self.goal):
             return [sq for sq, p in enumerate(self.goal) if p == 1]
+        return None
+
+    @property
+    def goal_card_known(self) -> list[Kind] | None:
+        """The goal card(s) when every world agrees on them (every clue that counts is
+        certain), else None: with 3 or 4 players one card, with 2 players every card
+        carrying both clues.  The square may still be open."""
+        if all(p in (0, 1) for p in self.goal_cards.values()):
+            return [k for k, p in self.goal_cards.items() if p == 1]
         return None
 
     def chances(self) -> dict[Fact, Fraction]:
@@ -100,6 +112,8 @@ class CanaryAnalysis:
             ],
             "goal": {board.name(sq): float(p) for sq, p in enumerate(self.goal)},
             "goal_known": [board.name(sq) for sq in known] if known is not None else None,
+            "goal_card": {k.id: float(p) for k, p in self.goal_cards.items() if p},
+            "goal_card_known": [k.id for k in cards] if (cards := self.goal_card_known) is not None else None,
             **self.map_json(),
             "certain": [str(f) for f in self.certain],
             "worlds": str(self.counts.total),
@@ -139,7 +153,41 @@ def analyze(session: CanarySession) -> CanaryAnalysis:
     goal = counts.goal_marginals()
     fake = counts.fake_marginals() if session.variant.fake else None
     return CanaryAnalysis(session, counts, unknown, clues, assignments, goal, fake,
-                          certain_facts(session, clues, goal, fake))
+                          certain_facts(session, clues, goal, fake), goal_cards(counts), game_over(session))
+
+
+def goal_cards(counts: Counts) -> dict[Kind, Fraction]:
+    """Each card kind's exact chance of being a goal card: a clue deal fixes the goal
+    cards (those carrying every genuine clue), so the chance is the weight of the deals
+    whose goal cards include it."""
+    deck = counts.variant.deck
+    out = {k: Fraction(0) for k in deck.kinds}
+    for h, w in counts.weights.items():
+        for k in deck.carrying(h.genuine()):
+            out[k] += Fraction(w, counts.total)
+    return out
+
+
+def game_over(session: CanarySession) -> GameOver | None:
+    """How the record's game ended (``PublicState.over`` says why), and who won: a
+    successful declaration wins for the declarer — with 4 players, when one answer was
+    no (the fake's), the genuine players who said yes win with it, and when all said
+    yes the declarer is the fake and wins alone; with 2 players, a second failed
+    declaration loses, so the other player wins."""
+    why = session.replay.state.over
+    if why is None:
+        return None
+    players = session.record.players
+    last = session.record.turns[-1]
+    if why.key == "over:succeeded":
+        assert last.declare is not None
+        yes = {p for p, said in last.declare.answers.items() if said}
+        won = {last.player} | (yes if len(yes) < len(last.declare.answers) else set())
+        reason = "declared"
+    else:  # over:lost
+        won = {p for p in players if p != last.player}
+        reason = "failed-twice"
+    return GameOver(reason, why, {p: Fraction(p in won) for p in players})
 
 
 def certain_facts(session: CanarySession, clues: dict[str, dict[Attribute, Fraction]], goal: list[Fraction],

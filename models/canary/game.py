@@ -7,14 +7,14 @@ import random
 from collections.abc import Sequence
 
 from suiri.models import check_players, check_variant
-from suiri.models.interface import Game
+from suiri.models.interface import Game, GameOver
 from suiri.solver.errors import Named, SuiriError
 from suiri.solver.facts import Fact
 from suiri.solver.records import TomlDocument
 
 from . import FACTS
 from .advice import Advice, advise
-from .analysis import CanaryAnalysis, analyze
+from .analysis import CanaryAnalysis, analyze, game_over
 from .cards import ATTRIBUTE_NAMES_JA
 from .error_text import ErrorText
 from .notation import is_compact, parse, to_compact
@@ -61,6 +61,9 @@ class CanaryGame:
 
     def advise(self, session: CanarySession) -> Advice:
         return advise(session)
+
+    def game_over(self, session: CanarySession) -> GameOver | None:
+        return game_over(session)
 
     def new_state(self, players: int, seed: int, variant: str = "base") -> CanaryState:
         """A game dealt from ``seed``, as ``simulate`` deals it before the first move."""

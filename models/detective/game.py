@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from suiri.models import check_players, check_variant
-from suiri.models.interface import Game
+from suiri.models.interface import Game, GameOver
 from suiri.solver.errors import SuiriError
 from suiri.solver.facts import Fact
 from suiri.solver.records import TomlDocument
@@ -15,6 +15,7 @@ from suiri.solver.records import TomlDocument
 from . import FACTS
 from .advice import DetectiveAdvice, advise
 from .analysis import DetectiveAnalysis, analyze
+from .ending import game_over
 from .error_text import ErrorText
 from .notation import EVENTS, NONE, OUTCOMES, is_compact, parse, to_compact
 from .reasoning import DetectiveReasoner
@@ -61,6 +62,9 @@ class DetectiveGame:
 
     def advise(self, session: DetectiveSession) -> DetectiveAdvice:
         return advise(session)
+
+    def game_over(self, session: DetectiveSession) -> GameOver | None:
+        return game_over(session)
 
     def new_state(self, players: int, seed: int, variant: str = "base") -> DetectiveState:
         """A game dealt from ``seed``, as ``simulate`` deals it before the first move."""

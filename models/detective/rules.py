@@ -245,6 +245,13 @@ class GameEnd:
     event: int | None
     by: str | None = None
 
+    @property
+    def why(self) -> ErrorText:
+        """The rules' sentence of it (errors after the end and every game-over line)."""
+        if self.event is None:
+            return ErrorText("rules:ended-setup")
+        return ErrorText(f"rules:ended-{self.reason}", k=self.event, by=self.by)
+
 
 @dataclass
 class Replay:
@@ -294,11 +301,9 @@ class Table:
         self.revealed: dict[Card, tuple[str, int]] = {}  # card -> (whose hand it left, event number)
         self.evidence_in_hands = variant.dealt - (1 if variant.fake else 0)
         self.out: dict[str, int] = {}  # Clue: who accused wrongly, at which event
-        self.ended: ErrorText | None = None  # why the game is over, once it is (for error messages)
-        self.end: GameEnd | None = None  # ... and as data
+        self.end: GameEnd | None = None  # the game is over, once it is, and why (``GameEnd.why``)
         self.solved = False  # the truth was found (a solved deduction, a correct accusation)
         if self.evidence_in_hands == 0:
-            self.ended = ErrorText("rules:ended-setup")
             self.end = GameEnd("all-public", None)
 
     def live(self, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -312,26 +317,22 @@ class Table:
         self.revealed[card] = (player, k)
         self.evidence_in_hands -= card.category is not None
         if self.evidence_in_hands == 0:
-            self.ended = ErrorText("rules:ended-all-public", k=k)
             self.end = GameEnd("all-public", k)
 
     def deduced(self, by: str, outcome: str | None, k: int) -> None:
         """A deduction nobody raised on, declared solved, ends the game: ``by`` wins."""
         if outcome == "solved":
-            self.ended, self.solved = ErrorText("rules:ended-solved", k=k), True
-            self.end = GameEnd("solved", k, by)
+            self.end, self.solved = GameEnd("solved", k, by), True
 
     def accused(self, by: str, correct: bool, k: int) -> None:
         """Clue: a correct accusation ends the game (``by`` wins); a wrong one puts ``by``
         out, and the game ends once every player is out."""
         if correct:
-            self.ended = ErrorText("rules:ended-accused", by=by, k=k)
             self.end = GameEnd("accused", k, by)
             self.solved = True
             return
         self.out[by] = k
         if len(self.out) == len(self.players):
-            self.ended = ErrorText("rules:ended-all-out", k=k)
             self.end = GameEnd("all-out", k)
 
 
@@ -426,8 +427,8 @@ def deal_is_possible(record: RecordLike) -> None:
 def game_is_not_over(state: _State, k: int) -> None:
     """No event after the end: a solved deduction, a correct accusation (Clue), every
     evidence card public ("everyone loses"), or every player out after a wrong accusation."""
-    if state.ended is not None:
-        state.fail(ErrorText("rules:game-over", ended=state.ended), k, "kind",
+    if state.end is not None:
+        state.fail(ErrorText("rules:game-over", ended=state.end.why), k, "kind",
                    ErrorText("rules:game-over-valid", k=k - 1) if k > 1 else ErrorText("rules:no-events-valid"))
 
 

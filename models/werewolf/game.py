@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from suiri.models import check_players, check_variant
-from suiri.models.interface import DrawsCards, Game
+from suiri.models.interface import DrawsCards, Game, GameOver
 from suiri.solver.errors import Named, SuiriError
 from suiri.solver.facts import Fact
 from suiri.solver.records import TomlDocument
@@ -15,6 +15,7 @@ from . import FACTS
 from .advice import WerewolfAdvice, advise
 from .analysis import WerewolfAnalysis, analyze
 from .drawn import with_drawn
+from .ending import game_over
 from .error_text import ErrorText
 from .notation import is_compact, parse, setup_lines, to_compact, vocabulary
 from .reasoning import WerewolfReasoner
@@ -59,6 +60,9 @@ class WerewolfGame:
 
     def advise(self, session: WerewolfSession) -> WerewolfAdvice:
         return advise(session)
+
+    def game_over(self, session: WerewolfSession) -> GameOver | None:
+        return game_over(session)
 
     def new_state(self, players: int, seed: int, variant: str = "base") -> WerewolfState:
         """A game dealt from ``seed``, as ``simulate`` deals it before the first move."""

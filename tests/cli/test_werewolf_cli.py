@@ -390,10 +390,10 @@ def test_hint_sentences_of_play_turns(suiri_at) -> None:
 
 def test_analyze_after_the_game(suiri_at) -> None:
     out = ok(suiri_at(OVER, "analyze"))
-    assert "Phase: over — the Werewolf aki was eliminated\nPlayers left: cho (out: aki, ben)\n" in out
+    assert "Phase: over — the Werewolf aki was eliminated. ben and cho won.\nPlayers left: cho (out: aki, ben)\n" in out
     assert "  • the Lost Legacy is in aki's discard\n  • aki is the Werewolf\n" in out
     ja = ok(suiri_at(OVER, "analyze", "--lang", "ja"))
-    assert "段階：終了 — 人狼プレイヤーのakiが脱落した" in ja
+    assert "段階：終了 — 人狼プレイヤーの aki が脱落した。勝者はbenとcho。" in ja
 
 
 def test_record_line_sentences() -> None:
@@ -596,13 +596,15 @@ def test_hint_cites_search_calls(write, suiri) -> None:
 
     path = write(to_toml(simulate(3, 59).record(None)))
     out = ok(suiri("hint", path, "--level", "4"))
-    assert out.startswith("Look at call 2.\n"), out
+    over = "The game is over: every order was called: nobody found the Lost Legacy. Nobody won.\n"
+    assert out.startswith(over + "Look at call 2.\n"), out
     assert "  • call 2: ben alone raised a hand, searched cho's hand and found a Vote (line " in out, out
     assert "  c2 ben found Vote (cho's hand) (line 67); at each call exactly the living holders of that search " \
            "order raise a hand (W15)" in out, out
     assert out.rstrip().endswith("so ben's hand card is the Medium\n(Still to find after this step: 4 certain facts.)"), out
     ja = ok(suiri("hint", path, "--level", "4", "--lang", "ja"))
-    assert ja.startswith("探索順2の掛け声を見てください。\n"), ja
+    assert ja.startswith("ゲームは終了："), ja
+    assert "\n探索順2の掛け声を見てください。\n" in ja, ja
     assert "  c2 benの探索：choの手札は投票（67行目）。" in ja and "よって、benの手札は霊媒師\n" in ja, ja
     data = ok_json(suiri("hint", path, "--json"))
     cited = {o["id"] for h in data["hints"] for o in h["observations"]}

@@ -448,10 +448,12 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
 def attack_destinations(living: tuple[str, ...], me: str, hits: list[tuple[str, Fraction]]) -> list[str]:
     """Where the Attack may go face-down: 「あなたを含む誰か１人の捨て札」, any living player's discard,
     the Attack's own player's included (W10) — unless it surely eliminates its own player:
-    then it stays in that player's discard."""
-    if dict(hits).get(me) == 1:
+    then it stays in that player's discard; never the discard of a player it surely
+    eliminates (the Attack goes down after its effect, onto a living player's)."""
+    out = dict(hits)
+    if out.get(me) == 1:
         return [me]
-    return list(living)
+    return [p for p in living if out.get(p) != 1]
 
 
 def vote_outcomes(session: WerewolfSession, me: str, target: str) -> list[str]:

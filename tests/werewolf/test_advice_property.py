@@ -240,7 +240,7 @@ def test_each_option_says_one_move(sweep: Sweep) -> None:
     small = [simulate(players, seed, deck=deck_counts(spec)) for players, spec in SMALL.values() for seed in range(40)]
     for g in [simulate(3 + seed % 2, seed) for seed in sweep(range(GAMES))] + sweep(small):
         for me in g.players:
-            for t, record in cuts(g, me):
+            for _t, record in cuts(g, me):
                 if record.pending is None:
                     continue
                 s = WerewolfSession(record)

@@ -17,23 +17,27 @@ card drawn — write the turn in progress as a last ``[[turn]]`` with only ``pla
   drop of the ``werewolf`` entropy), computed exactly by counting the record extended
   with each possible sight; a Medium with no card to take in another player's discard
   has no effect (W16);
-- *what an Attack does*: the exact chance that it eliminates each player (and whether
-  it would eliminate the Werewolf), from the viewer's own card and the others' hands;
-  it may go into any living player's discard, its own player's included (for the
-  Werewolf, a face-down card it may swap with its hand in a later Sleep);
+- *what an Attack does*: the exact chance that it eliminates each player, from the
+  viewer's own card and the others' hands, and the exact chances that the game ends
+  with it, won or lost; it may go into any living player's discard, its own player's
+  included (for the Werewolf, a face-down card it may swap with its hand in a later
+  Sleep), never the discard of a player it surely eliminates;
 - *what it shows the table*: the table's chance that the viewer is the Werewolf before
   and after the play, by counting the record as a spectator wrote it (the viewer's
   drawn and seen cards removed, its Villager taken as mixed);
 - *exposure to a Vote*: face-down cards in the viewer's discard after the play against
-  the others' (each is one vote), and whether a face-up Knight protects it; for a Vote,
-  the living players one may point at (never the dead, never oneself) with the viewer's
-  chance that each is the Werewolf — or, to the Werewolf itself, the table's chance
-  for each living player, so it sees whom suspicion falls on (decision 43).
+  the others' (each is one vote), and whether a face-up Knight protects it; a Vote is
+  one option per living player one may point at (never the dead, never oneself), with
+  who is out whatever the others point at (then the exact chances that the game ends,
+  won or lost) or who may be, and the viewer's chance that the player is the Werewolf —
+  or, to the Werewolf itself, the table's chance for each living player, so it sees
+  whom suspicion falls on (decision 43).
 
-Ranking (docs/decisions.md #26): first the chance to end the game for the viewer's side
-now (an Attack that eliminates the Werewolf — or, for the Werewolf, the last villager),
-then the information gained, then how much less Werewolf-like the table finds the
-viewer.  Strategy is not evidence (W7): nothing here changes the counts of ``analyze``.
+Ranking (docs/decisions.md #26, forced outcomes first): the chance to win the game
+within the move less the chance to lose it, then the chance to win, then the
+information gained, then how much less Werewolf-like the table finds the viewer, then
+fewer votes against the viewer, then the chance that the player the move marks is the
+Werewolf.  Strategy is not evidence (W7): nothing here changes the counts of ``analyze``.
 """
 
 from __future__ import annotations
@@ -81,9 +85,10 @@ class Option:
 
     @property
     def score(self) -> tuple[Fraction, Fraction, float, float, int, Fraction]:
-        """Decision 26, then 1XX: the game won now less the game lost now, the win alone, the
-        information, the table's suspicion shed, fewer votes against the viewer, then the
-        chance that the player it points at or puts a card on is the Werewolf."""
+        """Decision 26 with forced outcomes first: the game won now less the game lost now,
+        the win alone, the information, the table's suspicion shed, fewer votes against the
+        viewer, then the chance that the player it points at or puts a card on is the
+        Werewolf (so that equal moves do not come out in seat order)."""
         hidden = 0.0 if self.table_before is None or self.table_after is None else \
             float(self.table_before - self.table_after)
         return (self.wins - self.loses, self.wins, round(self.bits, 9), hidden, -self.votes_against,
@@ -326,23 +331,18 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
     for o in options:
         if o.play.is_attack:
             o.wins, o.loses = attack_outcome(session, o)
-        elif o.play.id == "vote" and o.out not in (None, NOBODY):
-            assert o.out is not None
-            o.wins, o.loses = out_outcome(session, o.out)
+        elif o.play.id == "vote" and o.out is not None and o.out != NOBODY:  # forced: out whatever the others do
+            o.wins, o.loses = outcome(session, o.out, Fraction(1), session.werewolf())
     return options
 
 
-def out_outcome(session: WerewolfSession, out: str) -> tuple[Fraction, Fraction]:
-    """The exact chances that the game ends now with the viewer winning, and losing, when
-    ``out`` is eliminated: revealing the Werewolf ends it (the villagers win, the Werewolf
-    loses); with two players left, the last one standing ends it (the Werewolf alone wins,
-    a villager alone: everyone loses)."""
-    return outcome(session, out, Fraction(1), session.werewolf())
-
-
 def outcome(session: WerewolfSession, out: str, p: Fraction, wolf: dict[str, Fraction]) -> tuple[Fraction, Fraction]:
-    """``out`` is eliminated with chance ``p``; ``wolf``: the chance of that joint with each
-    player being the Werewolf.  (win, lose) for the viewer, both joint with the elimination."""
+    """The exact chances that the game ends now with the viewer winning, and losing, when
+    ``out`` is eliminated (with chance ``p``; ``wolf``: the chance of that, joint with each
+    player being the Werewolf): revealing the Werewolf ends it (the villagers win, the
+    Madman holder with them during play; the Werewolf loses); with two players left, the
+    last one standing ends it too (the Werewolf alone wins, a villager alone: everyone
+    loses)."""
     me = session.record.viewer
     assert me is not None
     last = len(session.replay.living) == 2  # after it, one player is left: the game ends too

@@ -46,7 +46,7 @@ from suiri.models.werewolf.table import OVER, Table
 from suiri.models.werewolf.text import Text
 
 Sweep = Callable[[Iterable[int]], list[int]]
-GAMES = 200  # per size: a seeded tenth by default, all with --full
+GAMES = 120  # per size: a seeded tenth by default, all with --full
 
 
 def cuts(g: SimulatedGame, viewer: str) -> Iterator[tuple[int, WerewolfRecord]]:

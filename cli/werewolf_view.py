@@ -78,6 +78,9 @@ def piles(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> list[str]:
         if p in s.living:
             line.append(t("piles-hand") + " ")
             line.append(_hidden(a, t, hand(p)))
+            if p == s.record.viewer and s.replay.pending is not None:  # a turn in progress: two cards
+                line.append(" ")
+                line.append(RichText("▼" + t.card(s.replay.pending) + t("piles-drawn"), style=colour.KNOWN))
         else:
             line.append(t("piles-out"), style=colour.RULED_OUT)
         line.append(" | " + t("piles-discard"))
@@ -216,6 +219,8 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
     if a.phase == "draw":
         draws = t.m["list-sep"].join(f"{t.card(k)} {percent(p)}" for k, p in a.draws)
         return "\n".join([*out, t("adv-draw", draws=draws)])
+    if a.phase == "hand":
+        return "\n".join([*out, t("adv-hand-unknown", p=a.player)])
     if not a.options:
         return "\n".join([*out, t("adv-none")])
     for rank, o in enumerate(a.options, start=1):
@@ -226,10 +231,10 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
         if o.hits:
             out.append(t("adv-hits", who=t.m["list-sep"].join(
                 f"{t('adv-nobody') if k == NOBODY else k} {percent(p)}" for k, p in o.hits)))
-        if o.wins:
-            out.append(t("adv-wins", p=percent(o.wins)))
         if o.play.id == "vote":
             out += _vote(t, o, a.player)
+        elif o.wins or o.loses:
+            out.append(t("adv-attack-ends", result=_result(t, o)))
         for note in o.notes:
             if t(f"note-{note}"):
                 out.append(t(f"note-{note}"))
@@ -294,6 +299,26 @@ def _calls(t: Text, calls: list[Any]) -> list[str]:
     return out
 
 
+def _result(t: Text, o: Any) -> str:
+    """How the game ends within the move: won, lost, or with each exact chance."""
+    on = 1 - o.wins - o.loses
+    if o.wins == 1 or o.loses == 1:
+        return t("adv-result-win" if o.wins == 1 else "adv-result-lose")
+    key = "adv-result-" + "-".join(k for k, p in (("win", o.wins), ("lose", o.loses), ("on", on)) if p)
+    return t(key, win=percent(o.wins), lose=percent(o.loses))
+
+
+def _outcome(t: Text, o: Any, me: str) -> str:
+    """A Vote in one sentence: who is out however the others point, and what follows."""
+    if o.outs:
+        names = [t("adv-nobody-out") if p == NOBODY else t("adv-you-word") if p == me else p for p in o.outs]
+        return t("adv-out-open", outs=t.m["list-sep"].join(names[:-1]) + t("adv-or-last") + names[-1])
+    if o.out == NOBODY:
+        return t("adv-out-nobody")
+    who = t("adv-out-you") if o.out == me else t("adv-out", p=o.out)
+    return t("adv-out-then", out=who, result=_result(t, o))
+
+
 def _target(t: Text, o: Any) -> str:
     if o.target is None:
         return ""
@@ -306,6 +331,8 @@ def _target(t: Text, o: Any) -> str:
         return t("adv-target-flip", p=who, card=t.card(card))
     if o.play.id == "villager":
         return t("adv-target-villager", card=t.card(o.put_down), p=o.target)
+    if o.play.id == "vote":
+        return t("adv-target-vote", p=o.target)
     return t("adv-target-attack", p=o.target)
 
 
@@ -313,19 +340,14 @@ def _vote(t: Text, o: Any, me: str) -> list[str]:
     """A Vote: the votes the face-down cards cast; then, for a villager, whom to point at; for
     the Werewolf, what the table believes about each living player (decision 43)."""
     sep = t.m["list-sep"]
-    out = [t("adv-vote-tally", tally=sep.join(f"{p} {n}" for p, n in o.tally.items()))]
+    out = [t("adv-outcome", text=_outcome(t, o, me)),
+           t("adv-vote-tally", tally=sep.join(f"{p} {n}" for p, n in o.tally.items()))]
     if o.table_view:
         chances = sep.join(t("adv-you", p=p) + ("" if t.lang == "ja" else " ") + percent(x) if p == me
                            else f"{p} {percent(x)}" for p, x in o.table_view)
         out.append(t("adv-vote-table", chances=chances))
     elif o.point_at:
-        chances = sep.join(f"{p} {percent(x)}" for p, x in o.point_at)
-        top = o.point_at[0][1]
-        if top:
-            best = t.m["or"].join(p for p, x in o.point_at if x == top)
-            out.append(t("adv-vote-point", best=best, chances=chances))
-        else:
-            out.append(t("adv-vote-nobody", chances=chances))
+        out.append(t("adv-vote-chance", p=o.target, chance=percent(dict(o.point_at)[o.target])))
     return out
 
 

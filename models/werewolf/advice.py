@@ -17,30 +17,34 @@ card drawn — write the turn in progress as a last ``[[turn]]`` with only ``pla
   drop of the ``werewolf`` entropy), computed exactly by counting the record extended
   with each possible sight; a Medium with no card to take in another player's discard
   has no effect (W16);
-- *what an Attack does*: the exact chance that it eliminates each player (and whether
-  it would eliminate the Werewolf), from the viewer's own card and the others' hands;
-  it may go into any living player's discard, its own player's included (for the
-  Werewolf, a face-down card it may swap with its hand in a later Sleep);
+- *what an Attack does*: the exact chance that it eliminates each player, from the
+  viewer's own card and the others' hands, and the exact chances that the game ends
+  with it, won or lost; it may go into any living player's discard, its own player's
+  included (for the Werewolf, a face-down card it may swap with its hand in a later
+  Sleep), never the discard of a player it surely eliminates;
 - *what it shows the table*: the table's chance that the viewer is the Werewolf before
   and after the play, by counting the record as a spectator wrote it (the viewer's
   drawn and seen cards removed, its Villager taken as mixed);
 - *exposure to a Vote*: face-down cards in the viewer's discard after the play against
-  the others' (each is one vote), and whether a face-up Knight protects it; for a Vote,
-  the living players one may point at (never the dead, never oneself) with the viewer's
-  chance that each is the Werewolf — or, to the Werewolf itself, the table's chance
-  for each living player, so it sees whom suspicion falls on (decision 43).
+  the others' (each is one vote), and whether a face-up Knight protects it; a Vote is
+  one option per living player one may point at (never the dead, never oneself), with
+  who is out whatever the others point at (then the exact chances that the game ends,
+  won or lost) or who may be, and the viewer's chance that the player is the Werewolf —
+  or, to the Werewolf itself, the table's chance for each living player, so it sees
+  whom suspicion falls on (decision 43).
 
-Ranking (docs/decisions.md #26): first the chance to end the game for the viewer's side
-now (an Attack that eliminates the Werewolf — or, for the Werewolf, the last villager),
-then the information gained, then how much less Werewolf-like the table finds the
-viewer.  Strategy is not evidence (W7): nothing here changes the counts of ``analyze``.
+Ranking (docs/decisions.md #26, forced outcomes first): the chance to win the game
+within the move less the chance to lose it, then the chance to win, then the
+information gained, then how much less Werewolf-like the table finds the viewer, then
+fewer votes against the viewer, then the chance that the player the move marks is the
+Werewolf.  Strategy is not evidence (W7): nothing here changes the counts of ``analyze``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from suiri.solver.errors import SuiriError
@@ -52,7 +56,7 @@ from .counter import count
 from .error_text import ErrorText
 from .record import NONE, Turn, WerewolfRecord
 from .replay import replay
-from .rules import PileCard, face_down, hand, protected, slot_name
+from .rules import PileCard, face_down, hand, protected, slot_name, tally, vote_result
 from .session import WerewolfSession
 
 
@@ -65,7 +69,11 @@ class Option:
     sees: list[tuple[str, Fraction]] = field(default_factory=list)  # card id -> chance (Seer, Medium)
     bits: float = 0.0  # expected information about the Werewolf
     hits: list[tuple[str, Fraction]] = field(default_factory=list)  # Attack: who is eliminated
-    wins: Fraction = Fraction(0)  # chance the play ends the game for the viewer's side
+    wins: Fraction = Fraction(0)  # chance the play ends the game now and the viewer wins
+    loses: Fraction = Fraction(0)  # chance the play ends the game now and the viewer loses
+    out: str | None = None  # Vote: who is out however the others point (NOBODY: nobody); None: it depends
+    outs: list[str] = field(default_factory=list)  # Vote, when it depends: who may be out (NOBODY: nobody)
+    suspicion: Fraction = Fraction(-1)  # the chance that the player the play marks is the Werewolf (-1: none)
     table_before: Fraction | None = None  # the table's chance the viewer is the Werewolf
     table_after: Fraction | None = None
     votes_against: int = 0  # face-down cards in the viewer's discard after the play
@@ -76,10 +84,15 @@ class Option:
     notes: list[str] = field(default_factory=list)  # message keys for the view
 
     @property
-    def score(self) -> tuple[float, float, float]:
+    def score(self) -> tuple[Fraction, Fraction, float, float, int, Fraction]:
+        """Decision 26 with forced outcomes first: the game won now less the game lost now,
+        the win alone, the information, the table's suspicion shed, fewer votes against the
+        viewer, then the chance that the player it points at or puts a card on is the
+        Werewolf (so that equal moves do not come out in seat order)."""
         hidden = 0.0 if self.table_before is None or self.table_after is None else \
             float(self.table_before - self.table_after)
-        return (float(self.wins), round(self.bits, 9), hidden)
+        return (self.wins - self.loses, self.wins, round(self.bits, 9), hidden, -self.votes_against,
+                self.suspicion)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +100,7 @@ class Option:
             "put_down": self.put_down.id if self.put_down else None,
             "sees": {k: float(p) for k, p in self.sees}, "bits": self.bits,
             "eliminates": {k: float(p) for k, p in self.hits}, "wins": float(self.wins),
+            "loses": float(self.loses), "out": self.out, "outs": self.outs,
             "table_werewolf_before": None if self.table_before is None else float(self.table_before),
             "table_werewolf_after": None if self.table_after is None else float(self.table_after),
             "votes_against": self.votes_against, "protected": self.protected, "tally": self.tally,
@@ -108,7 +122,7 @@ class SearchOption:
 class WerewolfAdvice:
     player: str
     role: str  # "villager", "werewolf", "madman"
-    phase: str  # "play", "search", "over", "draw" (the viewer must draw first)
+    phase: str  # "play", "search", "over", "draw" (the viewer must draw first), "hand" (its hand is not known)
     werewolf: dict[str, Fraction]
     options: list[Option] = field(default_factory=list)
     searches: list[SearchOption] = field(default_factory=list)
@@ -141,7 +155,8 @@ def advise(session: WerewolfSession) -> WerewolfAdvice:
     rp = session.replay
     me = r.viewer
     wolf = session.werewolf()
-    role = "werewolf" if wolf.get(me) == 1 else ("madman" if rp.viewer_hand == MADMAN else "villager")
+    held = viewer_card(session)
+    role = "werewolf" if wolf.get(me) == 1 else ("madman" if held == MADMAN else "villager")
     advice = WerewolfAdvice(me, role, "play", wolf)
     if rp.over or me not in rp.living:
         advice.phase, advice.note = "over", rp.over or f"{me} was eliminated"
@@ -151,13 +166,27 @@ def advise(session: WerewolfSession) -> WerewolfAdvice:
         return search_advice(session, advice)
     if rp.next_player != me:
         advice.waiting_for = rp.next_player
-    if rp.pending is None or rp.viewer_hand is None:
+    if rp.pending is None:
         advice.phase = "draw"
         advice.draws = next_draw(session)
         return advice
-    advice.options = sorted(play_options(session, rp.viewer_hand, rp.pending, role),
-                            key=lambda o: o.score, reverse=True)
+    if held is None:
+        advice.phase = "hand"
+        return advice
+    advice.options = sorted(play_options(session, held, rp.pending, role), key=lambda o: o.score, reverse=True)
     return advice
+
+
+def viewer_card(session: WerewolfSession) -> Kind | None:
+    """The viewer's hand card as the record implies it: as the replay follows it, else the
+    kind the counting proves (a card taken in a Sleep swap the record does not name may
+    still be certain); None when the record leaves it open."""
+    rp = session.replay
+    me = session.record.viewer
+    if rp.viewer_hand is not None or me is None or me not in rp.living:
+        return rp.viewer_hand
+    sure = [k for k, p in session.card(hand(me)).items() if p == 1]
+    return next((k for k in KINDS if k.id in sure), None)
 
 
 # -- search phase --------------------------------------------------------------------------------
@@ -165,7 +194,7 @@ def search_advice(session: WerewolfSession, advice: WerewolfAdvice) -> WerewolfA
     """Where the Lost Legacy may be, given every call so far (W15), and when the viewer's
     own call comes: it knows its hand card, so it knows at which call it will raise."""
     rp = session.replay
-    held = rp.viewer_hand
+    held = viewer_card(session)
     advice.my_order = held.order if held is not None else None
     advice.next_call = rp.next_call
     advice.calls = [call_json(c) for c in rp.calls]
@@ -291,37 +320,56 @@ def play_options(session: WerewolfSession, held: Kind, drew: Kind, role: str) ->
                 option.notes.append("knight-protects")
             if play == MADMAN:
                 option.notes.append("madman-gone")
-            if keep == LOST_LEGACY:
+            if option.keep == LOST_LEGACY:  # the option's own kept card (a Villager may put the other down)
                 option.notes.append("keep-lost-legacy")
+            if option.target in rp.living and (option.play.id in ("villager", "vote") or option.play.is_attack):
+                marks = table_wolf if role == "werewolf" else session.werewolf()
+                option.suspicion = Fraction(-1) if option.target == me else marks.get(option.target or "", Fraction(0))
             options.append(option)
     if not options:
         return []
     for o in options:
         if o.play.is_attack:
-            o.wins = attack_wins(session, o, role)
+            o.wins, o.loses = attack_outcome(session, o)
+        elif o.play.id == "vote" and o.out is not None and o.out != NOBODY:  # forced: out whatever the others do
+            o.wins, o.loses = outcome(session, o.out, Fraction(1), session.werewolf())
     return options
 
 
-def attack_wins(session: WerewolfSession, o: Option, role: str) -> Fraction:
-    """The exact chance an Attack ends the game for the viewer's side now: it eliminates the
-    Werewolf (a villager's win), or the last other player (the Werewolf's win).  Joint,
-    not a product of marginals: the victim's hand holds the hunted card, so it can only be
-    the Werewolf with the Lost Legacy in its discard."""
+def outcome(session: WerewolfSession, out: str, p: Fraction, wolf: dict[str, Fraction]) -> tuple[Fraction, Fraction]:
+    """The exact chances that the game ends now with the viewer winning, and losing, when
+    ``out`` is eliminated (with chance ``p``; ``wolf``: the chance of that, joint with each
+    player being the Werewolf): revealing the Werewolf ends it (the villagers win, the
+    Madman holder with them during play; the Werewolf loses); with two players left, the
+    last one standing ends it too (the Werewolf alone wins, a villager alone: everyone
+    loses)."""
+    me = session.record.viewer
+    assert me is not None
+    last = len(session.replay.living) == 2  # after it, one player is left: the game ends too
+    mine, theirs = wolf.get(me, Fraction(0)), wolf.get(out, Fraction(0))
+    if out == me:  # the viewer out: it is revealed as the Werewolf, or leaves the other alone
+        return Fraction(0), mine + (p - mine if last else 0)
+    return theirs + (mine if last else 0), (p - theirs - mine if last else Fraction(0))
+
+
+def attack_outcome(session: WerewolfSession, o: Option) -> tuple[Fraction, Fraction]:
+    """The exact chances that an Attack ends the game now with the viewer winning, and
+    losing: summed over whom it eliminates, each joint with who is the Werewolf — not a
+    product of marginals (the victim's hand holds the hunted card, so it can only be the
+    Werewolf with the Lost Legacy in its discard)."""
     rp = session.replay
     me = session.record.viewer
     victim = hunted_kind(o.play)
     total = session.counts.weight
-    wins = Fraction(0)
+    wins = loses = Fraction(0)
     for who, p in o.hits:
-        if who in (NOBODY, me):
+        if who == NOBODY:
             continue
-        if role == "werewolf":
-            if len(rp.living) == 2:
-                wins += p
-            continue
-        joint = count(rp, [(hand(who), victim)])
-        wins += Fraction(joint.werewolf().get(who, 0), total)
-    return wins
+        joint = session.counts if who == me else count(rp, [(hand(who), victim)])
+        wolf = {k: Fraction(w, total) for k, w in joint.werewolf().items()}
+        win, lose = outcome(session, who, p, wolf)
+        wins, loses = wins + win, loses + lose
+    return wins, loses
 
 
 def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind, others: list[str],
@@ -378,11 +426,17 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
                 o.notes.append("sleep-setup")
             out.append((replace(base, put=who, eliminated=NONE), o))
     elif play.id == "vote":
-        o = Option(play, keep, tally=vote_tally(session))
-        if role != "werewolf":
-            wolf = session.werewolf()
-            o.point_at = by_suspicion({p: wolf[p] for p in others})
-        out.append((replace(base, votes={}, eliminated=NONE), o))
+        for who in others:  # whom the viewer points at; the others' pointing is theirs
+            o = Option(play, keep, who, tally=vote_tally(session))
+            outs = vote_outcomes(session, me, who)
+            if len(outs) == 1:
+                o.out = outs[0]
+            else:
+                o.outs = outs
+            if role != "werewolf":
+                wolf = session.werewolf()
+                o.point_at = by_suspicion({p: wolf[p] for p in others})
+            out.append((replace(base, votes={}, eliminated=NONE), o))
     else:  # Sleep, Knight, Madman: no target
         o = Option(play, keep)
         if play.id == "sleep" and role == "werewolf":
@@ -394,10 +448,25 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
 def attack_destinations(living: tuple[str, ...], me: str, hits: list[tuple[str, Fraction]]) -> list[str]:
     """Where the Attack may go face-down: 「あなたを含む誰か１人の捨て札」, any living player's discard,
     the Attack's own player's included (W10) — unless it surely eliminates its own player:
-    then it stays in that player's discard."""
-    if dict(hits).get(me) == 1:
+    then it stays in that player's discard; never the discard of a player it surely
+    eliminates (the Attack goes down after its effect, onto a living player's)."""
+    out = dict(hits)
+    if out.get(me) == 1:
         return [me]
-    return list(living)
+    return [p for p in living if out.get(p) != 1]
+
+
+def vote_outcomes(session: WerewolfSession, me: str, target: str) -> list[str]:
+    """Who may be out when the viewer points at ``target``, over every way the others may
+    point (each at a living player other than itself, W9): the players in seating order,
+    then NOBODY (a tie, or a Knight protecting the top player)."""
+    rp = session.replay
+    others = [p for p in rp.living if p != me]
+    found: set[str] = set()
+    for pointing in product(*([q for q in rp.living if q != p] for p in others)):
+        votes = {me: target, **dict(zip(others, pointing, strict=True))}
+        found.add(vote_result(tally(votes, rp.piles, rp.living), rp.piles) or NOBODY)
+    return [p for p in (*rp.living, NOBODY) if p in found]
 
 
 def vote_tally(session: WerewolfSession) -> dict[str, int]:

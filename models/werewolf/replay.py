@@ -162,6 +162,7 @@ class _Replayer:
         self.next_draw = len(record.players) + 1
         self.viewer_hand = record.hand
         self.viewer_ll_down = False  # the Lost Legacy may lie face-down in the viewer's discard
+        self.viewer_downs: dict[int, Kind] = {}  # the viewer's face-down pile cards it knows, by position
         self.over_text: ErrorText | None = None  # why the game ended, if it did
         self.search_phase = False
         self.pending: Kind | None = None
@@ -263,7 +264,20 @@ class _Replayer:
         self.deck -= 1
         effect = getattr(self, "play_" + ("attack" if t.play.is_attack else t.play.id))
         effect(t, move)
+        for slot, kind in move.facedown:  # a Vote, Sleep, Attack or flipped card: its kind is public (W2)
+            self.viewer_down(slot, kind)
         self.moves.append(move)
+
+    def viewer_down(self, slot: Slot, kind: Kind | None) -> None:
+        """A card went face-down at ``slot``: when that is in the viewer's discard, what the
+        viewer knows it is (None: not known), so that a swap in a later Sleep tells what
+        the viewer took even when the record does not name it."""
+        if slot[1] != self.r.viewer:
+            return
+        if kind is None:
+            self.viewer_downs.pop(slot[2], None)
+        else:
+            self.viewer_downs[slot[2]] = kind
 
     def viewer_play(self, t: Turn) -> Kind | None:
         """The viewer's own turn: it knows both cards, so the play is checked against them."""
@@ -383,6 +397,9 @@ class _Replayer:
                 self.viewer_ll_down = True
         assert placed in PLACED or isinstance(placed, Kind)
         move.villager = (self.add(target, PileCard(None, t.number)), placed)
+        known = placed if isinstance(placed, Kind) else VILLAGER if placed == "villager" else \
+            kept if placed == "other" and t.player == self.r.viewer else None
+        self.viewer_down(move.villager[0], known)
 
     def play_madman(self, t: Turn, move: Move) -> None:
         move.lands = self.land(t)
@@ -440,14 +457,32 @@ class _Replayer:
             move.swap_record = (t.swapped, t.card)
             move.swap_index = t.index
             if t.swapped:
-                if self.viewer_hand in (None, LOST_LEGACY):
-                    self.viewer_ll_down = True  # the hand card went down in the swap
-                self.viewer_ll_down = self.viewer_ll_down and t.card != LOST_LEGACY
-                self.viewer_hand = t.card  # None: the record does not say what it took
+                self.swap(t)
         else:
             self.unseen_sleep(move)
         self.piles[t.player][move.lands[2] - 1] = PileCard(None, t.number)
         move.facedown.append((move.lands, SLEEP))
+
+    def swap(self, t: Turn) -> None:
+        """The viewer, the Werewolf, swapped its hand card with a face-down card of its own
+        discard (W11).  What it took is the ``card`` written, else the card it knows lies at
+        ``index`` — or, without an index, at every position it may have taken (one face-down
+        card, or several it knows to be of one kind); else the record does not say."""
+        me = self.r.viewer
+        assert me is not None
+        known = self.viewer_downs
+        at = [t.index] if t.index is not None else \
+            [i for i in face_down(self.piles[me]) if t.card is None or known.get(i, t.card) == t.card]
+        kinds = {known.get(i) for i in at}
+        took = t.card if t.card is not None else kinds.pop() if len(kinds) == 1 else None
+        held = self.viewer_hand
+        if held in (None, LOST_LEGACY):
+            self.viewer_ll_down = True  # the hand card went down in the swap
+        self.viewer_ll_down = self.viewer_ll_down and took != LOST_LEGACY
+        self.viewer_hand = took  # None: the record does not say what it took
+        for i in at:  # the card it held lies at one of those positions now
+            if len(at) == 1 or known.get(i) != held:
+                self.viewer_down(pile(me, i), held if len(at) == 1 else None)
 
     def unseen_sleep(self, move: Move) -> None:
         """A Sleep with no ``swapped``: a viewer that may be the Werewolf (it may hold the
@@ -460,6 +495,7 @@ class _Replayer:
         if self.viewer_hand in (None, LOST_LEGACY) or self.viewer_ll_down:
             self.viewer_hand = None
             self.viewer_ll_down = True
+            self.viewer_downs.clear()  # it may have swapped any of them
 
     def play_attack(self, t: Turn, move: Move) -> None:
         move.lands = self.land(t)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from suiri.models.werewolf.cards import MADMAN
+from suiri.models.werewolf.cards import MADMAN, SLEEP, VOTE
 from suiri.models.werewolf.counter import count
 from suiri.models.werewolf.record import loads, to_toml
 from suiri.models.werewolf.replay import replay
@@ -240,13 +240,23 @@ def test_truncated_between_calls() -> None:
     assert record.truncated(5, calls=0).searches == [] and record.truncated(4, calls=8).searches == []
 
 
-def test_a_swap_without_card_leaves_the_viewer_hand_unknown() -> None:
-    """A Werewolf viewer that swapped without writing what it took no longer knows (for the
-    record) its hand: replay must not keep the card it held before the Sleep."""
+def test_a_swap_without_card_takes_the_card_the_viewer_knows() -> None:
+    """A Werewolf viewer that swapped without writing what it took: replay never keeps the
+    card it held before the Sleep.  Its only face-down card was its own Vote (public, W2),
+    so it took the Vote (issue 19); had it two unlike face-down cards and no ``index``,
+    the record would not say (the hand is unknown)."""
     text = MEDIUM_HEAD.replace("]\n", ']\nviewer = "aki"\nhand = "lost-legacy"\n', 1) + \
         '\n[[turn]]\nplayer = "aki"\ndrew = "vote"\nplay = "vote"\n' + \
         'votes = { aki = "ben", ben = "cho", cho = "aki" }\neliminated = "none"\n' + \
         '\n[[turn]]\nplayer = "ben"\nplay = "sleep"\nswapped = true\n'
     rp = replay(loads(text))
-    assert rp.viewer_hand is None
-    assert replay(loads(text + 'card = "vote"\n')).viewer_hand is not None
+    assert rp.viewer_hand == VOTE
+    assert rp.piles["aki"][0].kind is None  # the Lost Legacy lies there now, face-down
+    assert replay(loads(text + 'card = "vote"\n')).viewer_hand == VOTE
+    two = text.replace('\n[[turn]]\nplayer = "ben"\nplay = "sleep"\nswapped = true\n',
+                       '\n[[turn]]\nplayer = "ben"\nplay = "knight"\n\n[[turn]]\nplayer = "cho"\nplay = "madman"\n'
+                       '\n[[turn]]\nplayer = "aki"\ndrew = "sleep"\nplay = "sleep"\nswapped = false\n'
+                       '\n[[turn]]\nplayer = "ben"\nplay = "sleep"\nswapped = true\n')
+    assert replay(loads(two)).viewer_hand is None  # a Vote or a Sleep: the record does not say
+    assert replay(loads(two + 'index = 2\n')).viewer_hand == SLEEP
+    assert count(replay(loads(two))).weight > 0

@@ -79,7 +79,9 @@ def assert_advises(s: WerewolfSession, g: SimulatedGame, t: int, implied: bool =
     where = (g.seed, len(g.players), me, t)
     if rp.over or me not in rp.living:
         assert a.phase == "over" and a.note, where
-        assert advice_text(s, a, "en").splitlines()[-1].startswith("The game is over for you: "), where
+        # The whole game over: the one game-over line (who won, why); only the seat out: its own line.
+        last = "The game is over: " if rp.over else "The game is over for you: "
+        assert advice_text(s, a, "en").splitlines()[-1].startswith(last), where
         return a
     if rp.search_phase:
         assert a.phase == "search", where

@@ -234,7 +234,8 @@ class _Parser:
                                         DREW)
             drew, words = words[1], words[2:]
         last = self.turns[-1] if self.turns else None
-        if self.open_turn and last is not None and last["player"] == player and drew is None and words:
+        if self.open_turn and last is not None and last["player"].casefold() == player.casefold() and drew is None \
+                and words:
             turn, index = last, len(self.turns) - 1  # the turn in progress, now played
         else:
             turn, index = {"player": player}, len(self.turns)

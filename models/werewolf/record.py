@@ -337,7 +337,7 @@ class _Reader(RecordReader):
                 self.fail(ErrorText("record:raised-not-list"), at("raised"), ErrorText("record:raised-valid"))
             else:
                 names = [self.player(v, at("raised"), players) for v in value]
-                dup = sorted({v for v in value if value.count(v) > 1})
+                dup = sorted({v for v in names if v and names.count(v) > 1})  # as declared: Aki and aki are one
                 if dup:
                     self.fail(ErrorText("record:raised-twice", names=", ".join(map(str, dup))), at("raised"),
                               ErrorText("record:raised-twice-valid"))

@@ -109,6 +109,12 @@ def test_a_name_in_any_case_is_the_name_as_first_declared(name: str, tmp_path: P
     fact, who = FACTS[name]
     proof = suiri("explain", tmp_path / "mixed.txt", fact.format(**{who: who.upper()}))
     assert proof.exit_code == 0 and declared[who] in proof.stdout, proof.output
+    toml = BUNDLED[name].read_text(encoding="utf-8")  # TOML: players capitalised, the rest as it was
+    listed = "players = [" + ", ".join(f'"{p}"' for p in players(name)) + "]"
+    toml = replace(toml, listed, renamed(listed, declared))
+    again = suiri("convert", write(tmp_path, toml, "mixed.toml"), "--to", "compact")
+    assert again.exit_code == 0, again.output
+    assert again.stdout == renamed(text, declared)
 
 
 @pytest.mark.parametrize("name", list(GAMES))

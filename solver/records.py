@@ -279,8 +279,8 @@ class RecordReader(ABC):
 
     def players(self, low: int, high: int) -> tuple[str, ...] | None:
         """The ``players`` field: distinct allowed names, ``low`` to ``high`` of them.  None
-        when it cannot be used (not a list of names, or a count the game does not allow);
-        badly written names are reported and reading goes on."""
+        when it cannot be used (not a list of names, a name twice, or a count the game does
+        not allow); badly written names are reported and reading goes on."""
         players = self.doc.data.get("players")
         where = self.root("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -292,6 +292,7 @@ class RecordReader(ABC):
                 self.fail(Text("players:bad-name", name=repr(p)), where, Text("players:name-valid"))
         if len({fold(p) for p in players}) != len(players):  # Aki and aki are one name
             self.fail(Text("players:twice"), where, Text("players:distinct-valid"))
+            return None  # which of the two a later line means cannot be told: one error is enough
         if not low <= len(players) <= high:
             self.fail(Text("players:count", n=len(players), low=low, high=high), where,
                       Text("players:count-valid", low=low, high=high))

@@ -136,6 +136,11 @@ def test_two_players_may_not_differ_by_case_only(name: str, tmp_path: Path, suir
     assert err.field == "players" and "a player is named twice" in err.what, err.what
 
 
+def test_simulate_takes_the_viewer_in_any_case(suiri: Run) -> None:
+    result = suiri("simulate", "--game", "canary", "--players", "3", "--turns", "2", "--viewer", "BEA")
+    assert result.exit_code == 0 and 'viewer = "bea"' in result.stdout, result.output
+
+
 def test_a_name_with_a_character_the_notation_needs_is_refused(tmp_path: Path, suiri: Run) -> None:
     text = replace(BUNDLED["canary"].read_text(encoding="utf-8"), 'players = ["aki",', 'players = ["a:ki",')
     err = user_error(suiri("check", write(tmp_path, text, "game.toml")))

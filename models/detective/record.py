@@ -162,8 +162,7 @@ class _Reader(RecordReader):
             fake = False
         variant_name = d.get("variant", "base")
         if not isinstance(variant_name, str) or variant_name not in VARIANTS:
-            self.fail(Text("name:unknown", noun=Text("noun:variant"), name=repr(variant_name)), self.root("variant"),
-                      ErrorText("record:variant-valid"))
+            self.unknown("variant", variant_name, list(VARIANTS), self.root("variant"), ErrorText("record:variant-valid"))
             variant_name = "base"
         clue = VARIANTS[variant_name]
         if players is None:
@@ -213,8 +212,7 @@ class _Reader(RecordReader):
             return None
         for key in cards:
             if key not in CARD_KEYS:
-                self.fail(Text("name:unknown", noun=Text("noun:field"), name=repr(key)),
-                          self.src(("cards",), key, f"cards.{key}"), ", ".join(CARD_KEYS))
+                self.unknown("field", key, CARD_KEYS, self.src(("cards",), key, f"cards.{key}"))
         lists: list[list[str]] = []
         seen: set[str] = set()
         ok = True

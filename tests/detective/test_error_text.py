@@ -220,7 +220,7 @@ ENGLISH: dict[str, str] = {
     "t-missing-public": 'error: {path}:2: public: missing public: the public evidence laid out at setup (valid: public = ["w2", "s9", ...] (or [] if none))\n',
     "t-public-not-list": 'error: {path}:5: public: public must be a list of cards, not \'w3\' (valid: ["s1", "w2", ...])\n',
     "t-fake-bool": "error: {path}:6: fake: fake must be true or false, not 'yes' (valid: true (the advanced rule) / false)\n",
-    "t-unknown-variant": 'error: {path}:6: variant: unknown variant \'clu\' (valid: "clue" (classic Clue), or "base" / "detective" (the default))\n',
+    "t-unknown-variant": 'error: {path}:6: variant: unknown variant \'clu\'; did you mean \'clue\'? (valid: "clue" (classic Clue), or "base" / "detective" (the default))\n',
     "t-events-not-tables": 'error: {path}:6: event: events must be [[event]] tables (valid: [[event]] with kind = ...)\n',
     "t-cards-not-table": 'error: {path}:6: cards: cards must be a table (valid: [cards] with suspects, weapons and scenes)\n',
     "t-cards-fields": 'error: {path}:11: cards.extra: unknown field \'extra\' (valid: suspects, weapons, scenes)\nerror: {path}:8: cards.suspects: \'fake\' is the fake evidence card\'s id (valid: another id (fake = true adds it))\nerror: {path}:9: cards.weapons: weapons must be a non-empty list of card ids (valid: weapons = ["a", "b", ...] (at least one))\nerror: {path}:10: cards.scenes: card id \'c\' is used twice (valid: ids distinct across the whole deck)\nerror: {path}:10: cards.scenes: card id \'D!\' is not allowed (valid: an id of letters, digits, \'-\' and \'_\', or the name printed on the card ("Lead Pipe" is lead-pipe))\n',

@@ -308,7 +308,9 @@ class _Reader(RecordReader):
         for voter, target in value.items():
             v = self.player(voter, where, players)
             t = self.player(target, where, players)
-            if v and t:
+            if v in out:  # aki and Aki: one voter written twice
+                self.fail(ErrorText("notation:votes-twice", voter=v), where, ErrorText("record:raised-twice-valid"))
+            elif v and t:
                 out[v] = t
         return out if len(out) == len(value) else None
 

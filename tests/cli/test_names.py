@@ -232,3 +232,14 @@ def test_a_misspelt_card_names_the_closest_not_the_deck(name: str, card: str, ty
     err = user_error(suiri("check", write(tmp_path, text.replace(f" {card}", f" {typo}", 1))))
     assert f"did you mean '{card}'" in err.what, err.what
     assert len(err.what) < 250, err.what
+
+
+def test_one_voter_written_in_two_cases_is_an_error_not_a_silent_drop() -> None:
+    from suiri.models.werewolf.record import loads
+    from suiri.solver.errors import SuiriError
+
+    text = ('game = "werewolf"\nplayers = ["aki", "ben", "cho"]\n\n[[turn]]\nplayer = "aki"\nplay = "vote"\n'
+            'votes = { aki = "ben", AKI = "cho", ben = "aki", cho = "aki" }\n')
+    with pytest.raises(SuiriError) as raised:
+        loads(text)
+    assert "turn[1].votes: aki votes twice" in raised.value.render()

@@ -34,11 +34,16 @@ def _text(session: DetectiveSession, lang: str) -> Text:
     return Text(lang, session.deck, session.variant.clue)
 
 
+def title(session: DetectiveSession, lang: str) -> str:
+    """The game's name as the record plays it: Memory Detective, or Clue for the Clue variant."""
+    return _text(session, lang)("game")
+
+
 def analysis(a: DetectiveAnalysis, lang: str, colour_on: bool = False) -> str:
     s = a.session
     t = _text(s, lang)
     r = s.record
-    out = [t("title", file=r.file)]
+    out = [t("title", game=t("game"), file=r.file)]
     out.append(t("seat", n=s.steps, viewer=r.viewer) if r.viewer else t("seat-spectator", n=s.steps))
     out.append(t("worlds", n=readable_count(a.counts.total, lang)))
     if s.replay.end is not None:

@@ -424,6 +424,7 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
     from suiri.models import check_players, check_variant
     from suiri.models import game as chosen
     from suiri.solver.errors import SuiriError
+    from suiri.solver.records import find_name
 
     from .messages import ErrorText
 
@@ -433,7 +434,7 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
     check_variant(about, variant)
     played = chosen(game)
     seats = played.new_state(players, seed, variant).players
-    seat = seats[0] if viewer is None else None if viewer == "none" else viewer
+    seat = seats[0] if viewer is None else None if viewer == "none" else find_name(viewer, seats) or viewer  # BEA: bea
     if seat is not None and seat not in seats:
         raise SuiriError(ErrorText("viewer:not-a-player", seat=repr(seat)), None, ", ".join(seats) + ", none")
     click.echo(played.write(played.simulate(players, seed, turns, seat, variant)), nl=False)

@@ -140,6 +140,8 @@ def report_html(game: Any, session: Any, file: str, lang: str,
     except SuiriError as exc:
         advice = w["no-advice"].format(why=exc.render(lang))
     title = game.facts.title_ja if lang == "ja" else game.facts.title_en
+    if hasattr(shown, "title"):  # a view may name the variant played (Detective's Clue)
+        title = shown.title(session, lang)
     record = session.record
     say = Messages(lang)
     unit = say.unit(game.facts.step_name, session.steps)

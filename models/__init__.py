@@ -11,6 +11,7 @@ live here and read those facts.
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
@@ -22,6 +23,7 @@ from suiri.solver.errors import (
     Source,
     SuiriError,
     Text,
+    close_spellings,
     unknown_name,
 )
 from suiri.solver.records import TomlDocument, check_not_empty, parse_toml, read_text
@@ -79,16 +81,33 @@ def read_record(path: str | Path) -> TomlDocument:
     The file is read once (it may be a pipe such as /dev/stdin)."""
     text = read_text(path)
     check_not_empty(str(path), text, list(GAMES))
-    compact = next((name for name in GAMES if game(name).is_compact(text)), None)
+    number, words = first_words(text)
+    named = words[0].lower() if words else ""  # the game of a compact record, in any case (Canary)
+    compact = named if named in GAMES and game(named).is_compact(text) else None
     if compact is not None and not str(path).endswith(".toml"):
         return game(compact).parse_compact(str(path), text)
     try:
         return parse_toml(str(path), text)
     except RecordSyntaxError as exc:
+        if compact is None and words and not any("=" in w or w.startswith("[") for w in words) \
+                and close_spellings(words[0], GAMES):  # 'canery aki bea cid': a misspelt game, not bad TOML
+            games = " / ".join(f'"{g}"' for g in GAMES)
+            raise unknown_name("game", words[0], list(GAMES), Source(str(path), number, "game"),
+                               Text("file:record-start", games=games)) from None
         if compact is None:
             raise
         # compact notation in a file named .toml: say so rather than only "not valid TOML"
         raise RecordSyntaxError(exc.text, exc.source, Text("file:compact-in-toml", game=compact)) from None
+
+
+def first_words(text: str) -> tuple[int, list[str]]:
+    """The first line that holds more than a comment: its number and its words (after NFKC,
+    so that an input method's full-width letters read as ASCII)."""
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        words = unicodedata.normalize("NFKC", line).split("#", 1)[0].split()
+        if words:
+            return number, words
+    return 0, []
 
 
 def example_records() -> dict[str, Any]:

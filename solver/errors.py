@@ -70,15 +70,19 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "players:not-a-list": ("players must be a list of names", "players は名前のリストにします"),
     "players:list-valid": ('["aki", "bea", "cid"] in turn order', '手番順に ["aki", "bea", "cid"]'),
     "players:bad-name": ("player name {name} is not allowed", "プレイヤー名 {name} は使えません"),
-    "players:name-valid": ("lower-case letters, digits, '-' and '_'", "英小文字・数字・'-'・'_'"),
+    "players:name-valid": ("letters of any script and case (aki, Aki, あき), digits, '-' and '_'",
+                           "文字（かな・漢字・英字、大文字も可: aki, Aki, あき）・数字・'-'・'_'"),
     "players:twice": ("a player is named twice", "同じプレイヤーが二度書かれています"),
     "players:twice-valid": ("distinct names", "互いに異なる名前"),
+    "players:distinct-valid": ("distinct names (case aside: Aki and aki are one name)",
+                               "互いに異なる名前（大文字と小文字は区別しません: Aki と aki は同じ名前）"),
     "players:count": ("{n} players: the game is for {low} to {high}", "{n} 人：このゲームは {low}〜{high} 人用です"),
     "players:count-valid": ("{low} to {high} names", "{low}〜{high} 人の名前"),
     # misspelt names
     "name:unknown": ("unknown {noun} {name}", "不明な{noun} {name}"),
     "name:not-a": ("{name} is not a {noun}", "{name} は{noun}ではありません"),
     "name:not-here": ("{name} is not a {noun} here", "{name} はこの記録の{noun}ではありません"),
+    "name:listed-at": ("one of {n}, listed in {where}", "{n} 個のうちのいずれか（一覧: {where}）"),
     "noun:player": ("player", "プレイヤー"),
     "noun:card": ("card", "カード"),
     "noun:clue": ("clue", "手がかり"),
@@ -322,23 +326,35 @@ def close_spellings(written: object, spellings: Iterable[str] | Mapping[str, str
     return out[:n]
 
 
+LISTED = 12  # a longer list of names is not printed in an error: the closest few, and where the list is
+
+
+def listing(names: Sequence[str], listed_at: str | None = None) -> Message:
+    """The valid names of an error: all of them, or (more than ``LISTED``, with ``listed_at``)
+    how many there are and where they are listed."""
+    if listed_at is None or len(names) <= LISTED:
+        return ", ".join(names)
+    return Text("name:listed-at", n=len(names), where=listed_at)
+
+
 def unknown_name(noun: str, written: object, names: Sequence[str], source: Source | None = None,
                  valid: Message | None = None, spellings: Iterable[str] | Mapping[str, str] | None = None,
-                 error: type[SuiriError] = RecordSyntaxError, phrase: str = "unknown") -> SuiriError:
+                 error: type[SuiriError] = RecordSyntaxError, phrase: str = "unknown",
+                 listed_at: str | None = None) -> SuiriError:
     """The error for a misspelt name, the same in every game: ``unknown card 'crag-lokout';
     did you mean 'crag-lookout'? (valid: …)``.
 
     ``noun`` is a key ``noun:…`` of ``ERROR_TEXT`` (player, card, subject, …); ``names`` the
-    real list (``valid`` by default); ``spellings`` every accepted way to write one (default:
-    ``names``; a mapping: each spelling to the name it means), among which the close ones
-    are suggested as written; ``phrase`` ``"unknown"`` or ``"not-a"`` (``'zed' is not a
-    player``) or ``"not-here"``."""
+    real list (``valid`` by default, or where it is listed: ``listing``); ``spellings`` every
+    accepted way to write one (default: ``names``; a mapping: each spelling to the name it
+    means), among which the close ones are suggested as written; ``phrase`` ``"unknown"``
+    or ``"not-a"`` (``'zed' is not a player``) or ``"not-here"``."""
     near = close_spellings(written, names if spellings is None else spellings)
     message: Message = Text(f"name:{phrase}", noun=Text(f"noun:{noun}"), name=repr(written))
     if near:
         said = Joined(tuple(_alternatives([repr(s) for s in near])))
         message = Joined((message, Text("frame:did-you-mean", names=said)))
-    return error(message, source, ", ".join(names) if valid is None else valid)
+    return error(message, source, listing(names, listed_at) if valid is None else valid)
 
 
 def _alternatives(items: Sequence[str]) -> list[object]:

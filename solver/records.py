@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -177,7 +178,26 @@ def _field_at(text: str, line: int) -> str | None:
     return LineMap.label(table, None) or None
 
 
-NAME = re.compile(r"^[a-z0-9_\-]+$")  # player names and card ids (format v1)
+NAME = re.compile(r"^[\w\-]+$")  # a player's name: letters of any script and case, digits, '-', '_'
+
+
+def fold(name: str) -> str:
+    """A name as matching compares it: NFKC (full-width ``ａｋｉ`` is ``aki``), case folded."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
+def find_name(written: object, names: Sequence[str]) -> str | None:
+    """The name of ``names`` that ``written`` means, as first declared (case and width
+    ignored: ``Aki`` and ``ＡＫＩ`` are ``aki``), or None."""
+    if not isinstance(written, str):
+        return None
+    key = fold(written)
+    return next((n for n in names if fold(n) == key), None)
+
+
+def toml_key(name: str) -> str:
+    """A name as a TOML key: bare when TOML allows it (``aki``), else quoted (``"あき"``)."""
+    return name if re.fullmatch(r"[A-Za-z0-9_\-]+", name) else '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class RecordReader(ABC):
@@ -226,6 +246,29 @@ class RecordReader(ABC):
         """Note a misspelt name (``errors.unknown_name``: the close spellings and the real list)."""
         self.errors.append(unknown_name(noun, written, names, source, valid, phrase=phrase))
 
+    def player_name(self, written: object, players: Sequence[str], source: Source, valid: Message | None = None,
+                    phrase: str = "unknown", missing: Message | None = None) -> str | None:
+        """The player ``written`` names, spelt as ``players`` declares it (``find_name``), or
+        None with the error noted: ``missing`` when nothing was written, else "did you mean"."""
+        name = find_name(written, players)
+        if name is None:
+            if written is None and missing is not None:
+                self.fail(missing, source, ", ".join(players))
+            else:
+                self.unknown("player", written, players, source, valid, phrase)
+        return name
+
+    def player_keys(self, table: dict[str, Any], players: Sequence[str], source: Callable[[str], Source],
+                    phrase: str = "not-a") -> dict[str, Any]:
+        """A table keyed by player names (``[start]``, ``answers``, ``hand_sizes``, votes),
+        its keys spelt as declared; a key that names no player is noted and dropped."""
+        out: dict[str, Any] = {}
+        for key, value in table.items():
+            name = self.player_name(key, players, source(key), phrase=phrase)
+            if name is not None:
+                out[name] = value
+        return out
+
     def catch(self, fn: Callable[[], T]) -> T | None:
         """``fn()``, or None with its error noted."""
         try:
@@ -236,8 +279,8 @@ class RecordReader(ABC):
 
     def players(self, low: int, high: int) -> tuple[str, ...] | None:
         """The ``players`` field: distinct allowed names, ``low`` to ``high`` of them.  None
-        when it cannot be used (not a list of names, or a count the game does not allow);
-        badly written names are reported and reading goes on."""
+        when it cannot be used (not a list of names, a name twice, or a count the game does
+        not allow); badly written names are reported and reading goes on."""
         players = self.doc.data.get("players")
         where = self.root("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -247,8 +290,9 @@ class RecordReader(ABC):
         for p in players:
             if not NAME.match(p):
                 self.fail(Text("players:bad-name", name=repr(p)), where, Text("players:name-valid"))
-        if len(set(players)) != len(players):
-            self.fail(Text("players:twice"), where, Text("players:twice-valid"))
+        if len({fold(p) for p in players}) != len(players):  # Aki and aki are one name
+            self.fail(Text("players:twice"), where, Text("players:distinct-valid"))
+            return None  # which of the two a later line means cannot be told: one error is enough
         if not low <= len(players) <= high:
             self.fail(Text("players:count", n=len(players), low=low, high=high), where,
                       Text("players:count-valid", low=low, high=high))

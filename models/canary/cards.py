@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 
-from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
+from suiri.solver.errors import RecordSyntaxError, Source, listing, unknown_name
 
 from .error_text import ErrorText
 
@@ -28,6 +28,7 @@ ATTRIBUTE_NAMES_JA: dict[Attribute, str] = {
 }
 ATTRIBUTE_LETTERS: dict[Attribute, str] = {"high": "H", "dark": "D", "ancient": "A", "nature": "N", "weathered": "W"}
 ATTRIBUTE_LETTERS_JA: dict[Attribute, str] = {a: n[0] for a, n in ATTRIBUTE_NAMES_JA.items()}
+CARD_LIST = "docs/rules-canary.md"  # where an error sends a reader for the card ids (its table of the 26 kinds)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class Deck:
         if kind is None:
             ids = [k.id for k in self.kinds]
             spellings = {name: k.id for k in self.kinds for name in (k.id, k.name_en, k.name_ja)}
-            raise unknown_name("card", text, ids, source, ErrorText("cards:card-valid", ids=", ".join(ids)),
+            raise unknown_name("card", text, ids, source, ErrorText("cards:card-valid", ids=listing(ids, CARD_LIST)),
                                spellings=spellings)
         return kind
 

@@ -45,7 +45,7 @@ def is_compact(text: str) -> bool:
     for line in text.removeprefix("\ufeff").splitlines():
         words = line.split("#", 1)[0].split()
         if words:
-            return words[0] == "canary" and "=" not in line
+            return words[0].lower() == "canary" and "=" not in line
     return False
 
 
@@ -60,7 +60,7 @@ def parse(name: str, text: str) -> TomlDocument:
         words = split_words(raw, at(None))
         if not words:
             continue
-        head = words[0]
+        head = words[0].lower() if words[0].lower() in HEADS else words[0]  # Canary, Start: any case
         if head in HEADS - {"rule"}:
             if head in seen_heads:
                 raise RecordSyntaxError(ErrorText("notation:second-head", head=repr(head), first=seen_heads[head]),
@@ -68,7 +68,7 @@ def parse(name: str, text: str) -> TomlDocument:
             seen_heads[head] = number
         if head == "canary":
             data["game"], players = "canary", words[1:]
-            reserved = sorted(set(players) & HEADS)
+            reserved = sorted(p for p in players if p.lower() in HEADS)
             if reserved:
                 raise RecordSyntaxError(ErrorText("notation:keyword-name", name=repr(reserved[0])),
                                         at("players"), ErrorText("notation:keyword-name-valid"))

@@ -14,6 +14,7 @@ from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
 from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
+from suiri.solver.records import find_name
 
 from . import FACTS
 from .analysis import analyze
@@ -60,18 +61,20 @@ class CanaryReasoner:
         fact = Fact.parse(text)
         subject, _, arg = fact.subject.partition(":")
         if subject == "clue":
-            if arg not in s.record.players:
+            player = find_name(arg, s.record.players)  # clue:Aki is aki's clue
+            if player is None:
                 raise unknown_name("player", arg, s.record.players, error=FactError)
             value = parse_attribute(fact.value, None, s.variant.deck.attributes)
-            return Fact(fact.subject, value, fact.holds)
+            return Fact(f"clue:{player}", value, fact.holds)
         if subject == "goal" and not arg:
             return Fact("goal", s.board.name(s.board.parse(fact.value)), fact.holds)
         if subject == "fake" and not arg:
             if not s.variant.fake:
                 raise FactError(ErrorText("fact:no-fake"), None, "clue:NAME, goal, square:SQ")
-            if fact.value not in s.record.players:
+            player = find_name(fact.value, s.record.players)
+            if player is None:
                 raise unknown_name("player", fact.value, s.record.players, error=FactError)
-            return fact
+            return Fact("fake", player, fact.holds)
         if subject == "square" and arg:
             sq = s.board.name(s.board.parse(arg))
             return Fact(f"square:{sq}", s.variant.deck.parse_kind(fact.value).id, fact.holds)

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from suiri.solver.errors import Source, Text
-from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
+from suiri.solver.records import (
+    LineMap,
+    RecordReader,
+    TomlDocument,
+    parse_toml,
+    read_toml,
+    toml_key,
+)
 
 from . import FACTS
 from .board import Square
@@ -92,10 +99,10 @@ class _Reader(RecordReader):
             return None
 
         variant = self._variant(len(players), d.get("rules", {}))
-        viewer = d.get("viewer")
-        if viewer is not None and viewer not in players:
-            self.unknown("player", viewer, players, root("viewer"), Text("valid:viewer", names=", ".join(players)), "not-a")
-            viewer = None
+        viewer = None
+        if d.get("viewer") is not None:
+            viewer = self.player_name(d["viewer"], players, root("viewer"),
+                                      Text("valid:viewer", names=", ".join(players)), "not-a")
         clue = None
         if "clue" in d and viewer is None and "viewer" in d:
             pass  # the viewer itself is wrong: one error is enough
@@ -123,16 +130,14 @@ class _Reader(RecordReader):
         if not isinstance(table, dict):
             self.fail(ErrorText("record:start-missing"), root("start"), ErrorText("record:start-valid"))
         else:
-            for name, value in table.items():
+            corners = self.player_keys(table, players, lambda name: self.src(("start",), name, f"start.{name}"))
+            for name, value in corners.items():
                 where = self.src(("start",), name, f"start.{name}")
-                if name not in players:
-                    self.unknown("player", name, players, where, phrase="not-a")
-                    continue
                 sq = self.catch(lambda v=value, w=where: variant.board.parse(v, w))  # type: ignore[misc]
                 if sq is not None:
                     start[name] = sq
             for p in players:
-                if p not in table:
+                if p not in corners:
                     self.fail(ErrorText("record:no-corner", player=p), self.src(("start",), None, "start"),
                               ErrorText("record:corner-valid"))
 
@@ -176,13 +181,8 @@ class _Reader(RecordReader):
             if key not in TURN_KEYS:
                 self.unknown("field", key, sorted(TURN_KEYS), at(key))
         ok = True
-        player = raw.get("player")
-        if player not in players:
-            if player is None:
-                self.fail(ErrorText("record:missing-player"), at("player"), ", ".join(players))
-            else:
-                self.unknown("player", player, players, at("player"))
-            ok = False
+        player = self.player_name(raw.get("player"), players, at("player"), missing=ErrorText("record:missing-player"))
+        ok = player is not None
         to = self.catch(lambda: variant.board.parse(raw.get("to"), at("to")))
         check_text = raw.get("check")
         check: Check | None = None
@@ -226,10 +226,8 @@ class _Reader(RecordReader):
             self.fail(what, at("answers"), ErrorText("record:answers-valid"))
             return None
         answers: dict[str, bool] = {}
-        for name, value in answers_raw.items():
-            if name not in players:
-                self.unknown("player", name, players, at("answers"), phrase="not-a")
-            elif not isinstance(value, str) or value not in ANSWERS:
+        for name, value in self.player_keys(answers_raw, players, lambda _: at("answers")).items():
+            if not isinstance(value, str) or value not in ANSWERS:
                 self.fail(ErrorText("record:answer", value=repr(value), player=name), at("answers"),
                           ErrorText("record:answer-valid"))
             else:
@@ -258,7 +256,8 @@ def to_toml(record: CanaryRecord) -> str:
     rulings = {k: getattr(v, k) for k in sorted(RULE_KEYS) if getattr(v, k) != getattr(default, k)}
     if rulings:
         out += ["", "[rules]"] + [f"{k} = {str(x).lower() if isinstance(x, bool) else x}" for k, x in rulings.items()]
-    out += ["", "[start]"] + [f"{p} = {q(board.name(record.start[p]))}" for p in record.players if p in record.start]
+    out += ["", "[start]"] + [f"{toml_key(p)} = {q(board.name(record.start[p]))}" for p in record.players
+                              if p in record.start]
     for n, t in enumerate(record.turns, start=1):
         out += ["", f"[[turn]]  # {n}", f"player = {q(t.player)}", f"to = {q(board.name(t.to))}"]
         if t.check is not None:  # none on a declaring turn (R8)
@@ -266,7 +265,7 @@ def to_toml(record: CanaryRecord) -> str:
         if t.card is not None:
             out.append(f"card = {q(t.card.id)}")
         if t.declare is not None:
-            answers = ", ".join(f"{p} = {q('yes' if yes else 'no')}" for p, yes in t.declare.answers.items())
+            answers = ", ".join(f"{toml_key(p)} = {q('yes' if yes else 'no')}" for p, yes in t.declare.answers.items())
             out += ["[turn.declare]", f"card = {q(t.declare.card.id)}", f"answers = {{ {answers} }}"]
             if t.declare.outcome is not None:
                 out.append(f"outcome = {q(t.declare.outcome)}")

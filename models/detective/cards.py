@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -34,7 +35,15 @@ CATEGORY_JA = {Category.SUSPECT: "容疑者", Category.WEAPON: "凶器", Categor
 DEFAULT_PREFIX = {Category.SUSPECT: "s", Category.WEAPON: "w", Category.SCENE: "r"}
 FAKE = "fake"
 FAKE_JA = "偽の証拠"
-CARD_ID = re.compile(r"^[a-z0-9_\-]+$")
+CARD_ID = re.compile(r"^[\w\-]+$")
+
+
+def card_id(name: str) -> str:
+    """The id of a card as a ``[cards]`` list or an event may write it: an id (``lead-pipe``)
+    or the name printed on the card in any case (``Lead Pipe``, ``Mrs. Peacock``:
+    ``mrs-peacock``).  NFKC, case folded, ``.`` and ``'`` dropped, blanks joined by ``-``."""
+    folded = unicodedata.normalize("NFKC", name).strip().casefold()
+    return re.sub(r"\s+", "-", re.sub(r"[.'’]", "", folded))
 
 
 @dataclass(frozen=True)
@@ -43,10 +52,15 @@ class Card:
 
     id: str
     category: Category | None
-    ja: str
+    ja: str  # its name in Japanese output: the default deck's 容疑者3, else the name the record gave
 
     def __hash__(self) -> int:  # cards key every count: hash the id only (equality still compares all)
         return hash(self.id)
+
+    @property
+    def printed(self) -> str:
+        """How a ``[cards]`` list writes it: the printed name it was given (``Lead Pipe``), else the id."""
+        return self.ja if self.ja != self.id and card_id(self.ja) == self.id else self.id
 
     def __str__(self) -> str:
         return self.id
@@ -73,10 +87,12 @@ class Deck:
 
     @classmethod
     def custom(cls, suspects: Sequence[str], weapons: Sequence[str], scenes: Sequence[str]) -> Deck:
-        def cards(ids: Sequence[str], cat: Category) -> tuple[Card, ...]:
+        def cards(names: Sequence[str], cat: Category) -> tuple[Card, ...]:
+            """Each card from its id or printed name (``card_id``); the printed name is kept."""
             default = DEFAULT_PREFIX[cat]
             return tuple(
-                Card(i, cat, f"{cat.ja}{i[len(default):]}" if re.fullmatch(default + r"\d+", i) else i) for i in ids
+                Card(i, cat, f"{cat.ja}{i[len(default):]}" if re.fullmatch(default + r"\d+", i) else name.strip())
+                for name in names for i in (card_id(name),)
             )
 
         return cls(cards(suspects, Category.SUSPECT), cards(weapons, Category.WEAPON), cards(scenes, Category.SCENE),
@@ -106,7 +122,7 @@ class Deck:
     def parse(self, name: object, source: Source | None, fake: bool = False) -> Card:
         """A card from its id or Japanese name; ``fake`` only under the advanced rule."""
         if isinstance(name, str):
-            card = self._by_name.get(name.strip()) or self._by_name.get(name.strip().lower())
+            card = self._by_name.get(name.strip()) or self._by_name.get(card_id(name))
             if card is not None and (card.category is not None or fake):
                 return card
             if card is not None:

@@ -139,6 +139,9 @@ ERRORS: dict[str, tuple[str, str]] = {
     "record:fake-id": ("{fake} is the fake evidence card's id", "{fake} は偽の証拠カードの ID です"),
     "record:fake-id-valid": ("another id (fake = true adds it)", "別の ID（偽の証拠は fake = true で加わる）"),
     "record:bad-card-id": ("card id {id} is not allowed", "カード ID {id} は使えません"),
+    "record:card-id-valid": ("an id of letters, digits, '-' and '_', or the name printed on the card "
+                             "(\"Lead Pipe\" is lead-pipe)",
+                             "文字・数字・'-'・'_' の ID、またはカードに印刷された名前（\"Lead Pipe\" は lead-pipe）"),
     "record:card-id-twice": ("card id {id} is used twice", "カード ID {id} が二度使われています"),
     "record:card-id-twice-valid": ("ids distinct across the whole deck", "デッキ全体で互いに異なる ID"),
     "record:public-count": ("{public} public cards, but the setup table lays out {n} for {players} players",

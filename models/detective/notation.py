@@ -142,7 +142,7 @@ class _Parser:
             events = ", ".join(EVENTS)
             valid = (ErrorText("notation:events-valid", events=events) if self.first_event
                      else ErrorText("notation:words-valid", events=events, heads=", ".join(HEADS[1:])))
-            if words[0] in self.data.get("players", ()):
+            if words[0].casefold() in (p.casefold() for p in self.data.get("players", ())):
                 guess = ErrorText("notation:guess", line=f"'deduce {' '.join(words)}'") if len(words) > 4 else ""
                 raise RecordSyntaxError(ErrorText("notation:player-first", guess=guess), self.at(number, label), valid)
             close = close_spellings(head, WORDS, n=1)
@@ -166,7 +166,7 @@ class _Parser:
         self.seen[head] = number
         shape = HEAD_SHAPES[head]
         if head == GAME:
-            reserved = [p for p in args if p in RESERVED_PLAYERS]
+            reserved = [p for p in args if p.lower() in RESERVED_PLAYERS]
             if reserved:
                 raise RecordSyntaxError(ErrorText("notation:reserved-player", name=repr(reserved[0])),
                                         self.at(number, "players"), ErrorText("notation:reserved-player-valid"))

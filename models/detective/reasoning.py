@@ -13,6 +13,7 @@ from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
 from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
+from suiri.solver.records import find_name
 
 from . import FACTS
 from .analysis import analyze
@@ -82,7 +83,7 @@ class DetectiveReasoner:
         if subject == "holder" and arg:
             card = s.deck.parse(arg, None, s.variant.fake)
             value = {"箱": CASE, "box": CASE, "事件ファイル": CASE, "事件": CASE, "公開": PUBLIC}.get(
-                fact.value.lower(), fact.value.lower())
+                fact.value.lower(), find_name(fact.value, s.holders))  # a player as declared: Bea is bea
             if value not in s.holders:
                 raise unknown_name("card-place", fact.value, s.holders, error=FactError, phrase="not-a")
             return Fact(f"holder:{card.id}", value, fact.holds)

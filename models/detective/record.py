@@ -17,10 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from suiri.solver.errors import Source, Text
-from suiri.solver.records import NAME, LineMap, RecordReader, TomlDocument, parse_toml, read_toml
+from suiri.solver.records import (
+    LineMap,
+    RecordReader,
+    TomlDocument,
+    parse_toml,
+    read_toml,
+    toml_key,
+)
 
 from . import FACTS
-from .cards import FAKE, STANDARD_DECK, Card, Deck
+from .cards import CARD_ID, FAKE, STANDARD_DECK, Card, Deck, card_id
 from .error_text import ErrorText
 from .rules import (
     OUTCOMES,
@@ -105,7 +112,7 @@ def _quoted(items: Sequence[str]) -> str:
 
 
 def _sizes(players: Sequence[str], sizes: Sequence[int]) -> str:
-    return "hand_sizes = { " + ", ".join(f"{p} = {n}" for p, n in zip(players, sizes, strict=True)) + " }"
+    return "hand_sizes = { " + ", ".join(f"{toml_key(p)} = {n}" for p, n in zip(players, sizes, strict=True)) + " }"
 
 
 class _Reader(RecordReader):
@@ -129,13 +136,7 @@ class _Reader(RecordReader):
         return tuple(c for c in out if c is not None)
 
     def player(self, value: Any, where: Source, players: Sequence[str]) -> str | None:
-        if isinstance(value, str) and value in players:
-            return value
-        if value is None:
-            self.fail(ErrorText("record:missing-player"), where, ", ".join(players))
-        else:
-            self.unknown("player", value, players, where)
-        return None
+        return self.player_name(value, players, where, missing=ErrorText("record:missing-player"))
 
     def player_list(self, value: Any, where: Source, players: Sequence[str]) -> tuple[str, ...] | None:
         if not isinstance(value, list):
@@ -161,8 +162,7 @@ class _Reader(RecordReader):
             fake = False
         variant_name = d.get("variant", "base")
         if not isinstance(variant_name, str) or variant_name not in VARIANTS:
-            self.fail(Text("name:unknown", noun=Text("noun:variant"), name=repr(variant_name)), self.root("variant"),
-                      ErrorText("record:variant-valid"))
+            self.unknown("variant", variant_name, list(VARIANTS), self.root("variant"), ErrorText("record:variant-valid"))
             variant_name = "base"
         clue = VARIANTS[variant_name]
         if players is None:
@@ -212,8 +212,7 @@ class _Reader(RecordReader):
             return None
         for key in cards:
             if key not in CARD_KEYS:
-                self.fail(Text("name:unknown", noun=Text("noun:field"), name=repr(key)),
-                          self.src(("cards",), key, f"cards.{key}"), ", ".join(CARD_KEYS))
+                self.unknown("field", key, CARD_KEYS, self.src(("cards",), key, f"cards.{key}"))
         lists: list[list[str]] = []
         seen: set[str] = set()
         ok = True
@@ -225,15 +224,16 @@ class _Reader(RecordReader):
                 self.fail(what, where, ErrorText("record:deck-list-valid", field=key))
                 ok = False
                 continue
-            for i in ids:
+            for name in ids:  # an id ("lead-pipe") or the name printed on the card ("Lead Pipe")
+                i = card_id(name)
                 if i == FAKE:
                     self.fail(ErrorText("record:fake-id", fake=repr(FAKE)), where, ErrorText("record:fake-id-valid"))
                     ok = False
-                elif not NAME.match(i):
-                    self.fail(ErrorText("record:bad-card-id", id=repr(i)), where, Text("players:name-valid"))
+                elif not CARD_ID.match(i):
+                    self.fail(ErrorText("record:bad-card-id", id=repr(name)), where, ErrorText("record:card-id-valid"))
                     ok = False
                 elif i in seen:
-                    self.fail(ErrorText("record:card-id-twice", id=repr(i)), where,
+                    self.fail(ErrorText("record:card-id-twice", id=repr(name)), where,
                               ErrorText("record:card-id-twice-valid"))
                     ok = False
                 seen.add(i)
@@ -243,14 +243,10 @@ class _Reader(RecordReader):
         return Deck.custom(*lists)
 
     def _viewer(self, d: dict[str, Any], players: tuple[str, ...]) -> str | None:
-        viewer = d.get("viewer")
-        if viewer is None:
+        if d.get("viewer") is None:
             return None
-        if not isinstance(viewer, str) or viewer not in players:
-            self.unknown("player", viewer, players, self.root("viewer"), Text("valid:viewer", names=", ".join(players)),
-                         "not-a")
-            return None
-        return viewer
+        return self.player_name(d["viewer"], players, self.root("viewer"), Text("valid:viewer", names=", ".join(players)),
+                                "not-a")
 
     def _public_count(self, deck: Deck, players: int, public: int) -> bool:
         """The default deck follows the setup table; a custom deck takes any count that fits."""
@@ -283,15 +279,14 @@ class _Reader(RecordReader):
                       ErrorText("record:sizes-table-valid"))
             return None
         sizes: dict[str, int] = {}
-        for name, value in raw.items():
+        written = self.player_keys(raw, players, lambda name: self.src(("hand_sizes",), name, f"hand_sizes.{name}"))
+        for name, value in written.items():
             at = self.src(("hand_sizes",), name, f"hand_sizes.{name}")
-            if name not in players:
-                self.unknown("player", name, players, at, phrase="not-a")
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 self.fail(ErrorText("record:size-not-number", value=repr(value)), at, "0, 1, 2, ...")
             else:
                 sizes[name] = value
-        absent = [p for p in players if p not in raw]
+        absent = [p for p in players if p not in written]
         if absent:
             self.fail(ErrorText("record:no-size", names=", ".join(absent)), where, ErrorText("record:no-size-valid"))
         if len(sizes) != len(players):
@@ -428,10 +423,10 @@ class _Reader(RecordReader):
             return None
         shown: dict[str, Card] = {}
         ok = True
-        for name, value in raw.items():
-            where = self.src(("event", n - 1, "shown"), name, f"event[{n}].shown.{name}")
-            if name not in players:
-                self.unknown("player", name, players, where)
+        for written, value in raw.items():
+            where = self.src(("event", n - 1, "shown"), written, f"event[{n}].shown.{written}")
+            name = self.player_name(written, players, where)
+            if name is None:
                 ok = False
                 continue
             card = self.card(value, where, variant.deck, variant.fake)
@@ -461,8 +456,9 @@ def to_toml(record: DetectiveRecord) -> str:
         out.append(f"hand = {ids(record.hand)}")
     out.append(f"public = {ids(record.public)}")
     if not v.deck.default:
-        out += ["", "[cards]", f"suspects = {ids(v.deck.suspects)}", f"weapons = {ids(v.deck.weapons)}",
-                f"scenes = {ids(v.deck.scenes)}"]
+        printed = lambda cards: _quoted([c.printed for c in cards])  # noqa: E731
+        out += ["", "[cards]", f"suspects = {printed(v.deck.suspects)}", f"weapons = {printed(v.deck.weapons)}",
+                f"scenes = {printed(v.deck.scenes)}"]
     for n, e in enumerate(record.events, start=1):
         out += ["", f"[[event]]  # {n}"]
         if isinstance(e, Deduce):
@@ -474,7 +470,7 @@ def to_toml(record: DetectiveRecord) -> str:
             else:
                 out.append(f"raised = {_quoted(e.raised)}")
             if e.shown:
-                out.append("shown = { " + ", ".join(f"{p} = {q(c.id)}" for p, c in e.shown.items()) + " }")
+                out.append("shown = { " + ", ".join(f"{toml_key(p)} = {q(c.id)}" for p, c in e.shown.items()) + " }")
             if e.outcome is not None:
                 out.append(f"outcome = {q(e.outcome)}")
         elif isinstance(e, Accuse):

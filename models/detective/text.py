@@ -145,7 +145,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "case-only": "the case file holds one {cat}, and of the {cats} only {cards} can be in it",
         "case-it-is": "the case file holds one {cat}, and it is {card}",
         # -- screens of the CLI views --
-        "title": "Memory Detective — {file}",
+        "title": "{game} — {file}",
+        "game": "Memory Detective",
         "seat": "{n} events, seen by {viewer}",
         "seat-1": "1 event, seen by {viewer}",
         "seat-spectator": "{n} events, seen by a spectator",
@@ -330,7 +331,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "case-one": "事件ファイルには{cat}が1枚だけ入る",
         "case-only": "事件ファイルには{cat}が1枚だけ入り、入りうる{cats}は{cards}しかない",
         "case-it-is": "事件ファイルには{cat}が1枚だけ入り、{card}がそれにあたる",
-        "title": "記憶探偵 — {file}",
+        "title": "{game} — {file}",
+        "game": "記憶探偵",
         "seat": "{n}イベント、{viewer}の視点",
         "seat-spectator": "{n}イベント、観戦者の視点",
         "worlds": "矛盾のない配り方：{n}通り",
@@ -403,7 +405,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
 }
 
 # Classic Clue's own words where Memory Detective's would mislead: a suggestion is refuted
-# (or nobody refutes), nobody raises a hand.  The other sentences are shared.
+# (or nobody refutes), nobody raises a hand; the game's name is Clue.  The other sentences are shared.
 CLUE_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "shown": "{ev}: {p} refuted {viewer}'s suggestion with {card}",
@@ -418,6 +420,7 @@ CLUE_WORDS: dict[str, dict[str, str]] = {
         "rule:wrong": "a suggestion nobody refuted, declared wrong: the named triple is not the truth (D4)",
         "rule-name:show-named": "the refuting card",
         "why-bluff": "who refutes with the fake holds none of the named cards",
+        "game": "Clue",
     },
     "ja": {
         "shown": "{ev}：{viewer}の推理を{p}が{card}を見せて否定した",
@@ -432,6 +435,7 @@ CLUE_WORDS: dict[str, dict[str, str]] = {
         "rule:wrong": "誰も否定しなかったがはずれ：その3枚の組は真相ではない（D4）",
         "rule-name:show-named": "否定のカード",
         "why-bluff": "偽の証拠で否定した人は宣言された証拠カードを1枚も持っていない",
+        "game": "クルー",
     },
 }
 

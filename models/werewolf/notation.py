@@ -89,7 +89,7 @@ def is_compact(text: str) -> bool:
         line = line.translate(WIDE)
         words = line.split("#", 1)[0].split()
         if words:
-            return words[0] == GAME and "=" not in line
+            return words[0].lower() == GAME and "=" not in line
     return False
 
 
@@ -174,7 +174,7 @@ class _Parser:
         return TomlDocument(self.name, self.data, self.lines)
 
     def line(self, words: list[str], number: int) -> None:
-        head = words[0]
+        head = words[0].lower() if words[0].lower() in HEADS else words[0]  # Werewolf, Viewer: any case
         if head in ("werewolf", "viewer", "deck"):
             if head in self.heads:
                 raise RecordSyntaxError(ErrorText("notation:second-head", head=repr(head), first=self.heads[head]),
@@ -197,7 +197,7 @@ class _Parser:
 
     # -- the head ------------------------------------------------------------------------------------
     def game(self, players: list[str], number: int) -> None:
-        reserved = sorted(set(players) & RESERVED)
+        reserved = sorted(p for p in players if p.lower() in RESERVED)
         if reserved:
             raise RecordSyntaxError(ErrorText("notation:reserved-name", name=repr(reserved[0])),
                                     self.at(number, "players"), ErrorText("notation:reserved-name-valid"))
@@ -234,7 +234,8 @@ class _Parser:
                                         DREW)
             drew, words = words[1], words[2:]
         last = self.turns[-1] if self.turns else None
-        if self.open_turn and last is not None and last["player"] == player and drew is None and words:
+        if self.open_turn and last is not None and last["player"].casefold() == player.casefold() and drew is None \
+                and words:
             turn, index = last, len(self.turns) - 1  # the turn in progress, now played
         else:
             turn, index = {"player": player}, len(self.turns)

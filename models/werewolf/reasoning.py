@@ -15,6 +15,7 @@ from suiri.solver.errors import FactError, Source, unknown_name
 from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.model import World
 from suiri.solver.queries import Engine, Explanation
+from suiri.solver.records import find_name
 
 from .analysis import certain_facts
 from .cards import KINDS, NOBODY, parse_kind
@@ -135,15 +136,14 @@ class WerewolfReasoner:
         fact = Fact.parse(text)
         subject = SUBJECT_ALIASES.get(fact.subject, fact.subject)
         if subject == "lost-legacy":
-            value = SUBJECT_ALIASES.get(fact.value, fact.value)
-            valid = s.lost_legacy()
-            if value not in valid:
-                raise unknown_name("place", fact.value, list(valid), error=FactError, phrase="not-a")
-            return Fact(subject, value, fact.holds)
+            place = find_name(SUBJECT_ALIASES.get(fact.value, fact.value), list(s.lost_legacy()))  # hand:Ben
+            if place is None:
+                raise unknown_name("place", fact.value, list(s.lost_legacy()), error=FactError, phrase="not-a")
+            return Fact(subject, place, fact.holds)
         if subject in ("werewolf", "madman"):
             names = s.werewolf() if subject == "werewolf" else s.madman()
-            value = NOBODY if fact.value in (NOBODY, "none", "なし") else fact.value
-            if value not in names:
+            value = NOBODY if fact.value in (NOBODY, "none", "なし") else find_name(fact.value, list(names))
+            if value is None or value not in names:
                 raise unknown_name("player", fact.value, list(names), error=FactError, phrase="not-here")
             return Fact(subject, value, fact.holds)
         slot = s.slot(subject)

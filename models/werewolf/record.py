@@ -12,8 +12,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from suiri.solver.errors import Message, Source, Text
-from suiri.solver.records import LineMap, RecordReader, TomlDocument, parse_toml, read_toml
+from suiri.solver.errors import Message, Source, Text, unknown_name
+from suiri.solver.records import (
+    LineMap,
+    RecordReader,
+    TomlDocument,
+    find_name,
+    parse_toml,
+    read_toml,
+    toml_key,
+)
 
 from . import FACTS
 from .cards import KINDS, STANDARD, VILLAGER, Kind, deck_counts, parse_kind
@@ -147,13 +155,7 @@ class _Reader(RecordReader):
         return self.catch(lambda: parse_kind(value, where))
 
     def player(self, value: Any, where: Source, players: tuple[str, ...]) -> str | None:
-        if isinstance(value, str) and value in players:
-            return value
-        if value is None:
-            self.fail(ErrorText("record:missing-player"), where, ", ".join(players))
-        else:
-            self.unknown("player", value, players, where)
-        return None
+        return self.player_name(value, players, where, missing=ErrorText("record:missing-player"))
 
     def read(self) -> WerewolfRecord | None:
         d = self.doc.data
@@ -166,10 +168,9 @@ class _Reader(RecordReader):
             self.fail(ErrorText("deck:too-small", n=sum(deck), players=len(players)), self.root("deck"),
                       ErrorText("deck:too-small-valid", n=len(players) + 1))
             return None
-        viewer = d.get("viewer")
-        if viewer is not None and viewer not in players:
-            self.unknown("player", viewer, players, self.root("viewer"), phrase="not-a")
-            viewer = None
+        viewer = None
+        if d.get("viewer") is not None:
+            viewer = self.player_name(d["viewer"], players, self.root("viewer"), phrase="not-a")
         hand = None
         if viewer is not None:
             if "hand" not in d:
@@ -307,7 +308,9 @@ class _Reader(RecordReader):
         for voter, target in value.items():
             v = self.player(voter, where, players)
             t = self.player(target, where, players)
-            if v and t:
+            if v in out:  # aki and Aki: one voter written twice
+                self.fail(ErrorText("notation:votes-twice", voter=v), where, ErrorText("record:raised-twice-valid"))
+            elif v and t:
                 out[v] = t
         return out if len(out) == len(value) else None
 
@@ -336,7 +339,7 @@ class _Reader(RecordReader):
                 self.fail(ErrorText("record:raised-not-list"), at("raised"), ErrorText("record:raised-valid"))
             else:
                 names = [self.player(v, at("raised"), players) for v in value]
-                dup = sorted({v for v in value if value.count(v) > 1})
+                dup = sorted({v for v in names if v and names.count(v) > 1})  # as declared: Aki and aki are one
                 if dup:
                     self.fail(ErrorText("record:raised-twice", names=", ".join(map(str, dup))), at("raised"),
                               ErrorText("record:raised-twice-valid"))
@@ -377,10 +380,14 @@ def parse_place(value: Any, where: Source | None, players: tuple[str, ...]) -> P
     parts = value.split(":")
     if parts == ["ruins"]:
         return ("ruins",)
-    if len(parts) == 2 and parts[0] == "hand" and parts[1] in players:
-        return ("hand", parts[1])
-    if len(parts) == 3 and parts[0] == "discard" and parts[1] in players and parts[2].isdigit() and int(parts[2]) > 0:
-        return ("discard", parts[1], int(parts[2]))
+    if len(parts) in (2, 3) and parts[0] in ("hand", "discard") and find_name(parts[1], players) is None:
+        raise unknown_name("player", parts[1], players, where, ErrorText("place:valid-names", places=valid,
+                                                                            names=", ".join(players)))
+    name = find_name(parts[1], players) if len(parts) > 1 else None
+    if len(parts) == 2 and parts[0] == "hand" and name is not None:
+        return ("hand", name)
+    if len(parts) == 3 and parts[0] == "discard" and name is not None and parts[2].isdigit() and int(parts[2]) > 0:
+        return ("discard", name, int(parts[2]))
     raise RecordSyntaxError(ErrorText("place:not-a-place", value=repr(value)), where,
                             ErrorText("place:valid-names", places=valid, names=", ".join(players)))
 
@@ -406,7 +413,7 @@ def _value(t: Turn, key: str) -> str:
     if key == "index":
         return str(v)
     if key == "votes":
-        return "{ " + ", ".join(f"{voter} = {_q(x)}" for voter, x in v.items()) + " }"
+        return "{ " + ", ".join(f"{toml_key(voter)} = {_q(x)}" for voter, x in v.items()) + " }"
     if key == "revealed":
         return "[" + ", ".join(_q(k.id) for k in v) + "]"
     if key == "swapped":

@@ -12,6 +12,7 @@ from suiri.solver.errors import FactError, InconsistentRecordError, Source, unkn
 from suiri.solver.facts import Fact
 from suiri.solver.queries import Engine
 from suiri.solver.reasoning import inconsistency
+from suiri.solver.records import find_name
 
 from . import FACTS
 from .cards import KINDS, MADMAN, NOBODY, VILLAGER
@@ -100,6 +101,8 @@ class WerewolfSession:
 
     def slot(self, name: str) -> Slot:
         parts = name.split(":")
+        if len(parts) > 1:  # the player as declared: hand:Ben is hand:ben
+            parts[1] = find_name(parts[1], self.record.players) or parts[1]
         if parts == ["ruins"]:
             return ("ruins",)
         if len(parts) == 2 and parts[0] == "hand" and parts[1] in self.living:

@@ -262,7 +262,7 @@ ENGLISH: dict[str, str] = {
     'square-off-the-board': "error: {path}:17: turn[1].to: square 'h8' is off the board (valid: a1 to g7)\n",
     'square-unreadable': "error: {path}:17: turn[1].to: cannot read the square 'b' (valid: a square name from a1 to g7)\n",
     'card-not-a-string': "error: {path}:25: turn[2].card: a card must be a string, not 3 (valid: a card id such as 'crag-lookout')\n",
-    'card-unknown': "error: {path}:25: turn[2].card: unknown card 'golden-cage' (valid: a card id: ruins-above-the-clouds, crater-cave, decayed-watchtower, hanging-garden, crumbling-pillars, lava-rock-hill, statue-behind-the-falls, forest-swallowed-ruins, catacombs, tree-pierced-ruin, clifftop-temple, giant-stone-bridge, object-stone, rock-and-sand-slope, old-underground-vault, beasts-den, limestone-cave, ivy-bound-statue, fading-mural, strata-valley, crag-lookout, seaside-cave, abandoned-materials, calm-waterside, bored-rock, nothing-here; or its Japanese or English name, or its attributes joined by '+' (e.g. 'high+dark', 'none'))\n",
+    'card-unknown': "error: {path}:25: turn[2].card: unknown card 'golden-cage' (valid: a card id: one of 26, listed in docs/rules-canary.md; or its Japanese or English name, or its attributes joined by '+' (e.g. 'high+dark', 'none'))\n",
     'clue-unknown': "error: {path}:8: clue: unknown clue 'ancien'; did you mean 'ancient'? (valid: high, dark, ancient, nature, weathered (or 高所, 暗所, 旧文明, 自然物, 風化))\n",
     'clue-missing': 'error: {path}:7: viewer: the viewer\'s clue is missing: aki knows its own clue card (valid: clue = "high" (or dark, ancient, nature, weathered))\n',
     'spectator-with-a-clue': 'error: {path}:8: clue: a spectator has no clue (valid: omit clue, or name the viewer)\n',

@@ -68,8 +68,8 @@ ERRORS: dict[str, tuple[str, str]] = {
                        "or medium alone (no effect, W16)",
                        "medium peek NAME INDEX [saw CARD]、medium flip NAME [CARD] [INDEX]、"
                        "または medium だけ（効果なし、W16）"),
-    "grammar:sleep": ("sleep, or from a Werewolf viewer sleep swap|keep [CARD] [INDEX]",
-                      "sleep。人狼プレイヤーの視点なら sleep swap|keep [CARD] [INDEX]"),
+    "grammar:sleep": ("sleep, or from a Werewolf viewer sleep VIEWER swap|keep [CARD] [INDEX]",
+                      "sleep。人狼プレイヤーの視点なら sleep VIEWER swap|keep [CARD] [INDEX]"),
     "grammar:nothing-more": ("{card} (nothing more)", "{card}（後には何も書かない）"),
     # -- the deck -----------------------------------------------------------------------------------
     "deck:copies": ("deck.{card} = {n}", "deck.{card} = {n}：この枚数は使えません"),
@@ -295,6 +295,14 @@ ERRORS: dict[str, tuple[str, str]] = {
     "call:viewer-must": ("{player} holds {card} (search order {order}) and must raise at {order}",
                          "{player} は {card}（探索順 {order}）を持っているので、{order} で名乗りを上げなければなりません"),
     "call:viewer-must-valid": ("{player} among the raisers at {order}", "探索順 {order} で名乗りを上げた人に {player} を入れる"),
+    # -- the notation's own words (issue 19) -------------------------------------------------------
+    # A Sleep: the Werewolf viewer's own choice, after its name (``cho sleep aki swap vote 2``).
+    "notation:sleep-choice-not-viewer": ("{name} is not the viewer: in a Sleep only the viewer's own swap or keep "
+                                         "is written",
+                                         "{name} は視点のプレイヤーではありません：眠りで書くのは視点のプレイヤー"
+                                         "自身の swap か keep だけです"),
+    "notation:sleep-choice-valid": ("{viewer} {choice} (the viewer's name first)",
+                                    "{viewer} {choice}（先に視点のプレイヤーの名前）"),
 }
 
 

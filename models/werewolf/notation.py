@@ -11,7 +11,7 @@ English and Japanese names)::
     deck villager=1 lost-legacy=1 vote=2 sleep=2    # optional: a smaller deck
     aki drew medium seer cho saw sleep  # PLAYER [drew CARD] PLAY, then what the card needs
     ben villager cho unknown            # put, then villager / other / unknown (own turn: the card)
-    cho sleep                           # a Werewolf viewer: sleep swap|keep [CARD] [INDEX]
+    cho sleep                           # a Werewolf viewer adds its own choice: cho sleep aki keep
     dan vote aki=ben ben=cho cho=ben dan=ben out none
     aki drew knight medium peek cho 1 saw vote      # or: medium flip NAME [CARD] [INDEX]
     cho attack-1 dan out ben shows villager         # [put] out NAME|none, shows the revealed cards
@@ -23,7 +23,9 @@ English and Japanese names)::
 A turn in progress may be finished on the next line: ``aki drew vote`` followed by
 ``aki vote aki=cho ...`` (no ``drew``) is one turn, so a live session only appends lines.
 ``-`` stands for a positional field not written (``ben villager - other``).  Player names
-may not be words of the notation (``RESERVED``).
+may not be words of the notation (``RESERVED``).  What a Werewolf viewer did in a Sleep is
+its own choice, so it is written after its name: ``cho sleep aki swap vote 2`` (aki, the
+viewer, swapped during cho's Sleep); the older ``cho sleep swap vote 2`` still reads.
 
 ``suiri convert FILE`` prints the canonical TOML of such a file; ``to_compact`` writes
 the canonical notation (both read back to the same record).
@@ -334,6 +336,8 @@ class _TurnFields:
                 i = self.pile(word, args, i)
             elif word in ("swap", "keep"):
                 self.set("swapped", word == "swap", word)
+            elif self.kind is not None and self.kind.id == "sleep" and i < len(args) and args[i] in ("swap", "keep"):
+                self.sleeper_choice(word, args[i])
             elif word in ("drew", "raised"):
                 raise RecordSyntaxError(ErrorText("notation:misplaced", word=repr(word)), self.at(word),
                                         ErrorText("notation:drew-valid", grammar=TURN) if word == "drew" else
@@ -342,6 +346,15 @@ class _TurnFields:
                 self.vote(word)
             elif self.kind is not None:
                 self.positional(word, slots)
+
+    def sleeper_choice(self, name: str, choice: str) -> None:
+        """``NAME swap|keep`` in a Sleep: only the viewer's own choice is written."""
+        viewer = self.parser.data.get("viewer")
+        if name != viewer:
+            valid: Message = (ErrorText("notation:sleep-choice-valid", viewer=viewer, choice=choice) if viewer
+                              else self.grammar)
+            raise RecordSyntaxError(ErrorText("notation:sleep-choice-not-viewer", name=repr(name)),
+                                    self.at("swapped"), valid)
 
     def vote(self, word: str) -> None:
         voter, _, target = word.partition("=")
@@ -393,8 +406,9 @@ def _card(value: Kind | str) -> str:
     return value.id if isinstance(value, Kind) else value
 
 
-def turn_words(t: Turn) -> list[str]:
-    """One turn as the notation writes it (``parse`` reads it back to the same fields)."""
+def turn_words(t: Turn, viewer: str | None = None) -> list[str]:
+    """One turn as the notation writes it (``parse`` reads it back to the same fields);
+    ``viewer``: the record's viewer, whose choice in a Sleep the turn may hold."""
     words = [t.player] + (["drew", t.drew.id] if t.drew is not None else []) + [t.play.id]
     if t.target is not None:
         words.append(t.target)
@@ -415,8 +429,8 @@ def turn_words(t: Turn) -> list[str]:
         words += ["out", t.eliminated]
     if t.revealed is not None:
         words += ["shows", *(k.id for k in t.revealed)]
-    if t.swapped is not None:
-        words.append("swap" if t.swapped else "keep")
+    if t.swapped is not None:  # the viewer's own choice, after its name
+        words += ([viewer] if viewer else []) + ["swap" if t.swapped else "keep"]
     if t.card is not None:
         words.append(t.card.id)
     if t.index is not None:
@@ -445,7 +459,7 @@ def to_compact(record: WerewolfRecord) -> str:
         out.append(f"viewer {record.viewer}" + (f" {record.hand.id}" if record.hand is not None else ""))
     if record.deck != STANDARD:
         out.append("deck " + " ".join(f"{k.id}={n}" for k, n in zip(KINDS, record.deck, strict=True) if n))
-    out += [" ".join(turn_words(t)) for t in record.turns]
+    out += [" ".join(turn_words(t, record.viewer)) for t in record.turns]
     if record.pending is not None and record.viewer is not None:
         out.append(f"{record.viewer} drew {record.pending.id}")
     out += [" ".join(search_words(s)) for s in record.searches]

@@ -264,9 +264,9 @@ EXPECTED_EN: dict[str, str] = {
     'out-twice': 'error: FILE:6: turn[4].eliminated: out is written twice (valid: vote VOTER=TARGET ... [out '
                  'NAME|none] [shows CARD ...])\n',
     'swap-twice': 'error: FILE:5: turn[3].swapped: swap or keep is written twice (valid: sleep, or from a Werewolf '
-                  'viewer sleep swap|keep [CARD] [INDEX])\n',
+                  'viewer sleep VIEWER swap|keep [CARD] [INDEX])\n',
     'sleep-card-twice': 'error: FILE:5: turn[3].card: card is written twice (valid: sleep, or from a Werewolf '
-                        'viewer sleep swap|keep [CARD] [INDEX])\n',
+                        'viewer sleep VIEWER swap|keep [CARD] [INDEX])\n',
     'keyword-as-card': "error: FILE:3: turn[1].play: 'saw' where the card played belongs (valid: PLAYER [drew "
                        'CARD] PLAY ...)\n',
     'saw-no-value': 'error: FILE:8: turn[6].saw: saw needs a value (valid: seer TARGET [saw CARD])\n',

@@ -21,6 +21,7 @@ from typing import Any
 from suiri.models import Game
 from suiri.models import game as game_named
 from suiri.solver.errors import SuiriError, Text
+from suiri.solver.plural import Count
 
 from . import generate
 from .rating import LEVELS, THRESHOLDS, Rating
@@ -250,7 +251,7 @@ def build(game: str, count: int, difficulty: str = "mixed", seed: int = 1, lang:
 TEXT: dict[str, dict[str, str]] = {
     "en": {"title": "{title}: {n} puzzles ({difficulty})", "puzzle": "Puzzle {i}", "you": "You are {seat}; {players} players.",
            "record": "The record", "answer": "Answer:", "solutions": "Solutions", "proof": "Why (the record lines needed):",
-           "rules": "Rules used:", "score": "{level} · score {score} = {lines} line(s) + hardest rule {hardest}",
+           "rules": "Rules used:", "score": "{level} · score {score} = {lines:line/lines} + hardest rule {hardest}",
            "minimal": "This is the minimal proof: the record lines the answer needs. Step-by-step proofs are "
                       "not in the book yet.",
            "made": "Made by: {command}",
@@ -301,7 +302,7 @@ def title(book: Book) -> str:
 
 def score_text(p: BookPuzzle, lang: str) -> str:
     words = TEXT[lang]
-    return words["score"].format(level=LEVEL_WORDS[lang][p.level], score=p.rating.score, lines=p.rating.lines,
+    return words["score"].format(level=LEVEL_WORDS[lang][p.level], score=p.rating.score, lines=Count(p.rating.lines),
                                  hardest=p.rating.hardest)
 
 

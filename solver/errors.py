@@ -29,6 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from .plural import Count
+
 # The catalogue of error sentences: key -> (English, Japanese).  Parameters in braces;
 # a parameter may itself be a ``Text`` (rendered in the same language).
 ERROR_TEXT: dict[str, tuple[str, str]] = {
@@ -73,7 +75,7 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "players:name-valid": ("lower-case letters, digits, '-' and '_'", "英小文字・数字・'-'・'_'"),
     "players:twice": ("a player is named twice", "同じプレイヤーが二度書かれています"),
     "players:twice-valid": ("distinct names", "互いに異なる名前"),
-    "players:count": ("{n} players: the game is for {low} to {high}", "{n} 人：このゲームは {low}〜{high} 人用です"),
+    "players:count": ("{n:player/players}: the game is for {low} to {high}", "{n} 人：このゲームは {low}〜{high} 人用です"),
     "players:count-valid": ("{low} to {high} names", "{low}〜{high} 人の名前"),
     # misspelt names
     "name:unknown": ("unknown {noun} {name}", "不明な{noun} {name}"),
@@ -89,6 +91,7 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "noun:category": ("category", "分類"),
     "noun:place": ("place", "場所"),
     "noun:card-place": ("place a card can be", "カードの置き場所"),
+    "noun:example": ("example record", "例の記録"),
     # a compact notation's line that cannot be split into words (quotes)
     "notation:split": ("cannot split the line into words: {reason}", "行を語に分けられません：{reason}"),
     "notation:split-valid": ("words separated by blanks; a name with spaces in quotes, e.g. \"Giant Stone Bridge\"",
@@ -137,7 +140,8 @@ class Text:
     def render(self, lang: str = "en") -> str:
         en, ja = self.table[self.key]
         template = ja if lang == "ja" else en
-        return template.format(**{k: render(v, lang) for k, v in self.params.items()})
+        return template.format(**{k: Count(v) if type(v) is int else render(v, lang)  # {n:card/cards}: plural.py
+                                  for k, v in self.params.items()})
 
     def __str__(self) -> str:
         return self.render("en")

@@ -24,7 +24,7 @@ ERRORS: dict[str, tuple[str, str]] = {
     "notation:unexpected": ("unexpected {words}", "余分な語 {words}"),
     "notation:after-clue": ("{word} after the clue", "手がかりの後に {word} があります"),
     "notation:genuine-valid": ("genuine or fake", "genuine または fake"),
-    "notation:corners": ("{corners} corners for {players} players", "プレイヤー {players} 人に対して角が {corners} つあります"),
+    "notation:corners": ("{corners:corner/corners} for {players:player/players}", "プレイヤー {players} 人に対して角が {corners} つあります"),
     "notation:corners-valid": ("one corner per player, in player order (after the canary line)",
                                "プレイヤーごとに角を1つ、プレイヤー順に（canary 行の後に）"),
     "notation:ruling-twice": ("the ruling {ruling} is set twice", "ルール設定 {ruling} が2回書かれています"),
@@ -157,9 +157,9 @@ ERRORS: dict[str, tuple[str, str]] = {
                                    "{viewer} は {card} で宣言しましたが、そのカードには {viewer} の手がかり（{clue}）が"
                                    "描かれていません（R4：本物の手がかりの持ち主は、自分の手がかりが描かれたカードでのみ宣言する）"),
     "rules:card-carrying": ("a card carrying {clue}", "{clue} が描かれたカード"),
-    "rules:too-many-copies": ("{n} copies of {card} seen ({squares}); the deck has {copies}",
+    "rules:too-many-copies": ("{n:copy/copies} of {card} seen ({squares}); the deck has {copies}",
                               "{card} が {n} 枚見えています（{squares}）。デッキには {copies} 枚しかありません"),
-    "rules:copies-valid": ("at most {copies} square(s) showing {card}", "{card} が見えるマスは {copies} つまで"),
+    "rules:copies-valid": ("at most {copies:square/squares} showing {card}", "{card} が見えるマスは {copies} つまで"),
     "rules:after-end": ("turn {n} comes after the end of the game ({over})", "ターン{n} はゲームの終了後です（{over}）"),
     "rules:no-more-turns": ("no further turns", "これ以上のターンはなし"),
     "rules:not-your-turn": ("it is {expected}'s turn, not {player}'s{skipping}",
@@ -175,7 +175,7 @@ ERRORS: dict[str, tuple[str, str]] = {
                     "ターン{n} の宣言が成功したので、ゲームはそこで終わっています"),
     # why the game ended (PublicState.over)
     "over:succeeded": ("{player}'s declaration on turn {turn} succeeded", "ターン{turn} の {player} の宣言が成功した"),
-    "over:lost": ("{player} failed {n} declarations and lost", "{player} は宣言に {n} 回失敗して負けた"),
+    "over:lost": ("{player} failed {n:declaration/declarations} and lost", "{player} は宣言に {n} 回失敗して負けた"),
     # an inconsistent record (session.py)
     "session:worlds": ("layout and clue deal", "カードの配置と手がかりの配布"),
     "session:consistent-valid": ("a record in which some world satisfies every line",

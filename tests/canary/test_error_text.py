@@ -240,7 +240,7 @@ ENGLISH: dict[str, str] = {
     'hidden-face-the-viewer-did-not-see': 'error: {path}:30: turn[3].card: cid hid a2: only cid saw that card, and the viewer (aki) has not seen its face (valid: omit card)\n',
     'hidden-face-a-spectator-did-not-see': 'error: {path}:19: turn[1].card: aki hid b7: only aki saw that card, and the viewer (a spectator) has not seen its face (valid: omit card)\n',
     'face-contradicts-what-was-seen': 'error: {path}:54: turn[7].card: the card on b7 is known to be giant-stone-bridge, not crag-lookout (valid: giant-stone-bridge)\n',
-    'too-many-copies': 'error: {path}:87: turn[12].card: 2 copies of ruins-above-the-clouds seen (d7, f7); the deck has 1 (valid: at most 1 square(s) showing ruins-above-the-clouds)\n',
+    'too-many-copies': 'error: {path}:87: turn[12].card: 2 copies of ruins-above-the-clouds seen (d7, f7); the deck has 1 (valid: at most 1 square showing ruins-above-the-clouds)\n',
     'answer-missing': 'error: {path}:67: turn[9].declare.answers: no answer from bea (valid: one answer from each of aki, bea)\n',
     'declarer-answers': 'error: {path}:67: turn[9].declare.answers: cid declared and cannot answer its own declaration (valid: aki, bea)\n',
     'declare-without-own-clue-R4': "error: {path}:36: turn[4].declare.card: aki declared on strata-valley, which lacks aki's clue (ancient) (R4: a genuine player declares only on a card with its clue) (valid: a card carrying ancient)\n",

@@ -21,6 +21,7 @@ from suiri.models.detective.error_text import ERRORS
 from suiri.models.detective.notation import to_compact
 from suiri.models.detective.record import loads
 from suiri.solver.errors import SuiriError
+from suiri.solver.plural import Count
 
 # The records: ``c-``, the compact notation; ``t-``, TOML; ``x-``, another command than check.
 # BASE is a legal compact record (aki's seat); each case adds or changes what makes it wrong.
@@ -297,7 +298,7 @@ def test_every_sentence_has_both_languages_with_the_same_fields(key: str) -> Non
     assert en.strip() and ja.strip() and en != ja
     assert fields(en) == fields(ja), key
     assert "key" not in fields(en), "'key' is Text's own argument: name the field otherwise"
-    dummy = {name: "X" for name in fields(en)}
+    dummy = {name: Count(2) for name in fields(en)}  # a count may carry its nouns: {n:card/cards}
     en.format(**dummy)  # no stray brace
     ja.format(**dummy)
 

@@ -402,7 +402,7 @@ EXPECTED_EN: dict[str, str] = {
     'attack-itself': 'error: FILE:9: turn[7].put: the Attack eliminated cho itself: it stays in its discard '
                      '(valid: put = "cho" or omit put)\n',
     'revealed-missing': "error: FILE:9: turn[7].eliminated: revealed is missing: ben's hand and its 0 face-down "
-                        'card(s) turn up (valid: a list of 1 cards: the hand, then discard cards [])\n',
+                        'cards turn up (valid: a list of 1 card: the hand, then discard cards [])\n',
     'search-after-over': 'error: FILE:12: search[1].order: the game was over (the Werewolf cho was eliminated): no '
                          'more calls (valid: no [[search]])\n',
     'search-too-early': 'error: FILE:13: search[1].order: the search phase begins when the deck is empty; 1 cards '

@@ -203,6 +203,16 @@ class Source:
             where += f": {self.field}"
         return where
 
+    def cited(self) -> str:
+        """This place in a list of record lines (a conflict): a typed line shows itself."""
+        return str(self)
+
+    def speak(self, message: Message, valid: Message | None) -> tuple[Source, Message, Message | None]:
+        """An error's place, message and valid text in the words this place was written in:
+        as they are for TOML; a compact notation's source (``solver.notation``) says them in
+        the notation's words (and may file the error under the word the notation names)."""
+        return self, message, valid
+
 
 class SuiriError(Exception):
     """Base of every error a user can cause; ``str()`` is the full message (English).
@@ -215,6 +225,8 @@ class SuiriError(Exception):
     label = "error"
 
     def __init__(self, message: Message, source: Source | None = None, valid: Message | None = None):
+        if source is not None:
+            source, message, valid = source.speak(message, valid)
         self.text = message
         self.valid_text = valid
         self.message = render(message)
@@ -268,7 +280,7 @@ class InconsistentRecordError(SuiriError):
     def render(self, lang: str = "en") -> str:
         head = f"{self.source.file if self.source else ''}: {render(self.text, lang)}"
         head += valid_suffix(self.valid_text, lang)
-        return "\n".join([head, *(f"  {src}" for src in self.conflict)])
+        return "\n".join([head, *(f"  {cited}" for cited in dict.fromkeys(src.cited() for src in self.conflict))])
 
 
 class FactError(SuiriError):

@@ -188,6 +188,35 @@ ERRORS: dict[str, tuple[str, str]] = {
     "game:no-notation": ("{game} has no notation {notation}", "{game}には記法 {notation} がありません"),
     "game:goal-two-players": ("with 2 players the goal is five squares, not one",
                               "2人プレイではゴールは5マスあり、1マスではありません"),
+    # -- the same sentences in the compact notation's words (notation.DIALECT, issue 19) ---------------
+    "say:record:clue-valid": ("viewer NAME CLUE, the clue one of high, dark, ancient, nature, weathered",
+                              "viewer NAME CLUE（手がかりは high、dark、ancient、nature、weathered のどれか）"),
+    "say:record:start-missing": ("missing start line", "start 行がありません"),
+    "say:record:start-valid": ("start CORNER ... (one corner per player, in player order)",
+                               "start CORNER ...（プレイヤーごとに角を1つ、プレイヤー順に）"),
+    "say:record:missing-check": ("missing check letter", "チェックの記号がありません"),
+    "say:record:check-valid": ("h, r or - (hidden, revealed, no check); a declaring turn has ! instead (R8)",
+                               "h、r、-（伏せた・表にした・チェックなし）。宣言するターンは代わりに !（R8）"),
+    "say:record:declare-valid": ("! CARD NAME=y|n ... (a declaration)", "! CARD NAME=y|n ...（宣言）"),
+    "say:record:declare-card-valid": ("! CARD: the face shown", "! CARD：見せた面"),
+    "say:record:answers-valid": ("NAME=y or NAME=n for every other player",
+                                 "ほかのプレイヤー全員の NAME=y または NAME=n"),
+    "say:record:answer-valid": ("NAME=y (ここだ) or NAME=n (ちがう)", "NAME=y（ここだ）または NAME=n（ちがう）"),
+    "say:record:outcome-valid": ("outcome=success or outcome=failure", "outcome=success または outcome=failure"),
+    "say:rules:check-on-declaring-valid": ("no check letter on a declaring turn: NAME SQUARE ! CARD NAME=y|n ...",
+                                           "宣言するターンにはチェックの記号を書かない：NAME SQUARE ! CARD NAME=y|n ..."),
+    "say:rules:card-on-declaring": ("{player} declared on this turn: the face opened for all is the card after ! "
+                                    "(R8: the declaration replaces the map check)",
+                                    "{player} はこのターンに宣言しました：全員に公開した面は ! の後に書きます"
+                                    "（R8：宣言はマップのチェックの代わり）"),
+    "say:rules:card-on-declaring-valid": ("no card before !; the face after it: NAME SQUARE ! CARD NAME=y|n ...",
+                                          "! の前にはカードを書かず、面は ! の後に：NAME SQUARE ! CARD NAME=y|n ..."),
+    "say:rules:hidden-or-revealed": ("h or r", "h または r"),
+    "say:rules:reveal-without-card-valid": ("the card after r: the face turned up", "r の後にカード：表にした面"),
+    # a card name with spaces typed without quotes (notation.py)
+    "notation:unquoted-card": ("the card {name} has spaces in its name, so it reads as {n:word/words}",
+                               "カード {name} は名前に空白があるので、{n} 語として読まれます"),
+    "notation:unquoted-card-valid": ('"{name}" in quotes, or its id {id}', '引用符で囲んだ "{name}"、または ID の {id}'),
 }
 
 

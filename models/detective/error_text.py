@@ -327,6 +327,28 @@ ERRORS: dict[str, tuple[str, str]] = {
     "advice:spectator-valid": ("a record with viewer = NAME", "viewer = NAME を書いた記録"),
     "game:no-notation": (f"{FACTS.title_en} has no notation {{notation}}",
                          f"{FACTS.title_ja}に記法 {{notation}} はありません"),
+    # -- the reader's and the rules' sentences in the notation's words (notation.DIALECT, issue 19) ----
+    "say:rules:named-valid": ("SUSPECT WEAPON SCENE, e.g. s1 w1 r1", "容疑者 凶器 現場（例: s1 w1 r1）"),
+    "say:record:named-valid": ("SUSPECT WEAPON SCENE, e.g. s1 w1 r1", "容疑者 凶器 現場（例: s1 w1 r1）"),
+    "say:record:public-count-valid": ("{n:card/cards} (with your own suspects, weapons and scenes lines, any number)",
+                                      "{n} 枚（suspects・weapons・scenes の行で独自のデッキにすれば何枚でも）"),
+    "say:record:uneven-deal": ("uneven deal: add a sizes line ({dealt:card/cards} in the hands, {players} players)",
+                               "均等には配れません：sizes 行を書いてください（手札に {dealt} 枚、{players} 人）"),
+    "say:record:sizes-not-table": ("sizes must name each player's hand size, not {value}",
+                                   "sizes には各プレイヤーの手札の枚数を書きます（{value} ではなく）"),
+    "say:record:sizes-table-valid": ("sizes NAME=N ... for every player", "全員分の sizes NAME=N ..."),
+    "say:rules:clue-order": ("the answers NAME=n must list the players asked {who}, clockwise from {by}",
+                             "答えの NAME=n には、{by} から時計回りに{who}プレイヤーを書きます"),
+    "say:rules:passed-clue-only": ("NAME=n (passed) belongs to the Clue variant",
+                                   "NAME=n（パス）はクルーのバリアントの書き方です"),
+    "say:record:outcome-valid": ("solved or wrong (only when nobody raised)", "solved または wrong（誰も手を挙げなかったときだけ）"),
+    "say:rules:accusation-clue-only-valid": ("deduce, reveal, peek, show (or a variant clue line)",
+                                             "deduce, reveal, peek, show（または variant clue の行）"),
+    "say:record:clue-kind": ("{kind} is a classic Clue event (variant clue); this record plays Memory Detective",
+                             "{kind} はクラシックのクルーのイベントです（variant clue）。この記録は記憶探偵です"),
+    "say:cards:fake-not-in-play-valid": ("add the fake line, or name an evidence card", "fake 行を書くか、証拠カードを書く"),
+    "say:record:variant-valid": ("variant clue (classic Clue), or variant base / detective (the default)",
+                                 "variant clue（クラシックのクルー）、または variant base ／ detective（既定）"),
 }
 
 

@@ -33,7 +33,8 @@ the canonical notation (both read back to the same record).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from suiri.solver.errors import (
@@ -45,7 +46,8 @@ from suiri.solver.errors import (
     Text,
     close_spellings,
 )
-from suiri.solver.records import LineMap, TablePath, TomlDocument
+from suiri.solver.notation import Dialect, NotationLines, typed_lines, unquoted_name
+from suiri.solver.records import TablePath, TomlDocument
 
 from .cards import KINDS, STANDARD, Kind, parse_kind
 from .error_text import ErrorText
@@ -82,6 +84,8 @@ GRAMMAR: dict[str, Message] = {  # what may follow each card played, in the nota
     "sleep": ErrorText("grammar:sleep"),
     "attack": "attack-N [PUT] out NAME|none [shows CARD ...]",
 }
+SPACED_NAMES = {name.lower(): k.id for k in KINDS for name in (k.en, *(["Lost Legacy"] if k.id == "lost-legacy" else []))
+                if " " in name}  # typed in quotes: "Werewolf Attack ①"
 POSITIONAL = {"seer": ("target",), "villager": ("put", "placed"), "attack": ("put",), "sleep": ("card", "index")}
 
 
@@ -155,19 +159,25 @@ class _Parser:
     def __init__(self, name: str) -> None:
         self.name = name
         self.data: dict[str, Any] = {}
-        self.lines = LineMap(name)
+        self.lines = NotationLines(name, dialect=DIALECT)
         self.turns: list[dict[str, Any]] = []
         self.searches: list[dict[str, Any]] = []
         self.heads: dict[str, int] = {}
         self.open_turn = False  # the last turn is drawn and not played yet
 
-    def at(self, number: int, field: str) -> Source:
-        return Source(self.name, number, field)
+    def at(self, number: int, field: str | None) -> Source:
+        return self.lines.at(number, field)
 
     def read(self, text: str) -> TomlDocument:
+        self.lines.typed = typed_lines(text)
         for number, raw in enumerate(text.splitlines(), start=1):
-            words = split_words(raw, Source(self.name, number))
+            words = split_words(raw, self.at(number, None))
             if words:
+                spaced = unquoted_name(words, SPACED_NAMES)
+                if spaced is not None:  # `aki drew Lost Legacy vote`: a name read as two words
+                    raise RecordSyntaxError(ErrorText("notation:unquoted-card", name=spaced[0],
+                                                      n=len(spaced[0].split())), self.at(number, None),
+                                            ErrorText("notation:unquoted-card-valid", name=spaced[0], id=spaced[1]))
                 self.line(words, number)
         if self.turns:
             self.data["turn"] = self.turns
@@ -399,6 +409,36 @@ class _TurnFields:
             raise RecordSyntaxError(ErrorText(key, word=word, player=value["player"]), self.at(word), self.grammar)
         self.set(word, value, word)
         return i
+
+
+# -- errors in the notation's words (solver.notation) ----------------------------------------------
+def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | None:
+    """A TOML value in a ``valid`` text as the notation writes it."""
+    quoted = re.fullmatch(r'"([^"]*)"', valid)
+    if field == "out" and quoted:
+        return f"out {quoted.group(1)}"
+    if valid in ("swapped = true", "swapped = false"):
+        return "swap" if valid.endswith("true") else "keep"
+    if valid.startswith("votes = {"):
+        return " ".join(f"{voter}=TARGET" for voter in re.findall(r"(\S+) = \"", valid))
+    return None
+
+
+DIALECT = Dialect(
+    ErrorText,
+    fields={"eliminated": "out", "revealed": "shows", "swapped": "swap/keep", "hand": "viewer", "play": "card played",
+            "search.target": "place", "search.found": "card", "search.order": "order"},
+    children={"votes": "{}=", "deck": "deck {}"},
+    sentences={key: f"say:{key}" for key in (
+        "record:pending-valid", "record:missing-play", "record:order-valid", "record:raised-valid",
+        "record:missing-raised-valid", "place:valid", "medium:flip-card-valid", "villager:lost-legacy-valid",
+        "vote:missing", "sleep:unknowable", "sleep:unknowable-valid", "sleep:needs-swap", "sleep:no-face-down",
+        "attack:missing-out", "attack:missing-out-valid", "attack:itself-valid", "revealed:count", "revealed:valid",
+        "search:after-over-valid", "search:too-early-valid", "call:omit-search", "call:lone", "deck:copies",
+        "who:eliminated-field", "record:spectator-hand", "record:spectator-hand-valid")},
+    values=_value,
+    filed={"revealed:count": "shows"},
+)
 
 
 # -- writing ---------------------------------------------------------------------------------

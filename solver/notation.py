@@ -40,6 +40,7 @@ class Dialect:
     sentences: Mapping[str, str] = field(default_factory=dict)
     values: Callable[[str, str, Mapping[str, object]], Message | None] = lambda valid, field, params: None
     filed: Mapping[str, str] = field(default_factory=dict)  # a sentence's key -> the word to file it under
+    phrases: Mapping[str, str] = field(default_factory=dict)  # a TOML phrase given as a parameter -> the notation's
 
     def field_word(self, label: str | None) -> str | None:
         """A TOML field label (``turn[3].declare.answers``) in the notation's words."""
@@ -60,7 +61,8 @@ class Dialect:
     def say(self, message: Message) -> Message:
         """``message`` with each sentence that has a notation form replaced by it."""
         if isinstance(message, Text):
-            params = {k: self.say(v) if isinstance(v, (Text, Joined)) else v for k, v in message.params.items()}
+            params = {k: self.say(v) if isinstance(v, (Text, Joined)) else self.phrases.get(v, v) if isinstance(v, str)
+                      else v for k, v in message.params.items()}
             key = self.sentences.get(message.key)
             if key is not None:
                 return self.table(key, **params)
@@ -111,7 +113,7 @@ class NotationSource(Source):
         source = replace(self, said=filed) if filed else self
         word = filed or self.dialect.field_word(self.field) or ""
         if isinstance(valid, str):
-            valid = self.dialect.values(valid, word, _params(message)) or valid
+            valid = self.dialect.values(valid, word, _params(message)) or self.dialect.phrases.get(valid, valid)
         return source, self.dialect.say(message), self.dialect.say(valid) if valid is not None else None
 
 

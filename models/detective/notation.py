@@ -361,6 +361,13 @@ def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | No
     """A TOML value in a ``valid`` text as the notation writes it: the players who passed."""
     if field == "answers" and valid.startswith("["):
         return " ".join(f"{p}=n" for p in re.findall(r'"([^"]*)"', valid)) or NONE
+    if field == "outcome" and re.fullmatch(r'"\w+"', valid):
+        return valid.strip('"')
+    written = re.match(r'\[\[event\]\] kind = "(\w+)", player = "([^"]*)"', valid)
+    if written:  # the event to write instead
+        return f"{written.group(1)} {written.group(2)} CARD"
+    if valid.startswith("hand_sizes = {"):
+        return "sizes " + " ".join(f"{p}={n}" for p, n in re.findall(r"(\S+) = (\d+)", valid))
     return None
 
 
@@ -368,7 +375,7 @@ DIALECT = Dialect(
     ErrorText,
     fields={"raised": "answers", "refuted_by": "answers", "passed": "answers", "shown": "answers",
             "named": "cards named", "by": "who", "kind": "", "hand": "viewer", "hand_sizes": "sizes"},
-    children={"shown": "{}=CARD", "hand_sizes": "sizes {}=", "cards": "{}"},
+    children={"shown": "{}=CARD", "hand_sizes": "sizes {}", "cards": "{}"},
     sentences={key: f"say:{key}" for key in (
         "rules:named-valid", "record:named-valid", "record:public-count-valid", "record:uneven-deal",
         "record:sizes-not-table", "record:sizes-table-valid", "rules:clue-order", "rules:passed-clue-only",

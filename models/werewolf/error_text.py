@@ -342,6 +342,7 @@ ERRORS: dict[str, tuple[str, str]] = {
                       "{player} だけが探索順 {order} で名乗りを上げたので探索します：search {order} {player} PLACE CARD"),
     "say:deck:copies": ("deck {card}={n}", "deck {card}={n}：この枚数は使えません"),
     "say:who:eliminated-field": ("out", "脱落者（out）"),
+    "say:record:sections": ("{name} lines", "{name} の行"),
     "say:record:spectator-hand": ("a spectator has no dealt card", "観戦者には配られたカードはありません"),
     "say:record:spectator-hand-valid": ("viewer NAME CARD with NAME a player, or no viewer line",
                                         "viewer NAME CARD（NAME はプレイヤー）、または viewer 行なし"),

@@ -419,6 +419,8 @@ def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | No
         return f"out {quoted.group(1)}"
     if valid in ("swapped = true", "swapped = false"):
         return "swap" if valid.endswith("true") else "keep"
+    if valid.startswith('player = "'):  # a lone raiser's search
+        return f"search {params.get('order', 'ORDER')} {params.get('player', 'PLAYER')} PLACE CARD"
     if valid.startswith("votes = {"):
         return " ".join(f"{voter}=TARGET" for voter in re.findall(r"(\S+) = \"", valid))
     return None
@@ -435,9 +437,10 @@ DIALECT = Dialect(
         "vote:missing", "sleep:unknowable", "sleep:unknowable-valid", "sleep:needs-swap", "sleep:no-face-down",
         "attack:missing-out", "attack:missing-out-valid", "attack:itself-valid", "revealed:count", "revealed:valid",
         "search:after-over-valid", "search:too-early-valid", "call:omit-search", "call:lone", "deck:copies",
-        "who:eliminated-field", "record:spectator-hand", "record:spectator-hand-valid")},
+        "who:eliminated-field", "record:spectator-hand", "record:spectator-hand-valid", "record:sections")},
     values=_value,
     filed={"revealed:count": "shows"},
+    phrases={"peek = { player, index }": "peek NAME INDEX", "flip = { player, card }": "flip NAME CARD"},
 )
 
 

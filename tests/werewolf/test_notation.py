@@ -264,7 +264,7 @@ def only(text: str) -> SuiriError:
     (["aki drew sleep sleep swap keep"], 3, "turn[1].swapped", "swap or keep is written twice", "sleep VIEWER swap|keep"),
     (["aki drew medium seer cho", "ben drew vote"], 4, "turn[2].drew",
      "a turn without play is the viewer's turn in progress", None),
-    (["aki drew vote", "ben seer cho"], 3, "turn[1]", "missing play", "only the viewer's last turn may stop after drew"),
+    (["aki drew vote", "ben seer cho"], 3, "turn[1]", "missing the card played", "only the viewer's last turn may stop after drew"),
     (["aki drew"], 3, "turn[1].drew", "drew needs the card drawn", "PLAYER drew CARD [PLAY ...]"),
     (["aki"], 3, "turn[1]", "a turn needs the card played", "PLAYER [drew CARD] PLAY ..."),
     (["aki drew vote saw vote"], 3, "turn[1].play", "'saw' where the card played belongs", "PLAYER [drew CARD]"),

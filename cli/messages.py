@@ -38,7 +38,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "count:certain-facts": "{n}件",
         "unit:worlds": "世界", "unit:deals": "配り方", "unit:histories": "経過",
         "wrote-report": "{path} に書き出しました：{record} のレポート",
-        "wrote-book": "{path} に書き出しました：パズル {n} 問（{levels}）、シミュレーションした {tried} 局から",
+        "wrote-book": "{path} に書き出しました：パズル {n} 問（{levels}）、シミュレーション {tried} 局から",
         "book-level": "{level} {n} 問",
     },
 }

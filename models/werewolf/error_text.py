@@ -299,7 +299,7 @@ ERRORS: dict[str, tuple[str, str]] = {
     # A Sleep: the Werewolf viewer's own choice, after its name (``cho sleep aki swap vote 2``).
     "notation:sleep-choice-not-viewer": ("{name} is not the viewer: in a Sleep only the viewer's own swap or keep "
                                          "is written",
-                                         "{name} は視点のプレイヤーではありません：眠りで書くのは視点のプレイヤー"
+                                         "{name} は視点のプレイヤーではありません：就寝で書くのは視点のプレイヤー"
                                          "自身の swap か keep だけです"),
     "notation:sleep-choice-valid": ("{viewer} {choice} (the viewer's name first)",
                                     "{viewer} {choice}（先に視点のプレイヤーの名前）"),

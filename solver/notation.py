@@ -32,15 +32,19 @@ class Dialect:
     template for one of its keys (``{}``: the key), e.g. ``rules`` -> ``rule {}``.
     ``sentences``: a catalogue key -> the key of the same sentence in the notation's words
     (in ``table``, the game's catalogue, with the same parameters).  ``values(valid,
-    field, params)``: a ``valid`` text as the notation writes it (None: as it is)."""
+    field, params)``: a plain ``valid`` text (a TOML value such as ``"revealed"``) as the
+    notation writes it, None to keep it; ``phrases``: a TOML phrase passed as a parameter
+    or a valid text -> the notation's; ``filed``: a sentence's key -> the word to file
+    the error under when the TOML files it under another field (a vote without ``shows``
+    is filed under ``eliminated``)."""
 
     table: type[Text]
     fields: Mapping[str, str] = field(default_factory=dict)
     children: Mapping[str, str] = field(default_factory=dict)
     sentences: Mapping[str, str] = field(default_factory=dict)
     values: Callable[[str, str, Mapping[str, object]], Message | None] = lambda valid, field, params: None
-    filed: Mapping[str, str] = field(default_factory=dict)  # a sentence's key -> the word to file it under
-    phrases: Mapping[str, str] = field(default_factory=dict)  # a TOML phrase given as a parameter -> the notation's
+    filed: Mapping[str, str] = field(default_factory=dict)
+    phrases: Mapping[str, str] = field(default_factory=dict)
 
     def field_word(self, label: str | None) -> str | None:
         """A TOML field label (``turn[3].declare.answers``) in the notation's words."""

@@ -3,8 +3,8 @@
 One line per item; ``#`` starts a comment; words are split as a shell splits them
 (``shlex``), so a name with spaces is written in quotes (``"Giant Stone Bridge"``).  It
 reads into the same data and line map as the TOML format, so the record reader, the
-rules and most error messages are shared (errors point at the line typed); what only
-the notation writes (the check letter, the answers ``y`` / ``n``) is checked here, in
+rules and most error messages are shared (errors point at the line typed, in the
+notation's words: ``DIALECT``, ``solver.notation``); what only the notation writes (the check letter, the answers ``y`` / ``n``) is checked here, in
 the notation's own words::
 
     canary aki bea cid            # the game, players in turn order

@@ -4,7 +4,7 @@
 Header lines first, then one line per event; ``#`` starts a comment.  It reads into the
 same data and line map as the TOML format, so the record reader (card names, Japanese
 ones included), the rules and every error message are shared, and errors point at the
-line typed::
+line typed, in the notation's words (``DIALECT``, ``solver.notation``)::
 
     detective aki bea cid               # the game, players in turn order (clockwise)
     viewer aki w1 r3 w9 r2 s4 s8        # the seat and its hand as dealt (no line: a spectator)

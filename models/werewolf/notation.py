@@ -3,7 +3,7 @@
 One line per event; ``#`` starts a comment; a name with spaces is quoted (``"Lost
 Legacy"``).  It reads into the same data and line map as the TOML format, so the record
 reader, the rules and every error message are shared, and errors point at the line
-typed.  Cards are written as the TOML reader reads them (``cards.parse_kind``: ids,
+typed, in the notation's words (``DIALECT``, ``solver.notation``).  Cards are written as the TOML reader reads them (``cards.parse_kind``: ids,
 English and Japanese names)::
 
     werewolf aki ben cho dan            # the game, players in turn order

@@ -30,12 +30,12 @@ BARE_COUNT = re.compile(rf"\{{(\w+)\}} (?:[a-z-]+ )?(?:{NOUNS})\b")
 ALWAYS_SEVERAL = {  # (sentence, field): never fewer than two, by the rules or the code that fills it in
     ("players:for-game", "span"), ("players:count-valid", "high"), ("inconsistent:lines", "n"),
     ("notation:refuters", "n"), ("notation:many-refuters", "n"), ("record:public-count", "players"),
-    ("record:uneven-deal", "players"), ("record:sizes-sum", "deck"), ("record:sizes-sum", "dealt"),
+    ("record:uneven-deal", "players"), ("say:record:uneven-deal", "players"), ("record:sizes-sum", "deck"), ("record:sizes-sum", "dealt"),
     ("deck:too-small", "players"), ("puzzle:none-found", "lines"), ("you", "players"), ("book:too-few", "count"),
 }
 
 
-NOT_COUNTS = {"game", "what", "difficulty", "none"}  # words, not numbers: "{game} puzzles", "{none} among cards"
+NOT_COUNTS = {"game", "what", "difficulty", "none", "name"}  # words, not numbers: "{game} puzzles", "{none} among cards"
 
 
 def catalogues() -> dict[str, dict[str, str]]:

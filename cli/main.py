@@ -312,8 +312,9 @@ def advise(record: str, drew: str | None, as_json: bool, lang: str) -> None:
 @RECORD
 @click.option("--to", "notation", type=click.Choice(["toml", "compact"]), default="toml", show_default=True,
               help="The notation to print: canonical TOML, or the game's compact line notation.")
+@LANG
 @user_errors
-def convert(record: str, notation: str) -> None:
+def convert(record: str, notation: str, lang: str) -> None:
     """Print RECORD (TOML or a compact line notation) in the notation --to names.
 
     Either way round, the record is the same: converting back gives the same file.
@@ -368,7 +369,9 @@ def live(record: str, lang: str, plain: bool) -> None:
 @main.command()
 @click.argument("name", required=False)
 @click.option("--path", "show_path", is_flag=True, help="Print only the file path of NAME.")
-def examples(name: str | None, show_path: bool) -> None:
+@LANG
+@user_errors
+def examples(name: str | None, show_path: bool, lang: str) -> None:
     """List the records bundled with suiri, or print one (or its path).
 
     \b
@@ -377,6 +380,7 @@ def examples(name: str | None, show_path: bool) -> None:
       suiri analyze "$(suiri examples canary-3p --path)"
     """
     from suiri.models import example_records
+    from suiri.solver.errors import SuiriError
 
     found = example_records()
     if name is None:
@@ -384,8 +388,9 @@ def examples(name: str | None, show_path: bool) -> None:
             click.echo(f"{key}\t{found[key]}")
         return
     if name not in found:
-        click.echo(f"error: no example {name!r} (valid: {', '.join(sorted(found))})", err=True)
-        sys.exit(2)
+        from suiri.solver.errors import unknown_name
+
+        raise unknown_name("example", name, sorted(found), error=SuiriError)
     if show_path:
         click.echo(str(found[name]))
     else:
@@ -408,8 +413,10 @@ PLAYERS = click.option("--players", type=click.IntRange(min(f.players.start for 
 @click.option("--viewer", default=None, help="The seat writing the record (default: the first player; 'none' = spectator).")
 @click.option("--variant", default=None,
               help="The game's rules variant (default: the first).  " + by_game(lambda f: ", ".join(f.variants)))
+@LANG
 @user_errors
-def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None, variant: str | None) -> None:
+def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None, variant: str | None,
+             lang: str) -> None:
     """Write the record of a random legal game (for practice, tests and benchmarks).
 
     --turns counts turns in Canary and Werewolf (a whole Werewolf game, searches
@@ -466,6 +473,10 @@ def report(record: str, html_path: str | None, lang: str) -> None:
 
         raise SuiriError(ErrorText("html:missing"), Source(record, None, "--html"), ErrorText("html:missing-valid"))
     write_report(game, session, record, html_path, lang, stderr_progress("explaining certain facts"))
+    if html_path != "-":  # the page itself went to standard output
+        from .messages import Messages
+
+        click.echo(Messages(lang)("wrote-report", path=html_path, record=record))
 
 
 @main.command()
@@ -479,9 +490,10 @@ def report(record: str, html_path: str | None, lang: str) -> None:
 @click.option("--answer", "show_answer", is_flag=True,
               help="Also print the answer (held back by default: the puzzle is for solving).")
 @JSON
+@LANG
 @user_errors
 def puzzle(game: str, players: int, seed: int, question: str | None, lines: str, show_answer: bool,
-           as_json: bool) -> None:
+           as_json: bool, lang: str) -> None:
     """Generate a puzzle: a record whose question has a unique answer.
 
     The record's leading comments say how it was made (the command and the seed of
@@ -512,7 +524,7 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
     if as_json:
         emit(found.to_json(show_answer))
     else:
-        click.echo(found.to_toml(show_answer), nl=False)
+        click.echo(found.to_toml(show_answer, lang), nl=False)
 
 
 @main.command("puzzle-book")
@@ -551,10 +563,15 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
     from suiri.cli.svg import picture_svg
 
     book = build(game, count, difficulty, seed, lang, picture_svg if html_path is not None else None, workers)
+    from suiri.puzzles.book import LEVEL_WORDS
+
+    from .messages import Messages
+
+    say = Messages(lang)
     for path in write_book(book, html_path, markdown_path):
-        levels = ", ".join(f"{n} {level}" for level in ("easy", "medium", "hard")
+        levels = ", ".join(say("book-level", n=n, level=LEVEL_WORDS[lang][level]) for level in ("easy", "medium", "hard")
                            if (n := sum(p.level == level for p in book.puzzles)))
-        click.echo(f"wrote {path}: {len(book.puzzles)} puzzles ({levels}) from {book.tried} simulated games")
+        click.echo(say("wrote-book", path=path, n=len(book.puzzles), levels=levels, tried=book.tried))
 
 
 if __name__ == "__main__":  # pragma: no cover

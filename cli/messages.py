@@ -7,6 +7,7 @@ Each game's own sentences (and its screens) live in its text catalogue, e.g.
 from __future__ import annotations
 
 from suiri.solver.errors import Text
+from suiri.solver.plural import Count
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -15,11 +16,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unit:turns": "turn/turns", "unit:events": "event/events", "unit:moves": "move/moves",
         "ruled-out": "Ruled out:",
         "chain-size": "Step by step ({steps}, from {lines} of the record):",
-        "count:steps": "{n} step/{n} steps", "count:lines": "{n} line/{n} lines",
+        "count:steps": "{n:step/steps}", "count:lines": "{n:line/lines}",
         "hint-from-known": "what you have already worked out: {facts}",
         # a hint's last line: the certain facts the step does not give (HintResult.remaining)
         "hint-left": "(Still to find after this step: {facts}.)",
-        "count:certain-facts": "{n} certain fact/{n} certain facts",
+        "count:certain-facts": "{n:certain fact/certain facts}",
         "unit:worlds": "world/worlds", "unit:deals": "deal/deals", "unit:histories": "history/histories",
         # how a game ended (GameOver, cli/views.py): the rules' reason, then who won
         "game-over": "The game is over: {why}. {winners}",
@@ -27,6 +28,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "winners-maybe": "Who else won depends on a card the record does not show: {chances}.",
         "winners-only-maybe": "Who won depends on a card the record does not show: {chances}.",
         "and": " and ", "list-sep": ", ",
+        # the one line a command that writes a file prints on success
+        "wrote-report": "wrote {path}: the report of {record}",
+        "wrote-book": "wrote {path}: {n:puzzle/puzzles} ({levels}) from {tried:simulated game/simulated games}",
+        "book-level": "{n} {level}",
     },
     "ja": {
         "check-ok": "{file}：ルール上正しく、矛盾なし — {steps}{unit}、矛盾のない{kind}は{worlds}通り",
@@ -43,6 +48,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "winners-maybe": "ほかに勝った人は、記録にない札しだい：{chances}。",
         "winners-only-maybe": "誰が勝ったかは、記録にない札しだい：{chances}。",
         "and": "と", "list-sep": "、",
+        "wrote-report": "{path} に書き出しました：{record} のレポート",
+        "wrote-book": "{path} に書き出しました：パズル {n} 問（{levels}）、シミュレーション {tried} 局から",
+        "book-level": "{level} {n} 問",
     },
 }
 
@@ -84,12 +92,13 @@ class Messages:
         self.m = MESSAGES[lang]
 
     def __call__(self, key: str, **kw: object) -> str:
-        return self.m.get(key, MESSAGES["en"][key]).format(**kw)
+        """The sentence ``key``; a whole number formats as ``Count`` (``{n:line/lines}``)."""
+        said = {k: Count(v) if type(v) is int else v for k, v in kw.items()}
+        return self.m.get(key, MESSAGES["en"][key]).format(**said)
 
     def count(self, word: str, n: int) -> str:
-        """``n`` things (``count:WORD``: singular/plural forms with ``{n}``)."""
-        forms = self(f"count:{word}", n=n).split("/")
-        return forms[0] if n == 1 or len(forms) == 1 else forms[1]
+        """``n`` things (``count:WORD``, English ``{n:thing/things}``: ``solver.plural``)."""
+        return self(f"count:{word}", n=n)
 
     def unit(self, word: str, n: int | object) -> str:
         """``word`` (a plural such as ``turns``) in this language, singular for exactly one."""

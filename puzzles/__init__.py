@@ -14,9 +14,20 @@ from typing import Any
 
 from suiri.models import Game, check_players, check_question
 from suiri.solver.facts import Fact
+from suiri.solver.plural import Count
 from suiri.solver.queries import Explanation
 
 from .rating import Rating, rate
+
+# The puzzle's leading comments, by language (English counts: ``solver.plural``).
+HEADER: dict[str, dict[str, str]] = {
+    "en": {"made": "# suiri puzzle: what is {question}?  ({made_by}; game seed {seed})",
+           "difficulty": "# difficulty: {n:record line/record lines} needed",
+           "answer": "# answer: {answer}  (suiri explain FILE '{answer}')"},
+    "ja": {"made": "# suiri パズル：{question} は何か？（{made_by}、ゲームのシード {seed}）",
+           "difficulty": "# 難しさ：答えに記録の {n} 行が必要",
+           "answer": "# 答え：{answer}（suiri explain FILE '{answer}'）"},
+}
 
 
 @dataclass
@@ -39,14 +50,15 @@ class Puzzle:
     def rating(self) -> Rating:
         return rate(self.explanation, self.rule_weight)
 
-    def to_toml(self, answer: bool = False) -> str:
-        """The record with the puzzle in its leading comments: how it was made (seeds
-        included, so it can be made again) and the question; the answer only when asked
-        for.  Comments leave the record's meaning unchanged (records README v1)."""
-        head = [f"# suiri puzzle: what is {self.question}?  ({self.made_by}; game seed {self.seed})",
-                f"# difficulty: {self.difficulty} record line(s) needed"]
+    def to_toml(self, answer: bool = False, lang: str = "en") -> str:
+        """The record with the puzzle in its leading comments (in ``lang``): how it was
+        made (seeds included, so it can be made again) and the question; the answer only
+        when asked for.  Comments leave the record's meaning unchanged (records README v1)."""
+        words = HEADER[lang]
+        head = [words["made"].format(question=self.question, made_by=self.made_by, seed=self.seed),
+                words["difficulty"].format(n=Count(self.difficulty))]
         if answer:
-            head.append(f"# answer: {self.answer}  (suiri explain FILE '{self.answer}')")
+            head.append(words["answer"].format(answer=self.answer))
         return "\n".join(head) + "\n" + self.write(self.record)
 
     def to_json(self, answer: bool = False) -> dict[str, Any]:

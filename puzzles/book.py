@@ -21,6 +21,7 @@ from typing import Any
 from suiri.models import Game
 from suiri.models import game as game_named
 from suiri.solver.errors import SuiriError, Text
+from suiri.solver.plural import Count
 
 from . import generate
 from .rating import LEVELS, THRESHOLDS, Rating
@@ -30,7 +31,7 @@ ERRORS: dict[str, tuple[str, str]] = {
     "difficulty:unknown": ("--difficulty {difficulty} is not known", "--difficulty {difficulty} は不明です"),
     "count:not-positive": ("--count {count} is not a positive number", "--count {count} は正の数ではありません"),
     "count:example": ("e.g. --count 20", "例: --count 20"),
-    "book:too-few": ("only {found} of {count} {difficulty} puzzles found in {tried} simulated games",
+    "book:too-few": ("only {found} of {count} {difficulty} puzzles found in {tried:simulated game/simulated games}",
                      "{tried} 回のシミュレーションで、{difficulty} のパズルは {count} 問中 {found} 問しか見つかりませんでした"),
     "book:too-few-valid": ("a smaller --count, another --difficulty or another --seed",
                            "より小さい --count、別の --difficulty か別の --seed"),
@@ -248,9 +249,9 @@ def build(game: str, count: int, difficulty: str = "mixed", seed: int = 1, lang:
 # -- words ------------------------------------------------------------------------------------
 
 TEXT: dict[str, dict[str, str]] = {
-    "en": {"title": "{title}: {n} puzzles ({difficulty})", "puzzle": "Puzzle {i}", "you": "You are {seat}; {players} players.",
+    "en": {"title": "{title}: {n:puzzle/puzzles} ({difficulty})", "puzzle": "Puzzle {i}", "you": "You are {seat}; {players} players.",
            "record": "The record", "answer": "Answer:", "solutions": "Solutions", "proof": "Why (the record lines needed):",
-           "rules": "Rules used:", "score": "{level} · score {score} = {lines} line(s) + hardest rule {hardest}",
+           "rules": "Rules used:", "score": "{level} · score {score} = {lines:line/lines} + hardest rule {hardest}",
            "minimal": "This is the minimal proof: the record lines the answer needs. Step-by-step proofs are "
                       "not in the book yet.",
            "made": "Made by: {command}",
@@ -295,13 +296,13 @@ def command(book: Book) -> str:
 def title(book: Book) -> str:
     about = game_named(book.game).facts
     words = TEXT[book.lang]
-    return words["title"].format(title=about.title_ja if book.lang == "ja" else about.title_en, n=len(book.puzzles),
+    return words["title"].format(title=about.title_ja if book.lang == "ja" else about.title_en, n=Count(len(book.puzzles)),
                                  difficulty=LEVEL_WORDS[book.lang][book.difficulty])
 
 
 def score_text(p: BookPuzzle, lang: str) -> str:
     words = TEXT[lang]
-    return words["score"].format(level=LEVEL_WORDS[lang][p.level], score=p.rating.score, lines=p.rating.lines,
+    return words["score"].format(level=LEVEL_WORDS[lang][p.level], score=p.rating.score, lines=Count(p.rating.lines),
                                  hardest=p.rating.hardest)
 
 

@@ -29,6 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from .plural import Count
+
 # The catalogue of error sentences: key -> (English, Japanese).  Parameters in braces;
 # a parameter may itself be a ``Text`` (rendered in the same language).
 ERROR_TEXT: dict[str, tuple[str, str]] = {
@@ -76,7 +78,7 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "players:twice-valid": ("distinct names", "互いに異なる名前"),
     "players:distinct-valid": ("distinct names (case aside: Aki and aki are one name)",
                                "互いに異なる名前（大文字と小文字は区別しません: Aki と aki は同じ名前）"),
-    "players:count": ("{n} players: the game is for {low} to {high}", "{n} 人：このゲームは {low}〜{high} 人用です"),
+    "players:count": ("{n:player/players}: the game is for {low} to {high}", "{n} 人：このゲームは {low}〜{high} 人用です"),
     "players:count-valid": ("{low} to {high} names", "{low}〜{high} 人の名前"),
     # misspelt names
     "name:unknown": ("unknown {noun} {name}", "不明な{noun} {name}"),
@@ -93,6 +95,7 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "noun:category": ("category", "分類"),
     "noun:place": ("place", "場所"),
     "noun:card-place": ("place a card can be", "カードの置き場所"),
+    "noun:example": ("example record", "付属の記録"),
     # a compact notation's line that cannot be split into words (quotes)
     "notation:split": ("cannot split the line into words: {reason}", "行を語に分けられません：{reason}"),
     "notation:split-valid": ("words separated by blanks; a name with spaces in quotes, e.g. \"Giant Stone Bridge\"",
@@ -141,7 +144,8 @@ class Text:
     def render(self, lang: str = "en") -> str:
         en, ja = self.table[self.key]
         template = ja if lang == "ja" else en
-        return template.format(**{k: render(v, lang) for k, v in self.params.items()})
+        return template.format(**{k: Count(v) if type(v) is int else render(v, lang)  # {n:card/cards}: plural.py
+                                  for k, v in self.params.items()})
 
     def __str__(self) -> str:
         return self.render("en")
@@ -203,6 +207,16 @@ class Source:
             where += f": {self.field}"
         return where
 
+    def cited(self) -> str:
+        """This place in a list of record lines (a conflict): a typed line shows itself."""
+        return str(self)
+
+    def speak(self, message: Message, valid: Message | None) -> tuple[Source, Message, Message | None]:
+        """An error's place, message and valid text in the words this place was written in:
+        as they are for TOML; a compact notation's source (``solver.notation``) says them in
+        the notation's words (and may file the error under the word the notation names)."""
+        return self, message, valid
+
 
 class SuiriError(Exception):
     """Base of every error a user can cause; ``str()`` is the full message (English).
@@ -215,6 +229,8 @@ class SuiriError(Exception):
     label = "error"
 
     def __init__(self, message: Message, source: Source | None = None, valid: Message | None = None):
+        if source is not None:
+            source, message, valid = source.speak(message, valid)
         self.text = message
         self.valid_text = valid
         self.message = render(message)
@@ -268,7 +284,7 @@ class InconsistentRecordError(SuiriError):
     def render(self, lang: str = "en") -> str:
         head = f"{self.source.file if self.source else ''}: {render(self.text, lang)}"
         head += valid_suffix(self.valid_text, lang)
-        return "\n".join([head, *(f"  {src}" for src in self.conflict)])
+        return "\n".join([head, *(f"  {cited}" for cited in dict.fromkeys(src.cited() for src in self.conflict))])
 
 
 class FactError(SuiriError):

@@ -56,7 +56,8 @@ def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: Messag
     (``worlds``: what the game's hidden state is called, e.g. "deal")."""
     ids = engine.conflict()
     sources = list(dict.fromkeys(where(i) for i in ids))
-    said = Text("inconsistent:lines", worlds=worlds, n=len(ids)) if len(ids) > 1 else \
+    lines = len(dict.fromkeys(s.cited() for s in sources))  # as listed: one typed line may hold several fields
+    said = Text("inconsistent:lines", worlds=worlds, n=lines) if lines > 1 else \
         Text("inconsistent:line", worlds=worlds)
     return InconsistentRecordError(said, sources, valid)
 

@@ -24,7 +24,7 @@ ERRORS: dict[str, tuple[str, str]] = {
     "notation:unexpected": ("unexpected {words}", "余分な語 {words}"),
     "notation:after-clue": ("{word} after the clue", "手がかりの後に {word} があります"),
     "notation:genuine-valid": ("genuine or fake", "genuine または fake"),
-    "notation:corners": ("{corners} corners for {players} players", "プレイヤー {players} 人に対して角が {corners} つあります"),
+    "notation:corners": ("{corners:corner/corners} for {players:player/players}", "プレイヤー {players} 人に対して角が {corners} つあります"),
     "notation:corners-valid": ("one corner per player, in player order (after the canary line)",
                                "プレイヤーごとに角を1つ、プレイヤー順に（canary 行の後に）"),
     "notation:ruling-twice": ("the ruling {ruling} is set twice", "ルール設定 {ruling} が2回書かれています"),
@@ -157,9 +157,9 @@ ERRORS: dict[str, tuple[str, str]] = {
                                    "{viewer} は {card} で宣言しましたが、そのカードには {viewer} の手がかり（{clue}）が"
                                    "描かれていません（R4：本物の手がかりの持ち主は、自分の手がかりが描かれたカードでのみ宣言する）"),
     "rules:card-carrying": ("a card carrying {clue}", "{clue} が描かれたカード"),
-    "rules:too-many-copies": ("{n} copies of {card} seen ({squares}); the deck has {copies}",
+    "rules:too-many-copies": ("{n:copy/copies} of {card} seen ({squares}); the deck has {copies}",
                               "{card} が {n} 枚見えています（{squares}）。デッキには {copies} 枚しかありません"),
-    "rules:copies-valid": ("at most {copies} square(s) showing {card}", "{card} が見えるマスは {copies} つまで"),
+    "rules:copies-valid": ("at most {copies:square/squares} showing {card}", "{card} が見えるマスは {copies} つまで"),
     "rules:after-end": ("turn {n} comes after the end of the game ({over})", "ターン{n} はゲームの終了後です（{over}）"),
     "rules:no-more-turns": ("no further turns", "これ以上のターンはなし"),
     "rules:not-your-turn": ("it is {expected}'s turn, not {player}'s{skipping}",
@@ -175,7 +175,7 @@ ERRORS: dict[str, tuple[str, str]] = {
                     "ターン{n} の宣言が成功したので、ゲームはそこで終わっています"),
     # why the game ended (PublicState.over)
     "over:succeeded": ("{player}'s declaration on turn {turn} succeeded", "ターン{turn} の {player} の宣言が成功した"),
-    "over:lost": ("{player} failed {n} declarations and lost", "{player} は宣言に {n} 回失敗して負けた"),
+    "over:lost": ("{player} failed {n:declaration/declarations} and lost", "{player} は宣言に {n} 回失敗して負けた"),
     # an inconsistent record (session.py)
     "session:worlds": ("layout and clue deal", "カードの配置と手がかりの配布"),
     "session:consistent-valid": ("a record in which some world satisfies every line",
@@ -188,6 +188,35 @@ ERRORS: dict[str, tuple[str, str]] = {
     "game:no-notation": ("{game} has no notation {notation}", "{game}には記法 {notation} がありません"),
     "game:goal-two-players": ("with 2 players the goal is five squares, not one",
                               "2人プレイではゴールは5マスあり、1マスではありません"),
+    # -- the same sentences in the compact notation's words (notation.DIALECT, issue 19) ---------------
+    "say:record:clue-valid": ("viewer NAME CLUE, the clue one of high, dark, ancient, nature, weathered",
+                              "viewer NAME CLUE（手がかりは high、dark、ancient、nature、weathered のどれか）"),
+    "say:record:start-missing": ("missing start line", "start 行がありません"),
+    "say:record:start-valid": ("start CORNER ... (one corner per player, in player order)",
+                               "start CORNER ...（プレイヤーごとに角を1つ、プレイヤー順に）"),
+    "say:record:missing-check": ("missing check letter", "チェックの記号がありません"),
+    "say:record:check-valid": ("h, r or - (hidden, revealed, no check); a declaring turn has ! instead (R8)",
+                               "h、r、-（伏せた・表にした・チェックなし）。宣言するターンは代わりに !（R8）"),
+    "say:record:declare-valid": ("! CARD NAME=y|n ... (a declaration)", "! CARD NAME=y|n ...（宣言）"),
+    "say:record:declare-card-valid": ("! CARD: the face shown", "! CARD：見せた面"),
+    "say:record:answers-valid": ("NAME=y or NAME=n for every other player",
+                                 "ほかのプレイヤー全員の NAME=y または NAME=n"),
+    "say:record:answer-valid": ("NAME=y (ここだ) or NAME=n (ちがう)", "NAME=y（ここだ）または NAME=n（ちがう）"),
+    "say:record:outcome-valid": ("outcome=success or outcome=failure", "outcome=success または outcome=failure"),
+    "say:rules:check-on-declaring-valid": ("no check letter on a declaring turn: NAME SQUARE ! CARD NAME=y|n ...",
+                                           "宣言するターンにはチェックの記号を書かない：NAME SQUARE ! CARD NAME=y|n ..."),
+    "say:rules:card-on-declaring": ("{player} declared on this turn: the face opened for all is the card after ! "
+                                    "(R8: the declaration replaces the map check)",
+                                    "{player} はこのターンに宣言しました：全員に公開した面は ! の後に書きます"
+                                    "（R8：宣言はマップのチェックの代わり）"),
+    "say:rules:card-on-declaring-valid": ("no card before !; the face after it: NAME SQUARE ! CARD NAME=y|n ...",
+                                          "! の前にはカードを書かず、面は ! の後に：NAME SQUARE ! CARD NAME=y|n ..."),
+    "say:rules:hidden-or-revealed": ("h or r", "h または r"),
+    "say:rules:reveal-without-card-valid": ("the card after r: the face turned up", "r の後にカード：表にした面"),
+    # a card name with spaces typed without quotes (notation.py)
+    "notation:unquoted-card": ("the card {name} has spaces in its name, so it reads as {n:word/words}",
+                               "カード {name} は名前に空白があるので、{n} 語として読まれます"),
+    "notation:unquoted-card-valid": ('"{name}" in quotes, or its id {id}', '引用符で囲んだ "{name}"、または ID の {id}'),
 }
 
 

@@ -3,8 +3,8 @@
 One line per item; ``#`` starts a comment; words are split as a shell splits them
 (``shlex``), so a name with spaces is written in quotes (``"Giant Stone Bridge"``).  It
 reads into the same data and line map as the TOML format, so the record reader, the
-rules and most error messages are shared (errors point at the line typed); what only
-the notation writes (the check letter, the answers ``y`` / ``n``) is checked here, in
+rules and most error messages are shared (errors point at the line typed, in the
+notation's words: ``DIALECT``, ``solver.notation``); what only the notation writes (the check letter, the answers ``y`` / ``n``) is checked here, in
 the notation's own words::
 
     canary aki bea cid            # the game, players in turn order
@@ -27,16 +27,20 @@ from __future__ import annotations
 
 import shlex
 import tomllib
+from collections.abc import Mapping
 from typing import Any
 
-from suiri.solver.errors import RecordSyntaxError, Source, Text
-from suiri.solver.records import LineMap, TomlDocument
+from suiri.solver.errors import Message, RecordSyntaxError, Source, Text
+from suiri.solver.notation import Dialect, NotationLines, typed_lines, unquoted_name
+from suiri.solver.records import TomlDocument
 
+from .cards import STANDARD_DECK
 from .error_text import ErrorText
 
 HEADS = {"canary", "viewer", "start", "rule"}
 CHECKS = {"h": "hidden", "hidden": "hidden", "r": "revealed", "revealed": "revealed", "-": "none", "none": "none"}
 ANSWERS = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
+SPACED_NAMES = {k.name_en.lower(): k.id for k in STANDARD_DECK.kinds if " " in k.name_en}  # typed in quotes
 VIEWER_SYNTAX = "viewer NAME CLUE [genuine|fake]"  # literal syntax: the same in every language
 
 
@@ -51,15 +55,19 @@ def is_compact(text: str) -> bool:
 
 def parse(name: str, text: str) -> TomlDocument:
     data: dict[str, Any] = {}
-    lines = LineMap(name)
+    lines = NotationLines(name, typed=typed_lines(text), dialect=DIALECT)
     turns: list[dict[str, Any]] = []
     players: list[str] = []
     seen_heads: dict[str, int] = {}
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        at = lambda field, n=number: Source(name, n, field)  # noqa: E731
+        at = lambda field, n=number: lines.at(n, field)  # noqa: E731
         words = split_words(raw, at(None))
         if not words:
             continue
+        spaced = unquoted_name(words, SPACED_NAMES)
+        if spaced is not None:  # `cid g2 r Crag Lookout`: a name read as two words
+            raise RecordSyntaxError(ErrorText("notation:unquoted-card", name=spaced[0], n=len(spaced[0].split())),
+                                    at(None), ErrorText("notation:unquoted-card-valid", name=spaced[0], id=spaced[1]))
         head = words[0].lower() if words[0].lower() in HEADS else words[0]  # Canary, Start: any case
         if head in HEADS - {"rule"}:
             if head in seen_heads:
@@ -142,27 +150,27 @@ def _check(word: str, where: Source) -> str:
     return CHECKS[word]
 
 
-def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) -> dict[str, Any]:
+def _turn(words: list[str], index: int, number: int, name: str, lines: NotationLines) -> dict[str, Any]:
     label = f"turn[{index + 1}]"
     table: tuple[str | int, ...] = ("turn", index)
     lines.tables[table] = number
     if len(words) < 3:
         raise RecordSyntaxError(ErrorText("notation:short-turn", words=repr(" ".join(words))),
-                                Source(name, number, label), ErrorText("notation:turn-valid"))
+                                lines.at(number, label), ErrorText("notation:turn-valid"))
     turn: dict[str, Any] = {"player": words[0], "to": words[1]}
     for key in ("player", "to", "check", "card", "declare"):
         lines.keys[(table, key)] = number
     rest = words[2:]
     card_then_declare = len(rest) > 1 and rest[1] == "!" and rest[0] not in CHECKS  # `SQ CARD ! …`: a card, no check
     if rest[0] != "!" and not card_then_declare:  # a declaring turn has no check (R8); one written anyway is refused by the rules
-        turn["check"] = _check(rest[0], Source(name, number, f"{label}.check"))
+        turn["check"] = _check(rest[0], lines.at(number, f"{label}.check"))
         rest = rest[1:]
     if rest and rest[0] != "!":
         turn["card"] = rest.pop(0)
     if rest:
         if rest[0] != "!" or len(rest) < 2:
             raise RecordSyntaxError(ErrorText("notation:unreadable", words=repr(" ".join(rest))),
-                                    Source(name, number, label), ErrorText("notation:declare-valid"))
+                                    lines.at(number, label), ErrorText("notation:declare-valid"))
         declare: dict[str, Any] = {"card": rest[1], "answers": {}}
         sub = (*table, "declare")
         lines.tables[sub] = number
@@ -176,9 +184,38 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: LineMap) 
                 declare["answers"][who] = ANSWERS[said]
             else:
                 raise RecordSyntaxError(ErrorText("notation:answer", word=repr(said), who=who),
-                                        Source(name, number, f"{label}.declare.answers"), ErrorText("notation:answer-valid"))
+                                        lines.at(number, f"{label}.declare.answers"), ErrorText("notation:answer-valid"))
         turn["declare"] = declare
     return turn
+
+
+# -- errors in the notation's words (solver.notation) ----------------------------------------------
+SHORT = {'"hidden"': "h", '"revealed"': "r", '"none"': "-"}
+
+
+def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | None:
+    """A TOML value in a ``valid`` text as the notation writes it: the check letter, an answer."""
+    if field == "check" and valid in SHORT:
+        return SHORT[valid]
+    if field.startswith("answers") and valid in ('"yes"', '"no"'):
+        who = params.get("viewer", "NAME")
+        return f"{who}={valid[1]}"
+    return None
+
+
+DIALECT = Dialect(
+    ErrorText,
+    fields={"to": "square", "declare": "!", "declare.card": "! card", "declare.answers": "answers",
+            "declare.outcome": "outcome", "hand": "viewer"},
+    children={"start": "start {}", "rules": "rule {}", "declare.answers": "{}="},
+    sentences={key: f"say:{key}" for key in (
+        "record:clue-valid", "record:start-missing", "record:start-valid", "record:check-valid",
+        "record:answers-valid", "record:answer-valid", "record:outcome-valid", "record:declare-card-valid",
+        "rules:check-on-declaring-valid", "rules:card-on-declaring", "rules:card-on-declaring-valid",
+        "rules:hidden-or-revealed", "rules:reveal-without-card-valid", "record:missing-check",
+        "record:declare-valid")},
+    values=_value,
+)
 
 
 def to_compact(record: Any) -> str:

@@ -528,7 +528,7 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     for p in state.players:
         if p != turn.player:
             at = record.where(n, "answers", "declare")
-            at = Source(at.file, at.line, f"{at.field}.{p}")  # one answer of the inline table
+            at = replace(at, field=f"{at.field}.{p}")  # one answer of the inline table
             yield Answered(f"t{n}.answer.{p}", at, n, p, turn.player, sq, d.card, d.answers[p])
     decided = declaration_outcome(v, turn.player, d.answers, record.viewer, record.genuine)
     last = n == len(record.turns)

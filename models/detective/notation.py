@@ -4,7 +4,7 @@
 Header lines first, then one line per event; ``#`` starts a comment.  It reads into the
 same data and line map as the TOML format, so the record reader (card names, Japanese
 ones included), the rules and every error message are shared, and errors point at the
-line typed::
+line typed, in the notation's words (``DIALECT``, ``solver.notation``)::
 
     detective aki bea cid               # the game, players in turn order (clockwise)
     viewer aki w1 r3 w9 r2 s4 s8        # the seat and its hand as dealt (no line: a spectator)
@@ -35,12 +35,23 @@ spaces, ``＝``, ``＃``, ``；``) reads as ASCII.
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from suiri.solver.errors import Joined, RecordSyntaxError, Source, SuiriError, Text, close_spellings
-from suiri.solver.records import LineMap, TomlDocument
+from suiri.solver.errors import (
+    Joined,
+    Message,
+    RecordSyntaxError,
+    Source,
+    SuiriError,
+    Text,
+    close_spellings,
+)
+from suiri.solver.notation import Dialect, NotationLines, typed_lines
+from suiri.solver.records import TomlDocument
 
 from . import FACTS
 from .error_text import ErrorText
@@ -98,18 +109,19 @@ def parse(name: str, text: str) -> TomlDocument:
 class _Parser:
     name: str
     data: dict[str, Any] = field(default_factory=dict)
-    lines: LineMap = field(init=False)
+    lines: NotationLines = field(init=False)
     seen: dict[str, int] = field(default_factory=dict)  # header word -> its line
     events: list[dict[str, Any]] = field(default_factory=list)
     first_event: int | None = None  # the line of the first event
 
     def __post_init__(self) -> None:
-        self.lines = LineMap(self.name)
+        self.lines = NotationLines(self.name, dialect=DIALECT)
 
     def at(self, line: int, label: str | None) -> Source:
-        return Source(self.name, line, label)
+        return self.lines.at(line, label)
 
     def parse(self, text: str) -> TomlDocument:
+        self.lines.typed = typed_lines(text.lstrip("\ufeff"))
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
             words = _words(raw)
             if not words:
@@ -342,6 +354,35 @@ class _Parser:
             event["shown"] = shown
         if outcome is not None:
             event["outcome"] = outcome
+
+
+# -- errors in the notation's words (solver.notation) ----------------------------------------------
+def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | None:
+    """A TOML value in a ``valid`` text as the notation writes it: the players who passed."""
+    if field == "answers" and valid.startswith("["):
+        return " ".join(f"{p}=n" for p in re.findall(r'"([^"]*)"', valid)) or NONE
+    if field == "outcome" and re.fullmatch(r'"\w+"', valid):
+        return valid.strip('"')
+    written = re.match(r'\[\[event\]\] kind = "(\w+)", player = "([^"]*)"', valid)
+    if written:  # the event to write instead
+        return f"{written.group(1)} {written.group(2)} CARD"
+    if valid.startswith("hand_sizes = {"):
+        return "sizes " + " ".join(f"{p}={n}" for p, n in re.findall(r"(\S+) = (\d+)", valid))
+    return None
+
+
+DIALECT = Dialect(
+    ErrorText,
+    fields={"raised": "answers", "refuted_by": "answers", "passed": "answers", "shown": "answers",
+            "named": "cards named", "by": "who", "kind": "", "hand": "viewer", "hand_sizes": "sizes"},
+    children={"shown": "{}=CARD", "hand_sizes": "sizes {}", "cards": "{}"},
+    sentences={key: f"say:{key}" for key in (
+        "rules:named-valid", "record:named-valid", "record:public-count-valid", "record:uneven-deal",
+        "record:sizes-not-table", "record:sizes-table-valid", "rules:clue-order", "rules:passed-clue-only",
+        "record:outcome-valid", "rules:accusation-clue-only-valid", "record:clue-kind", "cards:fake-not-in-play-valid",
+        "record:variant-valid")},
+    values=_value,
+)
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -119,8 +119,7 @@ class _Reader(RecordReader):
     # -- helpers -----------------------------------------------------------------------------
     def missing(self, key: str, near: str) -> Source:
         """A missing root field: named as itself, at the line of ``near`` (where it belongs)."""
-        line = self.lines.keys.get(((), key)) or self.lines.keys.get(((), near))
-        return Source(self.doc.path, line, key)
+        return self.src((), key if ((), key) in self.lines.keys else near, key)  # a typed record's own Source
 
     def card(self, value: Any, where: Source, deck: Deck, fake: bool) -> Card | None:
         return self.catch(lambda: deck.parse(value, where, fake=fake))

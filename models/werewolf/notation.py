@@ -3,7 +3,7 @@
 One line per event; ``#`` starts a comment; a name with spaces is quoted (``"Lost
 Legacy"``).  It reads into the same data and line map as the TOML format, so the record
 reader, the rules and every error message are shared, and errors point at the line
-typed.  Cards are written as the TOML reader reads them (``cards.parse_kind``: ids,
+typed, in the notation's words (``DIALECT``, ``solver.notation``).  Cards are written as the TOML reader reads them (``cards.parse_kind``: ids,
 English and Japanese names)::
 
     werewolf aki ben cho dan            # the game, players in turn order
@@ -11,7 +11,7 @@ English and Japanese names)::
     deck villager=1 lost-legacy=1 vote=2 sleep=2    # optional: a smaller deck
     aki drew medium seer cho saw sleep  # PLAYER [drew CARD] PLAY, then what the card needs
     ben villager cho unknown            # put, then villager / other / unknown (own turn: the card)
-    cho sleep                           # a Werewolf viewer: sleep swap|keep [CARD] [INDEX]
+    cho sleep                           # a Werewolf viewer adds its own choice: cho sleep aki keep
     dan vote aki=ben ben=cho cho=ben dan=ben out none
     aki drew knight medium peek cho 1 saw vote      # or: medium flip NAME [CARD] [INDEX]
     cho attack-1 dan out ben shows villager         # [put] out NAME|none, shows the revealed cards
@@ -23,7 +23,9 @@ English and Japanese names)::
 A turn in progress may be finished on the next line: ``aki drew vote`` followed by
 ``aki vote aki=cho ...`` (no ``drew``) is one turn, so a live session only appends lines.
 ``-`` stands for a positional field not written (``ben villager - other``).  Player names
-may not be words of the notation (``RESERVED``).
+may not be words of the notation (``RESERVED``).  What a Werewolf viewer did in a Sleep is
+its own choice, so it is written after its name: ``cho sleep aki swap vote 2`` (aki, the
+viewer, swapped during cho's Sleep); the older ``cho sleep swap vote 2`` still reads.
 
 ``suiri convert FILE`` prints the canonical TOML of such a file; ``to_compact`` writes
 the canonical notation (both read back to the same record).
@@ -31,7 +33,8 @@ the canonical notation (both read back to the same record).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from suiri.solver.errors import (
@@ -43,7 +46,8 @@ from suiri.solver.errors import (
     Text,
     close_spellings,
 )
-from suiri.solver.records import LineMap, TablePath, TomlDocument
+from suiri.solver.notation import Dialect, NotationLines, typed_lines, unquoted_name
+from suiri.solver.records import TablePath, TomlDocument
 
 from .cards import KINDS, STANDARD, Kind, parse_kind
 from .error_text import ErrorText
@@ -80,6 +84,8 @@ GRAMMAR: dict[str, Message] = {  # what may follow each card played, in the nota
     "sleep": ErrorText("grammar:sleep"),
     "attack": "attack-N [PUT] out NAME|none [shows CARD ...]",
 }
+SPACED_NAMES = {name.lower(): k.id for k in KINDS for name in (k.en, *(["Lost Legacy"] if k.id == "lost-legacy" else []))
+                if " " in name}  # typed in quotes: "Werewolf Attack ①"
 POSITIONAL = {"seer": ("target",), "villager": ("put", "placed"), "attack": ("put",), "sleep": ("card", "index")}
 
 
@@ -153,19 +159,25 @@ class _Parser:
     def __init__(self, name: str) -> None:
         self.name = name
         self.data: dict[str, Any] = {}
-        self.lines = LineMap(name)
+        self.lines = NotationLines(name, dialect=DIALECT)
         self.turns: list[dict[str, Any]] = []
         self.searches: list[dict[str, Any]] = []
         self.heads: dict[str, int] = {}
         self.open_turn = False  # the last turn is drawn and not played yet
 
-    def at(self, number: int, field: str) -> Source:
-        return Source(self.name, number, field)
+    def at(self, number: int, field: str | None) -> Source:
+        return self.lines.at(number, field)
 
     def read(self, text: str) -> TomlDocument:
+        self.lines.typed = typed_lines(text)
         for number, raw in enumerate(text.splitlines(), start=1):
-            words = split_words(raw, Source(self.name, number))
+            words = split_words(raw, self.at(number, None))
             if words:
+                spaced = unquoted_name(words, SPACED_NAMES)
+                if spaced is not None:  # `aki drew Lost Legacy vote`: a name read as two words
+                    raise RecordSyntaxError(ErrorText("notation:unquoted-card", name=spaced[0],
+                                                      n=len(spaced[0].split())), self.at(number, None),
+                                            ErrorText("notation:unquoted-card-valid", name=spaced[0], id=spaced[1]))
                 self.line(words, number)
         if self.turns:
             self.data["turn"] = self.turns
@@ -335,6 +347,8 @@ class _TurnFields:
                 i = self.pile(word, args, i)
             elif word in ("swap", "keep"):
                 self.set("swapped", word == "swap", word)
+            elif self.kind is not None and self.kind.id == "sleep" and i < len(args) and args[i] in ("swap", "keep"):
+                self.sleeper_choice(word, args[i])
             elif word in ("drew", "raised"):
                 raise RecordSyntaxError(ErrorText("notation:misplaced", word=repr(word)), self.at(word),
                                         ErrorText("notation:drew-valid", grammar=TURN) if word == "drew" else
@@ -343,6 +357,15 @@ class _TurnFields:
                 self.vote(word)
             elif self.kind is not None:
                 self.positional(word, slots)
+
+    def sleeper_choice(self, name: str, choice: str) -> None:
+        """``NAME swap|keep`` in a Sleep: only the viewer's own choice is written."""
+        viewer = self.parser.data.get("viewer")
+        if name != viewer:
+            valid: Message = (ErrorText("notation:sleep-choice-valid", viewer=viewer, choice=choice) if viewer
+                              else self.grammar)
+            raise RecordSyntaxError(ErrorText("notation:sleep-choice-not-viewer", name=repr(name)),
+                                    self.at("swapped"), valid)
 
     def vote(self, word: str) -> None:
         voter, _, target = word.partition("=")
@@ -389,13 +412,47 @@ class _TurnFields:
         return i
 
 
+# -- errors in the notation's words (solver.notation) ----------------------------------------------
+def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | None:
+    """A TOML value in a ``valid`` text as the notation writes it."""
+    quoted = re.fullmatch(r'"([^"]*)"', valid)
+    if field == "out" and quoted:
+        return f"out {quoted.group(1)}"
+    if valid in ("swapped = true", "swapped = false"):
+        return "swap" if valid.endswith("true") else "keep"
+    if valid.startswith('player = "'):  # a lone raiser's search
+        return f"search {params.get('order', 'ORDER')} {params.get('player', 'PLAYER')} PLACE CARD"
+    if valid.startswith("votes = {"):
+        return " ".join(f"{voter}=TARGET" for voter in re.findall(r"(\S+) = \"", valid))
+    return None
+
+
+DIALECT = Dialect(
+    ErrorText,
+    fields={"eliminated": "out", "revealed": "shows", "swapped": "swap/keep", "hand": "viewer", "play": "card played",
+            "search.target": "place", "search.found": "card", "search.order": "order"},
+    children={"votes": "{}=", "deck": "deck {}"},
+    sentences={key: f"say:{key}" for key in (
+        "record:pending-valid", "record:missing-play", "record:order-valid", "record:raised-valid",
+        "record:missing-raised-valid", "place:valid", "medium:flip-card-valid", "villager:lost-legacy-valid",
+        "vote:missing", "sleep:unknowable", "sleep:unknowable-valid", "sleep:needs-swap", "sleep:no-face-down",
+        "attack:missing-out", "attack:missing-out-valid", "attack:itself-valid", "revealed:count", "revealed:valid",
+        "search:after-over-valid", "search:too-early-valid", "call:omit-search", "call:lone", "deck:copies",
+        "who:eliminated-field", "record:spectator-hand", "record:spectator-hand-valid", "record:sections")},
+    values=_value,
+    filed={"revealed:count": "shows"},
+    phrases={"peek = { player, index }": "peek NAME INDEX", "flip = { player, card }": "flip NAME CARD"},
+)
+
+
 # -- writing ---------------------------------------------------------------------------------
 def _card(value: Kind | str) -> str:
     return value.id if isinstance(value, Kind) else value
 
 
-def turn_words(t: Turn) -> list[str]:
-    """One turn as the notation writes it (``parse`` reads it back to the same fields)."""
+def turn_words(t: Turn, viewer: str | None = None) -> list[str]:
+    """One turn as the notation writes it (``parse`` reads it back to the same fields);
+    ``viewer``: the record's viewer, whose choice in a Sleep the turn may hold."""
     words = [t.player] + (["drew", t.drew.id] if t.drew is not None else []) + [t.play.id]
     if t.target is not None:
         words.append(t.target)
@@ -416,8 +473,8 @@ def turn_words(t: Turn) -> list[str]:
         words += ["out", t.eliminated]
     if t.revealed is not None:
         words += ["shows", *(k.id for k in t.revealed)]
-    if t.swapped is not None:
-        words.append("swap" if t.swapped else "keep")
+    if t.swapped is not None:  # the viewer's own choice, after its name
+        words += ([viewer] if viewer else []) + ["swap" if t.swapped else "keep"]
     if t.card is not None:
         words.append(t.card.id)
     if t.index is not None:
@@ -446,7 +503,7 @@ def to_compact(record: WerewolfRecord) -> str:
         out.append(f"viewer {record.viewer}" + (f" {record.hand.id}" if record.hand is not None else ""))
     if record.deck != STANDARD:
         out.append("deck " + " ".join(f"{k.id}={n}" for k, n in zip(KINDS, record.deck, strict=True) if n))
-    out += [" ".join(turn_words(t)) for t in record.turns]
+    out += [" ".join(turn_words(t, record.viewer)) for t in record.turns]
     if record.pending is not None and record.viewer is not None:
         out.append(f"{record.viewer} drew {record.pending.id}")
     out += [" ".join(search_words(s)) for s in record.searches]

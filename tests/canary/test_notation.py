@@ -51,7 +51,7 @@ def test_errors_point_at_the_typed_line(tmp_path: Path) -> None:
     with pytest.raises(IllegalMoveError) as info:
         open_session(path)
     line = text.splitlines().index("bea e5 r nothing-here") + 2
-    assert info.value.render().startswith(f"{path}:{line}: turn[5].to: bea cannot move from f7 to e5")
+    assert info.value.render().startswith(f"{path}:{line}: square: bea cannot move from f7 to e5")
     path.write_text("canary aki bea\nstart a1\n", encoding="utf-8")
     with pytest.raises(RecordSyntaxError) as syntax:
         open_session(path)
@@ -63,9 +63,9 @@ def test_a_declaring_turn_has_no_check_letter(tmp_path: Path) -> None:
     letter (or a card before ``!``) typed out of habit is refused at its line, naming R8."""
     text = to_compact(load(REFERENCE))
     assert "\ncid a4 ! lava-rock-hill aki=n bea=y\n" in text
-    for typed, field in (("cid a4 h ! lava-rock-hill aki=n bea=y", "turn[9].check"),
-                         ("cid a4 - lava-rock-hill ! lava-rock-hill aki=n bea=y", "turn[9].check"),
-                         ("cid a4 lava-rock-hill ! lava-rock-hill aki=n bea=y", "turn[9].card"),
+    for typed, field in (("cid a4 h ! lava-rock-hill aki=n bea=y", "check"),
+                         ("cid a4 - lava-rock-hill ! lava-rock-hill aki=n bea=y", "check"),
+                         ("cid a4 lava-rock-hill ! lava-rock-hill aki=n bea=y", "card"),
                          ("cid a4 ! lava-rock-hill aki=n bea=y", None)):
         path = tmp_path / "typed.txt"
         path.write_text(text.replace("cid a4 ! lava-rock-hill aki=n bea=y", typed), encoding="utf-8")
@@ -133,7 +133,7 @@ def test_a_wrong_check_letter_is_told_in_the_notations_words(tmp_path: Path, new
     with pytest.raises(RecordSyntaxError) as info:
         open_session(path)
     message = info.value.render()
-    assert message.startswith(f"{path}:{line_of(path, new)}: turn[1].check: {new.split()[2]!r} is not a check letter")
+    assert message.startswith(f"{path}:{line_of(path, new)}: check: {new.split()[2]!r} is not a check letter")
     assert info.value.valid is not None and info.value.valid.startswith("h, r, - ")
     assert '"hidden"' not in message
 
@@ -145,7 +145,7 @@ def test_a_wrong_answer_is_told_in_the_notations_words(tmp_path: Path, answer: s
     path = typed(tmp_path, "cid a4 ! lava-rock-hill aki=n bea=y", new)
     with pytest.raises(RecordSyntaxError) as info:
         open_session(path)
-    assert info.value.render().startswith(f"{path}:{line_of(path, new)}: turn[9].declare.answers: "
+    assert info.value.render().startswith(f"{path}:{line_of(path, new)}: answers: "
                                           f"answer {answer!r} from bea (valid: NAME=y or NAME=n")
     assert '"yes"' not in info.value.render()
 

@@ -372,7 +372,7 @@ def test_examples_prints_the_record(suiri) -> None:
 def test_examples_unknown_name(suiri) -> None:
     result = suiri("examples", "chess")
     assert_clean_exit_2(result)
-    assert "no example 'chess'" in result.stderr and "(valid: canary-3p" in result.stderr
+    assert "unknown example record 'chess'" in result.stderr and "(valid: canary-3p" in result.stderr
 
 
 # -- simulate --------------------------------------------------------------------------------

@@ -319,14 +319,14 @@ def typed_error(tmp_path: Path, text: str, kind: type[SuiriError] = RecordSyntax
 def test_the_rules_errors_point_at_the_typed_line(tmp_path: Path) -> None:
     text = TYPED.replace("Deduce cid s7 w8 r3 aki=y bea", "deduce cid s7 w8 r3 bea")
     assert typed_error(tmp_path, text, IllegalMoveError) == (
-        "typed.txt:9: event[4].raised: aki holds r3 and must raise (valid: include aki)")
+        "typed.txt:9: answers: aki holds r3 and must raise (valid: include aki)")
 
 
 def test_the_readers_errors_point_at_the_typed_line(tmp_path: Path) -> None:
     text = TYPED.replace("peek bea 容疑者５", "peek bea s55").replace("deduce cid s3 w7 r1 bea", "deduce dai s3 w7 r1 bea")
     first, second = typed_error(tmp_path, text, ErrorList).splitlines()
-    assert first.startswith("typed.txt:6: event[1].card: unknown card 's55'") and "s1…s9" in first
-    assert second.startswith("typed.txt:7: event[2].by: unknown player 'dai'") and "aki, bea, cid" in second
+    assert first.startswith("typed.txt:6: card: unknown card 's55'") and "s1…s9" in first
+    assert second.startswith("typed.txt:7: who: unknown player 'dai'") and "aki, bea, cid" in second
 
 
 def test_an_inconsistent_record_lists_the_typed_lines(tmp_path: Path) -> None:
@@ -338,24 +338,24 @@ def test_an_inconsistent_record_lists_the_typed_lines(tmp_path: Path) -> None:
 
 SYNTAX = [  # (a line of TYPED replaced, or text added, the error's start, a word its `valid:` must hold)
     ("deduce cid s3 w7 r1 bea", "deduse cid s3 w7 r1 bea",
-     "typed.txt:7: event[2]: unknown word 'deduse'; did you mean 'deduce'?", "deduce, suggest, accuse"),
+     "typed.txt:7: unknown word 'deduse'; did you mean 'deduce'?", "deduce, suggest, accuse"),
     ("deduce cid s3 w7 r1 bea", "cid s3 w7 r1 bea",
-     "typed.txt:7: event[2]: a line starts with what happened, not with a player: 'deduce cid s3 w7 r1 bea'?",
+     "typed.txt:7: a line starts with what happened, not with a player: 'deduce cid s3 w7 r1 bea'?",
      "deduce, suggest"),
     ("peek bea 容疑者５", "peek bea 容疑者５\nvariant clu",
      "typed.txt:7: variant: the 'variant' line comes after the events", "line 6"),
     ("deduce cid s3 w7 r1 bea", "deduce cid s3 w7 r1",
-     "typed.txt:7: event[2].raised: who raised? the answers are missing", "- (nobody)"),
+     "typed.txt:7: answers: who raised? the answers are missing", "- (nobody)"),
     ("deduce cid s3 w7 r1 bea", "deduce cid s3 w7",
-     "typed.txt:7: event[2]: a deduction needs who deduced and three cards", "deduce NAME SUSPECT WEAPON SCENE"),
+     "typed.txt:7: a deduction needs who deduced and three cards", "deduce NAME SUSPECT WEAPON SCENE"),
     ("deduce cid s3 w7 r1 bea", "deduce cid s3 w7 r1 bea bea=w7",
-     "typed.txt:7: event[2].raised: bea answers twice", "one answer per player"),
+     "typed.txt:7: answers: bea answers twice", "one answer per player"),
     ("reveal aki s8", "reveal aki s8 bluff",
-     "typed.txt:10: event[5].bluff: cannot read 'bluff'", "bluff=y"),
+     "typed.txt:10: bluff: cannot read 'bluff'", "bluff=y"),
     ("reveal aki s8", "reveal aki",
-     "typed.txt:10: event[5]: reveal needs 2 words after it, got 1", "reveal NAME CARD"),
+     "typed.txt:10: reveal needs 2 words after it, got 1", "reveal NAME CARD"),
     ("peek bea 容疑者５", "peek bea s5 s6",
-     "typed.txt:6: event[1]: unexpected 's6'", "peek NAME CARD"),
+     "typed.txt:6: unexpected 's6'", "peek NAME CARD"),
     ("reveal aki s8", "reveal aki s8\nfake",
      "typed.txt:11: fake: the 'fake' line comes after the events", "before the first event (line 6)"),
     ("public w2 w3 w6 r9 w5 s9", "",
@@ -363,11 +363,11 @@ SYNTAX = [  # (a line of TYPED replaced, or text added, the error's start, a wor
     ("public w2 w3 w6 r9 w5 s9", "public w2 w3 w6 r9 w5 s9\npublic -",
      "typed.txt:5: public: a second 'public' line (the first is line 4)", "one 'public' line"),
     ("viewer aki 凶器1 現場3 w9 r2 s4 s8   # Japanese names as in TOML", "viewer aki",
-     "typed.txt:3: hand: viewer aki needs its hand as dealt", "viewer NAME - for none"),
+     "typed.txt:3: viewer: viewer aki needs its hand as dealt", "viewer NAME - for none"),
     ("detective aki bea cid", "detective aki wrong cid",
      "typed.txt:2: players: player name 'wrong' is a word of the compact notation", "write the record in TOML"),
     ("detective aki bea cid", "detective aki bea cid\nsizes aki=7 aki=6",
-     "typed.txt:3: hand_sizes.aki: aki's hand size is given twice", "one size per player"),
+     "typed.txt:3: sizes aki: aki's hand size is given twice", "one size per player"),
 ]
 
 
@@ -380,19 +380,19 @@ def test_syntax_errors_use_the_notations_words(tmp_path: Path, old: str, new: st
 
 def test_clue_syntax_errors(tmp_path: Path) -> None:
     rendered = typed_error(tmp_path, CLUE.replace("bea=n cid=rope", "bea cid=rope"))
-    assert rendered.startswith("typed.txt:8: event[1].refuted_by: 2 refuters (bea, cid): the first refuter ends")
+    assert rendered.startswith("typed.txt:8: answers: 2 refuters (bea, cid): the first refuter ends")
     assert "NAME=n for each player who passed" in rendered
     rendered = typed_error(tmp_path, CLUE.replace(" bea=n cid=rope", ""))
-    assert rendered.startswith("typed.txt:8: event[1].refuted_by: who refuted? the answers are missing (valid: NAME=n")
+    assert rendered.startswith("typed.txt:8: answers: who refuted? the answers are missing (valid: NAME=n")
     rendered = typed_error(tmp_path, CLUE.replace("library wrong", "library"))
-    assert rendered.startswith("typed.txt:11: event[4]: accuse needs 5 words after it, got 4")
+    assert rendered.startswith("typed.txt:11: accuse needs 5 words after it, got 4")
     rendered = typed_error(tmp_path, CLUE.replace("library wrong", "library maybe"))
-    assert rendered == "typed.txt:11: event[4].correct: cannot read 'maybe' (valid: correct (the envelope held it) or wrong)"
+    assert rendered == "typed.txt:11: correct: cannot read 'maybe' (valid: correct (the envelope held it) or wrong)"
     rendered = typed_error(tmp_path, CLUE.replace("bea=n cid=rope", "cid=rope"), IllegalMoveError)
-    assert rendered == 'typed.txt:8: event[1].passed: passed must list the players asked before cid, clockwise ' \
-                       'from aki (valid: ["bea"])'
+    assert rendered == 'typed.txt:8: answers: the answers NAME=n must list the players asked before cid, ' \
+                       'clockwise from aki (valid: bea=n)'
     rendered = typed_error(tmp_path, CLUE.replace("suspects scarlet", "suspects n scarlet"))
-    assert rendered.startswith("typed.txt:5: cards.suspects: card id 'n' is a word of the compact notation")
+    assert rendered.startswith("typed.txt:5: suspects: card id 'n' is a word of the compact notation")
 
 
 def test_a_file_that_does_not_start_with_the_game() -> None:

@@ -216,3 +216,79 @@ def test_shell_completion_script_is_produced(shell: str) -> None:
     offered = subprocess.run([suiri], env=dict(os.environ, _SUIRI_COMPLETE="bash_complete", COMP_WORDS="suiri an",
                                                COMP_CWORD="1"), capture_output=True, text=True, timeout=60)
     assert "plain,analyze" in offered.stdout.splitlines()
+
+
+# -- drift: what the docs say of the code, checked against it ----------------------------------------
+DOCS_PROSE = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "decisions.md")]
+RULINGS = {"R": "rules-canary.md", "D": "rules-detective.md", "W": "rules-werewolf.md"}  # decisions.md is history
+RANGE = re.compile(r"\b([RDW])1\s*[–-]\s*([RDW])(\d+)\b")
+
+
+def rulings_in(letter: str) -> int:
+    """The last ruling the game's rules page defines (its table rows ``| W16 |``)."""
+    text = (ROOT / "docs" / RULINGS[letter]).read_text(encoding="utf-8")
+    numbers = [int(n) for n in re.findall(rf"^\| {letter}(\d+) \|", text, re.M)]
+    assert numbers, RULINGS[letter]
+    return max(numbers)
+
+
+def test_ruling_ranges_name_every_ruling() -> None:
+    """"rulings W1–W14" in the README while rules-werewolf.md defines W16: every range
+    of rulings in the README and the docs ends at the last ruling its rules page defines."""
+    ranges = [(p.name, m.group(0)) for p in DOCS_PROSE for m in RANGE.finditer(p.read_text(encoding="utf-8"))]
+    assert {letter for _, r in ranges for letter in r[0]} >= {"R", "D", "W"}
+    wrong = [(name, r) for name, r in ranges if r[0] != r.split()[-1].lstrip("–-")[0]
+             or int(re.findall(r"\d+", r)[-1]) != rulings_in(r[0])]
+    assert not wrong, wrong
+
+
+def test_example_listings_name_every_bundled_record() -> None:
+    """A doc that shows what `suiri examples` prints lists every bundled record (or marks
+    the listing as cut with "…"): tutorial-detective.md listed two of three."""
+    from suiri.models import example_records
+
+    names = sorted(example_records())
+    listings = 0
+    for doc in DOCS:
+        for command, printed in sessions(doc):
+            if command.strip() != "suiri examples":
+                continue
+            listings += 1
+            shown = [line.split("\t", 1)[0] for line in printed if line.strip()]
+            assert shown == names or shown[-1:] == ["…"], (doc.name, shown, names)
+    assert listings >= 2
+
+
+COUNTED = re.compile(r"(\d+) (turns?|events?|moves?|searche?s?|consistent \w+)\b")
+
+
+def test_the_tours_counts_are_what_the_commands_print() -> None:
+    """The README tour's comments count what its records hold ("12 turns", "6 events",
+    "72 consistent histories"): each count is what `suiri check` prints for the record, or
+    the record's own count of turns, events or searches ("11 turns and a search" stood
+    where check prints 12 moves)."""
+    from suiri.models import example_records, open_session
+
+    tour = readme_tour()
+    paths = {var: example_records()[name] for var, name in
+             re.findall(r'^(\w+)=\$\(suiri examples ([\w-]+) --path\)', tour, re.M)}
+    assert set(paths) >= {"R", "D", "W"}
+    claims = 0
+    for line in tour.splitlines():
+        code, _, comment = line.partition("#")
+        var = re.search(r'^(\w+)=\$\(suiri examples|"\$(\w+)"', code)
+        if var is None or not COUNTED.search(comment):
+            continue
+        path = paths[var.group(1) or var.group(2)]
+        _, session = open_session(path)
+        record = session.record
+        said = CliRunner().invoke(main, ["check", str(path)]).stdout
+        own = {(len(getattr(record, k)), one) for k, one in (("turns", "turn"), ("events", "event"),
+                                                             ("searches", "search")) if hasattr(record, k)}
+        for i, (n, unit) in enumerate(COUNTED.findall(comment)):
+            one = re.sub(r"(?<=search)es$|(?<=[a-z])s$", "", unit)
+            if i == 0 and "suiri check" in code:  # what check prints comes first, in its words
+                assert f"{n} {unit}" in said, (line, said)
+            assert f"{n} {unit}" in said or (int(n), one) in own, (line, said, own)
+            claims += 1
+    assert claims >= 3

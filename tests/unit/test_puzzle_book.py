@@ -175,7 +175,7 @@ def test_the_command_writes_html_and_markdown(tmp_path: Path) -> None:
     status, said = run("puzzle-book", "--game", "detective", "--count", "3", "--difficulty", "easy",
                        "--lang", "ja", "--html", str(html), "--markdown", str(md), "--workers", "1")
     assert status == 0, said
-    assert said.splitlines()[0].startswith(f"wrote {html}: 3 puzzles (3 easy)")
+    assert said.splitlines()[0].startswith(f"{html} に書き出しました：パズル 3 問（やさしい 3 問）")  # --lang ja
     assert '<html lang="ja">' in html.read_text(encoding="utf-8")
     assert "## 解答" in md.read_text(encoding="utf-8")
 

@@ -237,12 +237,10 @@ assert len(set(IDS)) == len(IDS)
 # What each case printed in English before the catalogue (FILE: the record's path).
 EXPECTED_EN: dict[str, str] = {
     'quote': 'error: FILE:3: a " is not closed (valid: a name in quotes: "Lost Legacy")\n',
-    'position': "error: FILE:7: turn[5].peek: '0' is not a card position (valid: medium peek NAME INDEX [saw "
-                'CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16) (INDEX counts from 1))\n',
+    'position': "error: FILE:7: peek: '0' is not a card position (valid: medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16) (INDEX counts from 1))\n",
     'second-viewer': "error: FILE:3: viewer: a second 'viewer' line (the first is line 2) (valid: one 'viewer' "
                      'line)\n',
-    'turn-after-search': 'error: FILE:15: turn[12]: a turn after a search line: the search phase comes after every '
-                         'turn (valid: the turns first, then the search lines)\n',
+    'turn-after-search': 'error: FILE:15: a turn after a search line: the search phase comes after every turn (valid: the turns first, then the search lines)\n',
     'reserved-name': "error: FILE:1: players: player name 'deck' is a word of the compact notation (valid: another "
                      'name, or write the record in TOML)\n',
     'viewer-short': 'error: FILE:2: viewer: viewer needs the seat and its dealt card (valid: viewer NAME CARD, '
@@ -252,56 +250,37 @@ EXPECTED_EN: dict[str, str] = {
     'deck-twice': "error: FILE:3: deck: 'vote' twice (valid: deck CARD=N ..., e.g. deck vote=2 sleep=2)\n",
     'deck-unreadable': "error: FILE:3: deck: cannot read 'vote' (valid: deck CARD=N ..., e.g. deck vote=2 "
                        'sleep=2)\n',
-    'drew-alone': 'error: FILE:3: turn[1].drew: drew needs the card drawn (valid: PLAYER drew CARD [PLAY ...])\n',
-    'turn-alone': 'error: FILE:4: turn[2]: a turn needs the card played (valid: PLAYER [drew CARD] PLAY ...)\n',
-    'search-alone': 'error: FILE:14: search[1]: search needs the order called (valid: search ORDER PLAYER PLACE '
-                    'CARD, search ORDER raised NAME ..., or search ORDER (nobody raised))\n',
-    'search-short': "error: FILE:14: search[1]: cannot read 'aki ruins': a search names who searched, where and "
-                    'the card (valid: search ORDER PLAYER PLACE CARD, search ORDER raised NAME ..., or search '
-                    'ORDER (nobody raised))\n',
-    'not-with-card': "error: FILE:8: turn[6].eliminated: 'out' does not go with a seer turn (valid: seer TARGET "
-                     '[saw CARD])\n',
-    'out-twice': 'error: FILE:6: turn[4].eliminated: out is written twice (valid: vote VOTER=TARGET ... [out '
-                 'NAME|none] [shows CARD ...])\n',
-    'swap-twice': 'error: FILE:5: turn[3].swapped: swap or keep is written twice (valid: sleep, or from a Werewolf '
-                  'viewer sleep swap|keep [CARD] [INDEX])\n',
-    'sleep-card-twice': 'error: FILE:5: turn[3].card: card is written twice (valid: sleep, or from a Werewolf '
-                        'viewer sleep swap|keep [CARD] [INDEX])\n',
-    'keyword-as-card': "error: FILE:3: turn[1].play: 'saw' where the card played belongs (valid: PLAYER [drew "
-                       'CARD] PLAY ...)\n',
-    'saw-no-value': 'error: FILE:8: turn[6].saw: saw needs a value (valid: seer TARGET [saw CARD])\n',
-    'medium-saw-no-value': 'error: FILE:7: turn[5].saw: saw needs a value (valid: medium peek NAME INDEX [saw '
-                           'CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16))\n',
-    'drew-late': "error: FILE:8: turn[6].drew: 'drew' here (valid: drew before the card played: PLAYER [drew CARD] "
-                 'PLAY ...)\n',
-    'raised-in-turn': "error: FILE:8: turn[6].raised: 'raised' here (valid: seer TARGET [saw CARD])\n",
-    'votes-twice': 'error: FILE:6: turn[4].votes: aki votes twice (valid: vote VOTER=TARGET ... [out NAME|none] '
-                   '[shows CARD ...])\n',
-    'unexpected-word': "error: FILE:8: turn[6]: unexpected 'cho' after seer (valid: seer TARGET [saw CARD])\n",
-    'did-you-mean': "error: FILE:9: turn[7]: unexpected 'oot' after attack-1; did you mean 'out'? (valid: attack-N "
-                    '[PUT] out NAME|none [shows CARD ...])\n',
-    'nothing-more': "error: FILE:4: turn[2]: unexpected 'cho' after knight (valid: knight (nothing more))\n",
-    'peek-no-player': 'error: FILE:7: turn[5].peek: peek needs the player whose discard (valid: medium peek NAME '
-                      'INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16))\n',
-    'peek-no-index': "error: FILE:7: turn[5].peek: peek needs the card's position in cho's discard (valid: medium "
-                     'peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, '
-                     'W16))\n',
-    'flip-no-card': "error: FILE:7: turn[5].flip: flip needs the card or its position in cho's discard (valid: "
-                    'medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no '
-                    'effect, W16))\n',
-    'deck-copies': 'error: FILE:3: deck: deck.vote = 5 (valid: 0 to 3)\n',
+    'drew-alone': 'error: FILE:3: drew: drew needs the card drawn (valid: PLAYER drew CARD [PLAY ...])\n',
+    'turn-alone': 'error: FILE:4: a turn needs the card played (valid: PLAYER [drew CARD] PLAY ...)\n',
+    'search-alone': 'error: FILE:14: search needs the order called (valid: search ORDER PLAYER PLACE CARD, search ORDER raised NAME ..., or search ORDER (nobody raised))\n',
+    'search-short': "error: FILE:14: cannot read 'aki ruins': a search names who searched, where and the card (valid: search ORDER PLAYER PLACE CARD, search ORDER raised NAME ..., or search ORDER (nobody raised))\n",
+    'not-with-card': "error: FILE:8: out: 'out' does not go with a seer turn (valid: seer TARGET [saw CARD])\n",
+    'out-twice': 'error: FILE:6: out: out is written twice (valid: vote VOTER=TARGET ... [out NAME|none] [shows CARD ...])\n',
+    'swap-twice': 'error: FILE:5: swap/keep: swap or keep is written twice (valid: sleep, or from a Werewolf viewer sleep VIEWER swap|keep [CARD] [INDEX])\n',
+    'sleep-card-twice': 'error: FILE:5: card: card is written twice (valid: sleep, or from a Werewolf viewer sleep VIEWER swap|keep [CARD] [INDEX])\n',
+    'keyword-as-card': "error: FILE:3: card played: 'saw' where the card played belongs (valid: PLAYER [drew CARD] PLAY ...)\n",
+    'saw-no-value': 'error: FILE:8: saw: saw needs a value (valid: seer TARGET [saw CARD])\n',
+    'medium-saw-no-value': 'error: FILE:7: saw: saw needs a value (valid: medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16))\n',
+    'drew-late': "error: FILE:8: drew: 'drew' here (valid: drew before the card played: PLAYER [drew CARD] PLAY ...)\n",
+    'raised-in-turn': "error: FILE:8: raised: 'raised' here (valid: seer TARGET [saw CARD])\n",
+    'votes-twice': 'error: FILE:6: votes: aki votes twice (valid: vote VOTER=TARGET ... [out NAME|none] [shows CARD ...])\n',
+    'unexpected-word': "error: FILE:8: unexpected 'cho' after seer (valid: seer TARGET [saw CARD])\n",
+    'did-you-mean': "error: FILE:9: unexpected 'oot' after attack-1; did you mean 'out'? (valid: attack-N [PUT] out NAME|none [shows CARD ...])\n",
+    'nothing-more': "error: FILE:4: unexpected 'cho' after knight (valid: knight (nothing more))\n",
+    'peek-no-player': 'error: FILE:7: peek: peek needs the player whose discard (valid: medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16))\n',
+    'peek-no-index': "error: FILE:7: peek: peek needs the card's position in cho's discard (valid: medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16))\n",
+    'flip-no-card': "error: FILE:7: flip: flip needs the card or its position in cho's discard (valid: medium peek NAME INDEX [saw CARD], medium flip NAME [CARD] [INDEX], or medium alone (no effect, W16))\n",
+    'deck-copies': 'error: FILE:3: deck: deck vote=5 (valid: 0 to 3)\n',
     'deck-no-lost-legacy': 'error: FILE:3: deck: the deck must hold the Lost Legacy once (valid: lost-legacy = 1)\n',
     'deck-too-small': 'error: FILE:3: deck: a deck of 3 cards cannot deal 4 hands and the ruins (valid: at least 5 '
                       'cards)\n',
     'missing-player': 'error: FILE:6: turn[1].player: missing player (valid: aki, ben, cho, dan)\n',
     'missing-hand': 'error: FILE:3: viewer: missing hand: aki knows its dealt card (valid: hand = "seer")\n',
     'spectator-hand': 'error: FILE:3: hand: a spectator has no hand (valid: omit hand, or name the viewer)\n',
-    'pending-not-viewer': "error: FILE:4: turn[2].drew: a turn without play is the viewer's turn in progress: only "
-                          'the viewer knows its draw (valid: play = "..." (the card played))\n',
+    'pending-not-viewer': "error: FILE:4: drew: a turn without play is the viewer's turn in progress: only the viewer knows its draw (valid: PLAYER PLAY ... (the card played))\n",
     'missing-play': 'error: FILE:13: turn[2]: missing play: the card played (valid: villager, medium, madman, '
                     'knight, lost-legacy, seer, vote, sleep, attack-1, attack-2, attack-3)\n',
-    'pending-mid-game': "error: FILE:3: turn[1]: missing play: the card played (valid: only the viewer's last turn "
-                        'may stop after drew)\n',
+    'pending-mid-game': "error: FILE:3: missing the card played (valid: only the viewer's last turn may stop after drew)\n",
     'turn-not-array': 'error: FILE:5: turn: turn must be an array of tables ([[turn]]) (valid: [[turn]] sections)\n',
     'turn-not-table': 'error: FILE:5: turn[1]: a turn must be a table (valid: [[turn]] with player and play)\n',
     'unknown-turn-field': "error: FILE:16: turn[2].target: unknown field 'target' for a villager turn (valid: "
@@ -325,116 +304,68 @@ EXPECTED_EN: dict[str, str] = {
                             'raised, player, target, found)\n',
     'missing-order': 'error: FILE:6: search[1]: missing order: the search order called (W15: the orders are called '
                      'from 1 up) (valid: order = 1 to 8)\n',
-    'order-nine': 'error: FILE:14: search[1].order: order must be a search order, not 9 (valid: 1 to 8)\n',
+    'order-nine': 'error: FILE:14: order: order must be a search order, not 9 (valid: 1 to 8)\n',
     'raised-not-list': 'error: FILE:8: search[1].raised: raised must be a list of the players who raised a hand '
                        '(valid: ["aki"] or [])\n',
-    'raised-twice': 'error: FILE:14: search[1].raised: dan raised twice at one call (valid: each player once)\n',
+    'raised-twice': 'error: FILE:14: raised: dan raised twice at one call (valid: each player once)\n',
     'search-missing-target': 'error: FILE:6: search[1]: missing target: a search names player, target and found '
                              '(valid: all three, or none (a Madman show, several raisers))\n',
     'missing-raised': 'error: FILE:6: search[1]: missing raised: who raised a hand at this call (valid: raised = '
                       '["NAME", ...], or player, target and found for a lone searcher)\n',
     'place-not-text': 'error: FILE:9: search[1].target: a place is needed, not 3 (valid: "ruins", "hand:NAME" or '
                       '"discard:NAME:INDEX")\n',
-    'not-a-place': 'error: FILE:14: search[1].target: \'ruin\' is not a place (valid: "ruins", "hand:NAME" or '
-                   '"discard:NAME:INDEX" with NAME one of aki, ben, cho, dan)\n',
-    'seer-no-target': "error: FILE:8: turn[6].target: missing the Seer's target (valid: aki, cho, dan)\n",
-    'seer-itself': "error: FILE:8: turn[6].target: ben cannot choose itself as the Seer's target (valid: aki, cho, "
-                   'dan)\n',
-    'put-eliminated': "error: FILE:12: turn[10].put: ben was eliminated and cannot be the Attack's put (valid: "
-                      'aki, dan)\n',
-    'drew-not-viewer': "error: FILE:4: turn[2].drew: drew is written on ben's turn, but aki could not know it "
-                       "(valid: drew only on the viewer's own turns)\n",
-    'turn-after-over': 'error: FILE:12: turn[10]: the game was over (the Werewolf cho was eliminated): no turn '
-                       'follows (valid: a record ending at turn 9)\n',
-    'turn-after-deck': 'error: FILE:14: turn[12]: the deck is empty: the search phase has begun, no more turns '
-                       '(valid: [[search]] sections)\n',
-    'wrong-player': "error: FILE:6: turn[4].player: it is dan's turn, not cho's (valid: dan)\n",
-    'pending-wrong-player': "error: FILE:10: turn[8].drew: it is dan's turn, not aki's (valid: a record ending "
-                            'here)\n',
-    'lost-legacy-played': 'error: FILE:4: turn[2].play: the Lost Legacy can never be played (valid: the other card '
-                          'in hand)\n',
-    'viewer-not-holding': 'error: FILE:3: turn[1].play: aki holds seer and medium, not vote (valid: medium or '
-                          'seer)\n',
-    'viewer-attack': 'error: FILE:3: turn[1].play: aki holds attack-1: an Attack in hand must be played (W5) '
-                     '(valid: attack-1)\n',
-    'peek-and-flip': 'error: FILE:9: turn[7].flip: a Medium either peeks or flips: write one of them (valid: peek '
-                     '= { player, index } or flip = { player, card })\n',
-    'medium-must-act': "error: FILE:8: turn[6].play: the Medium must act where it can (W16): aki's 2 card(s), "
-                       "cho's 2 card(s), dan's 1 card(s) in the discard (valid: peek = { player, index } or flip = "
-                       '{ player, card } on aki, cho, dan)\n',
-    'medium-no-effect-saw': 'error: FILE:3: turn[1].saw: the Medium had no effect: it saw nothing (valid: omit '
-                            'saw)\n',
-    'peek-empty': "error: FILE:7: turn[5].peek: the Medium looks at a face-down card: ben's discard has 0 cards "
-                  '(valid: flip instead: no face-down card there)\n',
-    'peek-face-up': "error: FILE:9: turn[7].peek: the Medium looks at a face-down card: card 1 of ben's discard is "
-                    'face-up (seer) (valid: flip instead: no face-down card there)\n',
-    'flip-saw': 'error: FILE:9: turn[7].saw: saw goes with peek, not flip (valid: omit saw)\n',
-    'flip-far': "error: FILE:9: turn[7].flip: the Medium turns a face-up card face-down: ben's discard has 1 cards "
-                "(valid: a face-up position of ben's discard: 1 (seer))\n",
-    'flip-face-down': "error: FILE:9: turn[7].flip: the Medium turns a face-up card face-down: card 1 of dan's "
-                      "discard is face-down (valid: a face-up position of dan's discard: none)\n",
-    'flip-other-card': "error: FILE:9: turn[7].flip: card 1 of ben's discard is seer, not vote (valid: card = "
-                       '"seer", or omit card)\n',
-    'flip-no-such-card': 'error: FILE:9: turn[7].flip: ben has no face-up vote to turn face-down (valid: seer)\n',
-    'villager-placed': 'error: FILE:3: turn[1].placed: aki held villager and seer, not vote (valid: villager or '
-                       'seer)\n',
-    'villager-lost-legacy': "error: FILE:3: turn[1].placed: the Lost Legacy cannot go into another player's "
-                            'discard (valid: put = "aki", or the Villager)\n',
-    'vote-missing-votes': 'error: FILE:6: turn[4]: missing votes: whom each living player pointed at (valid: votes '
-                          '= { aki = "...", ben = "...", cho = "...", dan = "..." })\n',
-    'vote-missing-voter': 'error: FILE:6: turn[4].votes: every living player votes once: dan did not vote (valid: '
-                          'voters aki, ben, cho, dan)\n',
-    'vote-eliminated-voter': 'error: FILE:11: turn[9].votes: every living player votes once: ben was eliminated '
-                             '(valid: voters aki, cho, dan)\n',
-    'vote-result': 'error: FILE:6: turn[4].eliminated: the votes (aki 0, ben 3, cho 3, dan 0, face-down cards '
-                   'included) eliminate nobody, not ben (valid: "none")\n',
-    'swapped-spectator': 'error: FILE:2: turn[1].swapped: swapped is written, but only the Werewolf knows whether '
-                         'it swapped (valid: omit swapped, card and index)\n',
-    'card-without-swap': 'error: FILE:3: turn[1].card: card goes with swapped = true (valid: swapped = true)\n',
-    'sleep-index': "error: FILE:3: turn[1].index: card 1 of aki's discard is not a face-down card (the Sleep just "
-                   'played is face-up) (valid: no face-down card: swapped = false)\n',
-    'attack-missing-out': 'error: FILE:9: turn[7]: missing eliminated: whom the Attack eliminated (valid: '
-                          'eliminated = "NAME" (the holder of villager) or "none")\n',
-    'attack-knight': 'error: FILE:5: turn[3].eliminated: ben has a face-up Knight in its discard and cannot be '
-                     'eliminated (valid: "none")\n',
-    'attack-revealed': "error: FILE:9: turn[7].revealed: attack-1 eliminates the holder of villager, but ben's "
-                       'hand is written as vote (valid: villager first)\n',
-    'attack-itself': 'error: FILE:9: turn[7].put: the Attack eliminated cho itself: it stays in its discard '
-                     '(valid: put = "cho" or omit put)\n',
-    'revealed-missing': "error: FILE:9: turn[7].eliminated: revealed is missing: ben's hand and its 0 face-down "
-                        'card(s) turn up (valid: a list of 1 cards: the hand, then discard cards [])\n',
-    'search-after-over': 'error: FILE:12: search[1].order: the game was over (the Werewolf cho was eliminated): no '
-                         'more calls (valid: no [[search]])\n',
-    'search-too-early': 'error: FILE:13: search[1].order: the search phase begins when the deck is empty; 1 cards '
-                        'are left (valid: more [[turn]] sections first)\n',
-    'orders-down': 'error: FILE:15: search[2].order: the search orders are called from 1 up: 2 cannot follow 4 '
-                   '(W15) (valid: 5 to 8)\n',
-    'raised-eliminated': 'error: FILE:14: search[1].raised: ben was eliminated: it holds no hand and cannot raise '
-                         '(valid: aki, dan)\n',
-    'raised-again': 'error: FILE:15: search[2].raised: aki raised at 4 already: one card, one search order (valid: '
-                    'dan)\n',
-    'too-many-raisers': 'error: FILE:14: search[1].raised: 1 players raised at 1, but only 0 villager card(s) can '
-                        'be in a hand (valid: at most 0 raiser(s))\n',
-    'searcher-not-raised': 'error: FILE:14: search[1].player: dan did not raise at 4: only a lone raiser searches '
-                           '(W15) (valid: aki)\n',
-    'madman-searches': 'error: FILE:3: search[1].player: the Madman holder shows the Madman at its call and cannot '
-                       'search (W15) (valid: omit player, target and found)\n',
-    'raised-together': 'error: FILE:3: search[1].player: ben, cho raised together at 7: none of them searches '
-                       '(W15) (valid: omit player, target and found)\n',
-    'lone-raiser-no-search': 'error: FILE:3: search[1].raised: ben raised alone at 7 and searches: write player, '
-                             'target and found (valid: player = "ben", target = "...", found = "...")\n',
-    'viewer-cannot-raise': 'error: FILE:4: search[1].raised: aki holds vote (search order 7) and cannot raise at 4 '
-                           '(valid: its own order only)\n',
-    'viewer-must-raise': 'error: FILE:14: search[1].raised: aki holds knight (search order 4) and must raise at 4 '
-                         '(valid: aki among the raisers at 4)\n',
-    'search-face-up': 'error: FILE:14: search[1].found: discard:aki:1 is face-up: it is seer, not sleep (valid: '
-                      'seer)\n',
-    'search-eliminated-hand': 'error: FILE:14: search[1].target: ben was eliminated: its hand card lies face-up in '
-                              'its discard (valid: hand:aki, hand:dan)\n',
-    'search-far': "error: FILE:14: search[1].target: dan's discard has 3 cards (valid: discard:dan:1 to 3)\n",
-    'no-history': 'error: FILE: no history fits these 2 record lines together (each is legal alone; at least one '
-                  'was written wrongly) (valid: a record in which some deal and hidden choices fit every turn)\n  '
-                  'FILE:2: hand\n  FILE:4: turn[2]\n',
+    'not-a-place': "error: FILE:14: place: 'ruin' is not a place (valid: ruins, hand:NAME or discard:NAME:INDEX with NAME one of aki, ben, cho, dan)\n",
+    'seer-no-target': "error: FILE:8: target: missing the Seer's target (valid: aki, cho, dan)\n",
+    'seer-itself': "error: FILE:8: target: ben cannot choose itself as the Seer's target (valid: aki, cho, dan)\n",
+    'put-eliminated': "error: FILE:12: put: ben was eliminated and cannot be the Attack's put (valid: aki, dan)\n",
+    'drew-not-viewer': "error: FILE:4: drew: drew is written on ben's turn, but aki could not know it (valid: drew only on the viewer's own turns)\n",
+    'turn-after-over': 'error: FILE:12: the game was over (the Werewolf cho was eliminated): no turn follows (valid: a record ending at turn 9)\n',
+    'turn-after-deck': 'error: FILE:14: the deck is empty: the search phase has begun, no more turns (valid: search lines)\n',
+    'wrong-player': "error: FILE:6: player: it is dan's turn, not cho's (valid: dan)\n",
+    'pending-wrong-player': "error: FILE:10: drew: it is dan's turn, not aki's (valid: a record ending here)\n",
+    'lost-legacy-played': 'error: FILE:4: card played: the Lost Legacy can never be played (valid: the other card in hand)\n',
+    'viewer-not-holding': 'error: FILE:3: card played: aki holds seer and medium, not vote (valid: medium or seer)\n',
+    'viewer-attack': 'error: FILE:3: card played: aki holds attack-1: an Attack in hand must be played (W5) (valid: attack-1)\n',
+    'peek-and-flip': 'error: FILE:9: flip: a Medium either peeks or flips: write one of them (valid: peek NAME INDEX or flip NAME CARD)\n',
+    'medium-must-act': "error: FILE:8: card played: the Medium must act where it can (W16): aki's 2 cards, cho's 2 cards, dan's 1 card in the discard (valid: peek NAME INDEX or flip NAME CARD on aki, cho, dan)\n",
+    'medium-no-effect-saw': 'error: FILE:3: saw: the Medium had no effect: it saw nothing (valid: omit saw)\n',
+    'peek-empty': "error: FILE:7: peek: the Medium looks at a face-down card: ben's discard has 0 cards (valid: flip instead: no face-down card there)\n",
+    'peek-face-up': "error: FILE:9: peek: the Medium looks at a face-down card: card 1 of ben's discard is face-up (seer) (valid: flip instead: no face-down card there)\n",
+    'flip-saw': 'error: FILE:9: saw: saw goes with peek, not flip (valid: omit saw)\n',
+    'flip-far': "error: FILE:9: flip: the Medium turns a face-up card face-down: ben's discard has 1 card (valid: a face-up position of ben's discard: 1 (seer))\n",
+    'flip-face-down': "error: FILE:9: flip: the Medium turns a face-up card face-down: card 1 of dan's discard is face-down (valid: a face-up position of dan's discard: none)\n",
+    'flip-other-card': "error: FILE:9: flip: card 1 of ben's discard is seer, not vote (valid: flip NAME seer, or flip NAME with no card)\n",
+    'flip-no-such-card': 'error: FILE:9: flip: ben has no face-up vote to turn face-down (valid: seer)\n',
+    'villager-placed': 'error: FILE:3: placed: aki held villager and seer, not vote (valid: villager or seer)\n',
+    'villager-lost-legacy': "error: FILE:3: placed: the Lost Legacy cannot go into another player's discard (valid: villager aki, or the Villager itself)\n",
+    'vote-missing-votes': 'error: FILE:6: missing the votes: VOTER=TARGET for each living player (valid: aki=TARGET ben=TARGET cho=TARGET dan=TARGET)\n',
+    'vote-missing-voter': 'error: FILE:6: votes: every living player votes once: dan did not vote (valid: voters aki, ben, cho, dan)\n',
+    'vote-eliminated-voter': 'error: FILE:11: votes: every living player votes once: ben was eliminated (valid: voters aki, cho, dan)\n',
+    'vote-result': 'error: FILE:6: out: the votes (aki 0, ben 3, cho 3, dan 0, face-down cards included) eliminate nobody, not ben (valid: out none)\n',
+    'swapped-spectator': 'error: FILE:2: swap/keep: swap or keep is written, but only the Werewolf knows whether it swapped (valid: sleep alone: no swap, keep, card or index)\n',
+    'card-without-swap': 'error: FILE:3: card: card goes with swap (sleep VIEWER swap CARD INDEX) (valid: swap)\n',
+    'sleep-index': "error: FILE:3: index: card 1 of aki's discard is not a face-down card (the Sleep just played is face-up) (valid: no face-down card: keep)\n",
+    'attack-missing-out': 'error: FILE:9: missing out: whom the Attack eliminated (valid: out NAME (the holder of villager) or out none)\n',
+    'attack-knight': 'error: FILE:5: out: ben has a face-up Knight in its discard and cannot be eliminated (valid: out none)\n',
+    'attack-revealed': "error: FILE:9: shows: attack-1 eliminates the holder of villager, but ben's hand is written as vote (valid: villager first)\n",
+    'attack-itself': 'error: FILE:9: put: the Attack eliminated cho itself: it stays in its discard (valid: cho as the put, or no put)\n',
+    'revealed-missing': "error: FILE:9: shows: shows is missing: ben's hand and its 0 face-down cards turn up (valid: shows followed by 1 card: the hand card first, then the face-down discards in pile order)\n",
+    'search-after-over': 'error: FILE:12: order: the game was over (the Werewolf cho was eliminated): no more calls (valid: no more search lines)\n',
+    'search-too-early': 'error: FILE:13: order: the search phase begins when the deck is empty; 1 card is left (valid: more turn lines first)\n',
+    'orders-down': 'error: FILE:15: order: the search orders are called from 1 up: 2 cannot follow 4 (W15) (valid: 5 to 8)\n',
+    'raised-eliminated': 'error: FILE:14: raised: ben was eliminated: it holds no hand and cannot raise (valid: aki, dan)\n',
+    'raised-again': 'error: FILE:15: raised: aki raised at 4 already: one card, one search order (valid: dan)\n',
+    'too-many-raisers': 'error: FILE:14: raised: 1 player raised at 1, but villager can be in at most 0 hands (valid: at most 0 raisers)\n',
+    'searcher-not-raised': 'error: FILE:14: player: dan did not raise at 4: only a lone raiser searches (W15) (valid: aki)\n',
+    'madman-searches': 'error: FILE:3: player: the Madman holder shows the Madman at its call and cannot search (W15) (valid: search ORDER raised NAME ... (nobody searches))\n',
+    'raised-together': 'error: FILE:3: player: ben, cho raised together at 7: none of them searches (W15) (valid: search ORDER raised NAME ... (nobody searches))\n',
+    'lone-raiser-no-search': 'error: FILE:3: raised: ben raised alone at 7 and searches: search 7 ben PLACE CARD (valid: search 7 ben PLACE CARD)\n',
+    'viewer-cannot-raise': 'error: FILE:4: raised: aki holds vote (search order 7) and cannot raise at 4 (valid: its own order only)\n',
+    'viewer-must-raise': 'error: FILE:14: raised: aki holds knight (search order 4) and must raise at 4 (valid: aki among the raisers at 4)\n',
+    'search-face-up': 'error: FILE:14: card: discard:aki:1 is face-up: it is seer, not sleep (valid: seer)\n',
+    'search-eliminated-hand': 'error: FILE:14: place: ben was eliminated: its hand card lies face-up in its discard (valid: hand:aki, hand:dan)\n',
+    'search-far': "error: FILE:14: place: dan's discard has 3 cards (valid: discard:dan:1 to 3)\n",
+    'no-history': 'error: FILE: no history fits these 2 record lines together (each is legal alone; at least one was written wrongly) (valid: a record in which some deal and hidden choices fit every turn)\n  FILE:2: viewer aki knight\n  FILE:4: ben knight\n',
     'drew-spectator': "error: FILE: --drew: a spectator draws no card: --drew is the viewer's draw (valid: a "
                       'record with a viewer, or no --drew)\n',
     'drew-already': "error: FILE: --drew: the record already has aki's turn in progress: it drew vote (valid: "

@@ -26,7 +26,7 @@ from suiri.models import example_records, open_session, read_record
 from suiri.models.werewolf import FACTS
 from suiri.models.werewolf.cards import KINDS, STANDARD
 from suiri.models.werewolf.game import GAME
-from suiri.models.werewolf.notation import RESERVED, is_compact, parse, to_compact
+from suiri.models.werewolf.notation import RESERVED, is_compact, parse, to_compact, turn_words
 from suiri.models.werewolf.record import WerewolfRecord, from_document, load, loads, to_toml
 from suiri.models.werewolf.simulator import choose
 from suiri.models.werewolf.state import WerewolfState
@@ -145,7 +145,7 @@ def test_every_kind_of_line_is_in_the_canonical_text() -> None:
     a search with a raised list beside the searcher."""
     text = "\n".join([
         "werewolf aki ben cho", "viewer aki seer", "deck villager=1 lost-legacy=1 seer=1 vote=2 sleep=2",
-        "aki drew vote villager - other", "ben medium flip cho seer 2", "cho sleep swap vote 2",
+        "aki drew vote villager - other", "ben medium flip cho seer 2", "cho sleep aki swap vote 2",
         "aki vote aki=ben ben=cho cho=ben shows", "search 4 aki ruins vote raised aki ben", "search 8"]) + "\n"
     record = compact_read(text)
     assert to_compact(record) == text
@@ -154,6 +154,42 @@ def test_every_kind_of_line_is_in_the_canonical_text() -> None:
     assert t[3].revealed == () and t[3].eliminated is None
     assert record.searches[0].raised == ("aki", "ben") and record.searches[1].raised == ()
     assert record.deck == (1, 0, 0, 0, 1, 1, 2, 2, 0, 0, 0)
+
+
+def test_the_viewers_sleep_choice_is_written_as_its_own() -> None:
+    """``cho sleep keep`` read as if cho kept something: the viewer's choice in another
+    player's Sleep is written after the viewer's name (``cho sleep aki keep``).  The old
+    form still reads (lenient import), the writer writes the new one (strict export),
+    and both give the same record, for every Sleep of simulated Werewolf-viewer records."""
+    checked = 0
+    for seed in range(40):
+        for state in moments(4, seed, STANDARD):
+            for seat in state.players:
+                record = state.record_for(seat)
+                text = to_compact(record)
+                sleeps = [t for t in record.turns if t.swapped is not None]
+                for t in sleeps:
+                    choice = "swap" if t.swapped else "keep"
+                    line = " ".join(turn_words(t, seat))
+                    assert f" sleep {seat} {choice}" in f" {line}", line  # the viewer's name, then its choice
+                    checked += 1
+                old = "\n".join(re.sub(rf" {seat} (swap|keep)\b", r" \1", ln) if " sleep " in f" {ln} " else ln
+                                for ln in text.splitlines()) + "\n"
+                if sleeps:
+                    assert old != text
+                assert bare(compact_read(old)) == bare(record)
+                assert to_compact(compact_read(old)) == text
+    assert checked > 20
+
+
+@pytest.mark.parametrize("typed", ["cho sleep ben keep", "cho sleep cho swap vote 1"])
+def test_only_the_viewers_choice_follows_a_sleep(typed: str) -> None:
+    text = "werewolf aki ben cho\nviewer aki lost-legacy\naki drew vote vote aki=ben ben=cho cho=ben out none\n" \
+           "ben seer cho\n" + typed + "\n"
+    with pytest.raises(RecordSyntaxError) as info:
+        compact_read(text)
+    said = info.value.render()
+    assert "is not the viewer" in said and f"aki {typed.split()[3]}" in said
 
 
 # -- names, comments, quoting ------------------------------------------------------------------------
@@ -225,10 +261,10 @@ def only(text: str) -> SuiriError:
     (["aki drew vote vote aki=ben aki=cho"], 3, "turn[1].votes", "aki votes twice", "vote VOTER=TARGET ..."),
     (["aki drew vote vote aki=ben out none out ben"], 3, "turn[1].eliminated", "out is written twice",
      "vote VOTER=TARGET ..."),
-    (["aki drew sleep sleep swap keep"], 3, "turn[1].swapped", "swap or keep is written twice", "sleep swap|keep"),
+    (["aki drew sleep sleep swap keep"], 3, "turn[1].swapped", "swap or keep is written twice", "sleep VIEWER swap|keep"),
     (["aki drew medium seer cho", "ben drew vote"], 4, "turn[2].drew",
      "a turn without play is the viewer's turn in progress", None),
-    (["aki drew vote", "ben seer cho"], 3, "turn[1]", "missing play", "only the viewer's last turn may stop after drew"),
+    (["aki drew vote", "ben seer cho"], 3, "turn[1]", "missing the card played", "only the viewer's last turn may stop after drew"),
     (["aki drew"], 3, "turn[1].drew", "drew needs the card drawn", "PLAYER drew CARD [PLAY ...]"),
     (["aki"], 3, "turn[1]", "a turn needs the card played", "PLAYER [drew CARD] PLAY ..."),
     (["aki drew vote saw vote"], 3, "turn[1].play", "'saw' where the card played belongs", "PLAYER [drew CARD]"),

@@ -102,6 +102,10 @@ class CanarySteps(RecordSteps):
                              Group(reasons, lambda n: t("group-reasons", n=n), premises=False),
                              Group(self.conclusions(step, t), lambda n: t("group-conclusions", n=n), premises=False)])
 
+    def conclusion(self, step: Step, t: Text) -> str:
+        """The conclusions as one clause ("bea's clue is not dark or ancient")."""
+        return t("premise-sep").join(self.conclusions(step, t))
+
     def conclusions(self, step: Step, t: Text) -> list[str]:
         """What the step concludes: its fact, or all it gives when several facts follow
         from the same premises ("bea's clue is not dark or ancient")."""

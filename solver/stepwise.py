@@ -461,8 +461,12 @@ class StepExplainer:
         p = self.problem
         facts = [x for x in raw.premises if x not in self._line_of]
         lines = [x for x in raw.premises if x in self._line_of]
-        premises = minimal(self.oracle, [*self.all_rules, -raw.lit], facts + lines) if len(raw.premises) > 1 \
-            else list(raw.premises)
+        valued = {p.fact_of(x).subject for x in facts if p.fact_of(x).holds}
+        plain = [x for x in facts if p.fact_of(x).holds or p.fact_of(x).subject not in valued]
+        if len(plain) < len(facts) and not self.oracle.solve([*self.all_rules, -raw.lit, *plain, *lines]):
+            facts = plain  # "aki's clue is weathered" rather than the four values it is not
+        premises = minimal(self.oracle, [*self.all_rules, -raw.lit], facts + lines) if len(facts) + len(lines) > 1 \
+            else facts + lines
         rules, weight = self._rules_for(premises, raw.lit)
         return Step(fact, tuple(self._line_of[x] for x in premises if x in self._line_of),
                     tuple(p.fact_of(x) for x in premises if x not in self._line_of), rules, weight)

@@ -70,6 +70,26 @@ def chains(name: str, records: int = RECORDS, facts: int = FACTS) -> Iterator[tu
             yield steps, fact, steps.explain(fact)
 
 
+def out_of_order(chain: list[Step]) -> Iterator[tuple[int, str]]:
+    """Steps that argue from the values a subject cannot take ("cid's clue is not high,
+    dark, ancient or nature, so bea's clue …") while the chain says which value it
+    takes before them (the step should cite that value), or after them in a step that
+    does not need them (that step could, and should, come first)."""
+    by_fact = {f: i for i, step in enumerate(chain) for f in step.conclusions}
+    needs: list[set[int]] = []
+    for step in chain:
+        cited = {by_fact[f] for f in step.facts if f in by_fact}
+        needs.append(cited.union(*(needs[k] for k in cited)))
+    for i, step in enumerate(chain):
+        ruled = {f.subject for f in step.facts if not f.holds} - {f.subject for f in step.facts if f.holds}
+        ruled -= {f.subject for f in step.conclusions}
+        for j in range(len(chain)):
+            valued = ruled & {f.subject for f in chain[j].conclusions if f.holds}
+            if valued and j != i and i not in needs[j]:
+                yield i + 1, sorted(valued)[0]
+                break
+
+
 def measure(name: str, records: int = RECORDS, facts: int = FACTS) -> Figures:
     out = Figures()
     for steps, fact, chain in chains(name, records, facts):
@@ -79,12 +99,8 @@ def measure(name: str, records: int = RECORDS, facts: int = FACTS) -> Figures:
             if not step.facts and len(step.lines) == 1 and \
                     {p.literal(f) for f in step.conclusions} <= explainer.says(p.lines[step.lines[0]]):
                 out.problems.append(f"{where}: step {i} restates line {step.lines[0]}")
-        for i, step in enumerate(chain, 1):  # values ruled out of a subject, used before its value is said
-            later = {f.subject for s in chain[i:] for f in s.conclusions if f.holds}
-            cited = {f.subject for f in step.facts if not f.holds} - {f.subject for f in step.facts if f.holds}
-            early = {s for s in cited & later if s not in {f.subject for f in step.conclusions}}
-            if early:
-                out.problems.append(f"{where}: step {i} argues from what {sorted(early)} is not, before its value")
+        for i, early in out_of_order(chain):
+            out.problems.append(f"{where}: step {i} argues from what {early} is not, before its value")
         for lang in ("en", "ja"):
             said = steps.said(chain, lang)
             for i, s in enumerate(said, 1):

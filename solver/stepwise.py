@@ -461,8 +461,8 @@ class StepExplainer:
         p = self.problem
         facts = [x for x in raw.premises if x not in self._line_of]
         lines = [x for x in raw.premises if x in self._line_of]
-        valued = {p.fact_of(x).subject for x in facts if p.fact_of(x).holds}
-        plain = [x for x in facts if p.fact_of(x).holds or p.fact_of(x).subject not in valued]
+        implied = set().union(*(self.oracle.implied([x]) for x in facts if p.fact_of(x).holds))
+        plain = [x for x in facts if x not in implied or p.fact_of(x).holds]  # a value, not what it rules out
         if len(plain) < len(facts) and not self.oracle.solve([*self.all_rules, -raw.lit, *plain, *lines]):
             facts = plain  # "aki's clue is weathered" rather than the four values it is not
         premises = minimal(self.oracle, [*self.all_rules, -raw.lit], facts + lines) if len(facts) + len(lines) > 1 \

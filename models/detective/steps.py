@@ -265,10 +265,22 @@ class DetectiveSteps(RecordSteps):
             if sure and sure[0] != card:
                 out.append(t("case-it-is", card=t.card(sure[0]), **names))
             elif len(possible) < len(self.session.deck.of(cat)) and len(possible) <= CANDIDATES:
-                out.append(t("case-only", cards=self._cards(t, [c.id for c in possible]), **names))
+                said = t("case-only", cards=self._cards(t, [c.id for c in possible]), **names)
+                out.append(self._elsewhere(t, said, [c for c in self.session.deck.of(cat) if c not in possible], known))
             else:
                 out.append(t("case-one", **names))
         return out or [t.rule(CASE_FILE)]
+
+    def _elsewhere(self, t: Text, said: str, others: Sequence[Card], known: Direct) -> str:
+        """"… only s3 can be in it (s1 and s2 with aki, s4 with the public)": where the
+        premises place the cards of the category that cannot be in the case file, so the
+        reader sees why only the candidates are left."""
+        placed = []
+        for h in self.session.holders:
+            cards = [c.id for c in others if c in known.placed[h]]
+            if cards and h != CASE:
+                placed.append(t("case-placed", cards=self._cards(t, cards), place=t(f"where-{place_kind(h)}", p=h)))
+        return t("case-elsewhere", said=said, placed=t.m["case-sep"].join(placed)) if placed else said
 
     def _card(self, fact: Fact) -> Card:
         """The card a fact is about."""

@@ -76,6 +76,14 @@ def certain_lines(facts: list[Fact], fact: Callable[[Fact], str], lang: str) -> 
     return out
 
 
+def indented(text: str) -> str:
+    """A step's sentence and the premises listed under it (one per line), the list
+    indented under the sentence."""
+    head, *items = text.split("\n")
+    lead = " " * (len(head) - len(head.lstrip()) + 3)
+    return "\n".join([head, *(lead + item.lstrip() for item in items)])
+
+
 def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, rule: Callable[[str], str],
                 rule_sep: str, line: Callable[[str], str], short: Callable[[str], str],
                 fact: Callable[[Fact], str], lang: str = "en") -> str:
@@ -101,7 +109,7 @@ def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, 
         out.append(say("hint-level4"))
         for x in h.hints:
             if x.step is not None and h.words is not None:
-                out.append(f"  {h.words.sentence(x.step, lang)}")
+                out.append(indented(f"  {h.words.sentence(x.step, lang)}"))
             else:
                 out.append(f"  {' + '.join(short(o) for o in x.explanation.observations)} ⇒ {fact(x.fact)}")
     if h.remaining:
@@ -128,8 +136,8 @@ def proof_lines(p: Proof, say: Callable[..., str], line: Callable[[str], str], f
         if p.status == "impossible":
             out += ["", say("why-impossible")]
         out.append(m("chain-size", steps=m.count("steps", len(p.chain)), lines=m.count("lines", len(p.chain_lines))))
-        for i, link in enumerate(p.chain, start=1):
-            out.append(f"  {i}. {p.words.sentence(link, lang)}")
+        for i, said in enumerate(p.words.sentences(p.chain, lang), start=1):
+            out.append(indented(f"  {i}. {said}"))
         out.append("  " + say("therefore", fact=fact(conclusion)))
         return out
     if p.explanation is None:

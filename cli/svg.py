@@ -308,7 +308,7 @@ def detective_svg(a: Any, lang: str) -> str:
     w = WORDS[lang]
     s = a.session
     t = Text(lang, s.deck, s.variant.clue)
-    holders = [CASE, *(h for h in s.holders if h != CASE)]
+    holders = a.columns  # the terminal's notebook columns: a holder ruled out for every card is left out
     heads = [t.holder(h) for h in holders]
     size = 12
     first = max(text_width(t.card(c), size) for c in a.owners) + 24

@@ -83,7 +83,8 @@ class Proof:
         if self.chain:
             out["observations"] = [session.line_json(o) for o in self.chain_lines]
             out["rules"] = list(dict.fromkeys(r for s in self.chain for r in s.rules))
-            out["chain"] = [step_json(session, s, self.words, lang) for s in self.chain]
+            said = self.words.sentences(self.chain, lang) if self.words is not None else [None] * len(self.chain)
+            out["chain"] = [step_json(session, s, sentence) for s, sentence in zip(self.chain, said, strict=True)]
         elif self.explanation is not None:
             out["observations"] = [session.line_json(o) for o in self.explanation.observations]
             out["rules"] = list(self.explanation.rules)
@@ -96,12 +97,13 @@ class Proof:
         return out
 
 
-def step_json(session: ReasoningSession, step: ChainStep, words: Stepwise | None, lang: str) -> dict[str, Any]:
+def step_json(session: ReasoningSession, step: ChainStep, sentence: str | None) -> dict[str, Any]:
+    """One step of a chain for ``--json``, with its sentence as the chain says it."""
     out: dict[str, Any] = {"fact": str(step.fact), "also": [str(f) for f in step.also],
                            "lines": [session.line_json(g) for g in step.lines],
                            "facts": [str(f) for f in step.facts], "rules": list(step.rules)}
-    if words is not None:
-        out["sentence"] = words.sentence(step, lang)
+    if sentence is not None:
+        out["sentence"] = sentence
     return out
 
 
@@ -150,7 +152,8 @@ class HintResult:
                 "premises": [str(f) for f in h.premises], "rules": list(h.explanation.rules),
                 "cost": list(h.cost[:2])}
             if h.step is not None:
-                item["step"] = step_json(session, h.step, self.words, lang)
+                item["step"] = step_json(session, h.step,
+                                         self.words.sentence(h.step, lang) if self.words is not None else None)
             out.append(item)
         return {"level": level, "obvious": self.obvious, "remaining": self.remaining, "hints": out,
                 "stated": [str(f) for f in self.stated]}

@@ -412,6 +412,7 @@ class StepExplainer:
         self._line_of = {lit: g for g, lit in problem.lines.items()}
         self.pool = ModelPool(problem.cnf.original or problem.cnf.top)
         self._stated: list[Fact] | None = None
+        self._says: dict[int, set[int]] = {}
 
     # -- pieces ------------------------------------------------------------------------
     def focus(self, target: Fact, known: Sequence[Fact] = ()) -> list[str]:
@@ -460,8 +461,12 @@ class StepExplainer:
         p = self.problem
         facts = [x for x in raw.premises if x not in self._line_of]
         lines = [x for x in raw.premises if x in self._line_of]
-        premises = minimal(self.oracle, [*self.all_rules, -raw.lit], facts + lines) if len(raw.premises) > 1 \
-            else list(raw.premises)
+        implied = set().union(*(self.oracle.implied([x]) for x in facts if p.fact_of(x).holds))
+        plain = [x for x in facts if x not in implied or p.fact_of(x).holds]  # a value, not what it rules out
+        if len(plain) < len(facts) and not self.oracle.solve([*self.all_rules, -raw.lit, *plain, *lines]):
+            facts = plain  # "aki's clue is weathered" rather than the four values it is not
+        premises = minimal(self.oracle, [*self.all_rules, -raw.lit], facts + lines) if len(facts) + len(lines) > 1 \
+            else facts + lines
         rules, weight = self._rules_for(premises, raw.lit)
         return Step(fact, tuple(self._line_of[x] for x in premises if x in self._line_of),
                     tuple(p.fact_of(x) for x in premises if x not in self._line_of), rules, weight)
@@ -588,15 +593,28 @@ class StepExplainer:
                 continue
             if self.oracle.calls > deadline:
                 break
-            looked.add(combo)
             open_ = [y for y in todo if y not in claimed]
             if not open_:
                 break
             flat = [x for u in combo for x in u]
-            for y in backbone(self.oracle, [*self.all_rules, *flat], open_, self.pool):
+            forced = backbone(self.oracle, [*self.all_rules, *flat], open_, self.pool)
+            first = self._sharpened(flat, forced)
+            if len(first) == len(forced):
+                looked.add(combo)  # else asked again once the sharpened facts are premises
+            for y in first:
                 claimed.add(y)
                 out.append(_Raw(y, flat))
         return out
+
+    def _sharpened(self, premises: Sequence[int], forced: Sequence[int]) -> list[int]:
+        """Of what a combination forces, the facts about a subject its premises already
+        speak of, when there are any: "cid's clue is not high, dark, ancient or nature,
+        so cid's clue is weathered" comes before what that gives about bea ("cid's clue
+        is weathered, so bea's clue is not weathered"), never after it."""
+        p = self.problem
+        subjects = {p.fact_of(x).subject for x in premises if x not in self._line_of}
+        sharp = [y for y in forced if p.fact_of(y).subject in subjects]
+        return sharp or list(forced)
 
     def _cheapest(self, premises: Sequence[int], todo: Sequence[int]) -> _Raw:
         """The cheapest step found among the remaining candidates: for each, a minimal
@@ -620,10 +638,30 @@ class StepExplainer:
         assert best is not None, "no candidate left to derive"
         return best[1]
 
+    def says(self, line: int) -> set[int]:
+        """What one record line states outright: the literals it gives by unit
+        propagation alone, no rule on ("aki's clue is dark", "s5 is in bea's hand")."""
+        if line not in self._says:
+            self._says[line] = self.oracle.implied([line]) - self.oracle.implied([])
+        return self._says[line]
+
+    def fold_stated(self, raw: Sequence[_Raw], goal: int) -> list[_Raw]:
+        """A fact a cited record line states outright is no step of its own ("aki's clue
+        is dark (line 5), so aki's clue is dark"): the steps citing it cite the line
+        instead (it entails the fact with no rule, so each step stays sound; its
+        premises are minimised again when it is finished)."""
+        lines = dict.fromkeys(x for r in raw for x in r.premises if x in self._line_of)
+        by = {r.lit: line for r in raw if r.lit != goal for line in lines if r.lit in self.says(line)}
+        if not by:
+            return list(raw)
+        return [r if r.lit in by else _Raw(r.lit, list(dict.fromkeys(by.get(x, x) for x in r.premises)))
+                for r in raw]
+
     def prune(self, raw: Sequence[_Raw], target: Fact) -> list[Step]:
         """The steps ``target`` needs, finished: walking back, a step stays when a kept
         step (or the target) cites its fact."""
         goal = self.problem.literal(target)
+        raw = self.fold_stated(raw, goal)
         needed = {target}
         kept: list[Step] = []
         for r in reversed(raw):
@@ -655,6 +693,100 @@ def merge_alike(steps: Sequence[Step]) -> list[Step]:
     return [*out, steps[-1]]
 
 
+# -- saying a step -------------------------------------------------------------------------
+MAX_PREMISES = 5  # a printed step names at most this many premises ...
+MAX_CHARS = 300  # ... in a sentence of at most this many characters; beyond, premises are grouped
+ITEM = "\n   – "  # a grouped premise, listed under its step's sentence
+
+
+@dataclass
+class ChainContext:
+    """What the sentences of one chain share: the asides already said (a rule of the
+    game said once per chain) and which step concluded each fact (so a group of cited
+    facts can be named by its steps)."""
+
+    said: set[str] = field(default_factory=set)
+    numbers: dict[Fact, int] = field(default_factory=dict)
+
+    def once(self, key: str) -> bool:
+        """True the first time ``key`` is asked in this chain."""
+        first = key not in self.said
+        self.said.add(key)
+        return first
+
+    def steps_of(self, facts: Iterable[Fact]) -> list[int]:
+        return sorted({self.numbers[f] for f in facts if f in self.numbers})
+
+
+@dataclass(frozen=True)
+class Said:
+    """A step as printed: its sentence (with any grouped premises listed under it, one
+    per line) and how many premises the sentence itself names (a group counts once)."""
+
+    text: str
+    premises: int
+
+    @property
+    def sentence(self) -> str:
+        return self.text.split("\n", 1)[0]
+
+
+@dataclass(frozen=True, eq=False)
+class Group:
+    """Premises of one kind (record lines, earlier facts, ...) or a step's conclusions,
+    which may be named together when a sentence would carry too many: ``name(n)`` says
+    the group ("the 4 record lines below") and its items are listed under the sentence;
+    no ``name``: always said."""
+
+    items: list[str]
+    name: Callable[[int], str] | None = None
+    premises: bool = True  # False: the step's conclusions (not counted as premises)
+
+
+def fit(compose: Callable[[list[list[str]]], str], groups: Sequence[Group]) -> Said:
+    """A step's sentence, ``compose`` of each group's items, with at most
+    ``MAX_PREMISES`` premises and ``MAX_CHARS`` characters: every item said when they
+    fit; else the fewest groups named (those with a name and two items or more, first
+    in the order given; one item only as a last resort), their items listed under the
+    sentence.  A reader follows "the
+    6 facts of steps 2–8 (below); …" better than one sentence of twenty premises."""
+    choices: list[tuple[Group, ...]] = []
+    for least in (2, 1):  # a group of one item only when nothing else fits
+        nameable = [g for g in groups if g.name is not None and len(g.items) >= least]
+        choices += [c for k in range(len(nameable) + 1) for c in combinations(nameable, k) if c not in choices]
+    best: Said | None = None
+    for chosen in choices:
+        head = [[g.name(len(g.items))] if g in chosen and g.name is not None else g.items for g in groups]
+        text = compose(head) + "".join(ITEM + item for g in groups if g in chosen for item in g.items)
+        best = Said(text, sum(len(h) for h, g in zip(head, groups, strict=True) if g.premises))
+        if best.premises <= MAX_PREMISES and len(best.sentence) <= MAX_CHARS:
+            break
+    assert best is not None
+    return best
+
+
+STEP_NUMBERS = {"en": ("–", ", ", " and "), "ja": ("〜", "、", "、")}
+
+
+def step_numbers(numbers: Sequence[int], lang: str) -> str:
+    """Step numbers as a reader scans them: "2–4 and 7" / 「2〜4、7」."""
+    dash, sep, last = STEP_NUMBERS.get(lang, STEP_NUMBERS["en"])
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}{dash}{r[-1]}" if len(r) > 2 else sep.join(map(str, r)) for r in runs]
+    return parts[0] if len(parts) == 1 else sep.join(parts[:-1]) + last + parts[-1]
+
+
+def facts_group(say: Callable[..., str], n: int, steps: Sequence[int], lang: str) -> str:
+    """A group of cited facts, named by the steps that concluded them (the game's words:
+    ``group-facts-steps``, or ``group-facts`` for facts given, as in a hint)."""
+    return say("group-facts-steps", n=n, steps=step_numbers(steps, lang)) if steps else say("group-facts", n=n)
+
+
 class Stepwise(Protocol):
     """What the CLI asks of a game's step-wise explanations (``Game.steps(session)``):
     chains, hints, and each step said in the game's own words."""
@@ -666,6 +798,7 @@ class Stepwise(Protocol):
     def explain(self, fact: Fact, known: Sequence[Fact] = (),
                 progress: Callable[[int, int], None] | None = None) -> list[Step]: ...
     def sentence(self, step: Step, lang: str) -> str: ...  # one step, premises to conclusion ("en", "ja")
+    def sentences(self, steps: Sequence[Step], lang: str) -> list[str]: ...  # a chain, each aside said once
 
 
 class RecordSteps:
@@ -686,6 +819,27 @@ class RecordSteps:
     def explain(self, fact: Fact, known: Sequence[Fact] = (),
                 progress: Callable[[int, int], None] | None = None) -> list[Step]:
         return self.explainer.explain(fact, known, progress=progress)
+
+    def say(self, step: Step, lang: str, chain: ChainContext) -> Said:
+        """One step as printed, within a chain (the game's words)."""
+        raise NotImplementedError
+
+    def sentence(self, step: Step, lang: str) -> str:
+        """One step alone (a hint): every aside it needs is said."""
+        return self.say(step, lang, ChainContext()).text
+
+    def said(self, steps: Sequence[Step], lang: str) -> list[Said]:
+        """A chain as printed: an aside is said at its first step only, and a group of
+        cited facts is named by the steps that concluded them."""
+        chain = ChainContext()
+        out = []
+        for i, step in enumerate(steps, 1):
+            out.append(self.say(step, lang, chain))
+            chain.numbers.update(dict.fromkeys(step.conclusions, i))
+        return out
+
+    def sentences(self, steps: Sequence[Step], lang: str) -> list[str]:
+        return [s.text for s in self.said(steps, lang)]
 
 
 class SplitRule(Generic[PartT]):

@@ -23,7 +23,18 @@ from functools import cached_property
 from itertools import combinations
 
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import RecordSteps, SplitRule, Step, StepProblem, problem_from_model
+from suiri.solver.stepwise import (
+    ChainContext,
+    Group,
+    RecordSteps,
+    Said,
+    SplitRule,
+    Step,
+    StepProblem,
+    facts_group,
+    fit,
+    problem_from_model,
+)
 
 from .analysis import analyze
 from .cards import Kind
@@ -69,24 +80,38 @@ class CanarySteps(RecordSteps):
         return Text(lang, self.session.board, self.session.variant.players)
 
     # -- one step, one sentence ---------------------------------------------------------
-    def sentence(self, step: Step, lang: str) -> str:
+    def say(self, step: Step, lang: str, chain: ChainContext) -> Said:
         """The step as a player would say it: its premises, what the rules make of them,
-        then "so" and its fact ("…: …, so …" / 「…。…ので、…」)."""
+        then "so" and its fact ("…: …, so …" / 「…。…ので、…」).  Too many premises for
+        one sentence: the facts of earlier steps, then the record lines, are named as a
+        group and listed under it."""
         t = self.text(lang)
         counted, counts = self.counting(step, t)
-        premises = [self.line(oid, t) for oid in step.lines]
-        premises += t.facts([f for f in step.facts if f not in counted], self.deck.by_id)
-        reasons = counts + self.reasons(step, t, goal_counted=self._goal_count(step, t) is not None)
-        key = "step" if premises and reasons else "step-premises" if premises else "step-reasons"
-        return t(key, premises=t("premise-sep").join(premises), reasons=t("reason-sep").join(reasons),
-                 fact=self.conclusion(step, t))
+        facts = [f for f in step.facts if f not in counted]
+        reasons = counts + self.reasons(step, t, goal_counted=self._goal_count(step, t) is not None, chain=chain)
+
+        def compose(head: list[list[str]]) -> str:
+            *parts, why, conclusions = head
+            premises = [x for part in parts for x in part]
+            key = "step" if premises and why else "step-premises" if premises else "step-reasons"
+            return t(key, premises=t("premise-sep").join(premises), reasons=t("reason-sep").join(why),
+                     fact=t("premise-sep").join(conclusions))
+
+        return fit(compose, [Group([self.line(oid, t) for oid in step.lines], lambda n: t("group-lines", n=n)),
+                             Group(t.facts(facts, self.deck.by_id), lambda n: facts_group(t, n, chain.steps_of(facts), lang)),
+                             Group(reasons, lambda n: t("group-reasons", n=n), premises=False),
+                             Group(self.conclusions(step, t), lambda n: t("group-conclusions", n=n), premises=False)])
 
     def conclusion(self, step: Step, t: Text) -> str:
+        """The conclusions as one clause ("bea's clue is not dark or ancient")."""
+        return t("premise-sep").join(self.conclusions(step, t))
+
+    def conclusions(self, step: Step, t: Text) -> list[str]:
         """What the step concludes: its fact, or all it gives when several facts follow
         from the same premises ("bea's clue is not dark or ancient")."""
         if not step.also:
-            return t.fact(step.fact, self.deck.by_id)
-        return t("premise-sep").join(t.facts(step.conclusions, self.deck.by_id))
+            return [t.fact(step.fact, self.deck.by_id)]
+        return t.facts(step.conclusions, self.deck.by_id)
 
     def line(self, oid: str, t: Text) -> str:
         """A cited record line in a few words, with its line number in the record."""
@@ -95,9 +120,10 @@ class CanarySteps(RecordSteps):
         return t("cited-line", line=short, n=o.source.line) if o.source.line else short
 
     # -- what the rules make of the premises --------------------------------------------
-    def reasons(self, step: Step, t: Text, goal_counted: bool = False) -> list[str]:
+    def reasons(self, step: Step, t: Text, goal_counted: bool = False, chain: ChainContext | None = None) -> list[str]:
         """One clause per cited line a rule speaks about (the mover's clue on the card,
-        an answer, R4, an outcome), then the definitions the step leans on."""
+        an answer, R4, an outcome), then the definitions the step leans on (one clue
+        each, one fake: said once per chain)."""
         said: list[tuple[str | None, str]] = []
         for oid in step.lines:
             said += self.line_reasons(self.session.observation(oid), step.rules, t)
@@ -107,7 +133,7 @@ class CanarySteps(RecordSteps):
             said.append((CLUES_DIFFER, t.tagged(goal, CLUES_DIFFER)) if differ else (None, goal))
         elif differ:
             said.append((CLUES_DIFFER, t.tagged(t("why-clues-differ"), CLUES_DIFFER)))
-        said += [(None, c) for c in self.definitions(step, t)]
+        said += [(None, c) for c in self.definitions(step, t, chain or ChainContext())]
         named = {r for r, _ in said} | {DECK}
         said += [(r, t.tagged(t.rule(r), r)) for r in step.rules if r not in named]  # a rule no clause names
         return [c for _, c in said]
@@ -133,9 +159,10 @@ class CanarySteps(RecordSteps):
     def about_goal(self, step: Step) -> bool:
         return step.fact.subject == "goal" or any(f.subject == "goal" for f in step.facts)
 
-    def definitions(self, step: Step, t: Text) -> list[str]:
+    def definitions(self, step: Step, t: Text, chain: ChainContext) -> list[str]:
         """What the game's definitions add, no rule needed: a face seen, a card's kind
-        and its attributes, one clue card each, one fake."""
+        and its attributes, one clue card each, one fake (these two are asides: said at
+        the first step of a chain that needs them)."""
         fact, out = step.fact, []
         square = square_of(fact)
         if square is not None and any(self.face_at(oid) is not None and self.square_name(oid) == square
@@ -150,9 +177,9 @@ class CanarySteps(RecordSteps):
             kind = kinds[fact.value]
             out.append(t("why-kind-only", kind=t.kind(kind), attrs=t.attributes(kind.attrs, self.deck.attributes)))
         same = any(f.subject == fact.subject for f in step.facts)
-        if fact.subject.startswith("clue:") and same:
+        if fact.subject.startswith("clue:") and same and chain.once("why-one-clue"):
             out.append(t("why-one-clue"))
-        if fact.subject == "fake" and same:
+        if fact.subject == "fake" and same and chain.once("why-one-fake"):
             out.append(t("why-one-fake"))
         return out
 

@@ -26,12 +26,17 @@ from dataclasses import dataclass
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
 from suiri.solver.stepwise import (
+    ChainContext,
+    Group,
     Oracle,
     RecordSteps,
+    Said,
     SatOracle,
     Step,
     StepProblem,
     backbone,
+    facts_group,
+    fit,
     problem_from_model,
 )
 
@@ -85,20 +90,33 @@ class DetectiveSteps(RecordSteps):
         super().__init__(step_problem(session), lambda: analyze(session).certain, oracle)
 
     # -- sentences ------------------------------------------------------------------------
-    def sentence(self, step: Step, lang: str) -> str:
+    def say(self, step: Step, lang: str, chain: ChainContext) -> Said:
         """One step as a player says it ("en" or "ja"): the record lines cited, the facts
         cited (grouped as they are counted), why they give the conclusion, then "so" and
-        the conclusion.  A step citing ``deal`` or ``case-file`` states its count."""
+        the conclusion.  A step citing ``deal`` or ``case-file`` states its count.  Too
+        many premises for one sentence: the facts of earlier steps, then the record
+        lines, are named as a group and listed under it."""
         s = self.session
         t = Text(lang, s.deck, s.variant.clue)
         counts, counted = self._counts(t, step)
-        rest = [*self._facts_text(t, step.facts, counted), *self._why(t, step), *counts]
-        fact = t.fact(step.fact) if not step.also else t.m["premise-sep"].join(self._facts_text(t, step.conclusions, {}))
-        lines = t.m["line-sep"].join(self._line_text(t, g) for g in step.lines)
-        if not rest:
-            return t("step-lines", lines=lines, fact=fact) if lines else t("step-rules", fact=fact)
-        premises = t.m["premise-sep"].join(rest)
-        return t("step", premises=t("lines-lead", lines=lines) + premises if lines else premises, fact=fact)
+        why = [*self._why(t, step), *counts]
+        conclusions = [t.fact(step.fact)] if not step.also else self._facts_text(t, step.conclusions, {})
+
+        def compose(head: list[list[str]]) -> str:
+            line_part, facts, reasons, said = head
+            fact = t.m["premise-sep"].join(said)
+            lines = t.m["line-sep"].join(line_part)
+            rest = [*facts, *reasons]
+            if not rest:
+                return t("step-lines", lines=lines, fact=fact) if lines else t("step-rules", fact=fact)
+            premises = t.m["premise-sep"].join(rest)
+            return t("step", premises=t("lines-lead", lines=lines) + premises if lines else premises, fact=fact)
+
+        return fit(compose, [Group([self._line_text(t, g) for g in step.lines], lambda n: t("group-lines", n=n)),
+                             Group(self._facts_text(t, step.facts, counted),
+                                   lambda n: facts_group(t, n, chain.steps_of(step.facts), lang)),
+                             Group(why, lambda n: t("group-reasons", n=n), premises=False),
+                             Group(conclusions, lambda n: t("group-conclusions", n=n), premises=False)])
 
     def _line_text(self, t: Text, oid: str) -> str:
         """A record line in its short form, with its line number when the record has one."""
@@ -247,10 +265,22 @@ class DetectiveSteps(RecordSteps):
             if sure and sure[0] != card:
                 out.append(t("case-it-is", card=t.card(sure[0]), **names))
             elif len(possible) < len(self.session.deck.of(cat)) and len(possible) <= CANDIDATES:
-                out.append(t("case-only", cards=self._cards(t, [c.id for c in possible]), **names))
+                said = t("case-only", cards=self._cards(t, [c.id for c in possible]), **names)
+                out.append(self._elsewhere(t, said, [c for c in self.session.deck.of(cat) if c not in possible], known))
             else:
                 out.append(t("case-one", **names))
         return out or [t.rule(CASE_FILE)]
+
+    def _elsewhere(self, t: Text, said: str, others: Sequence[Card], known: Direct) -> str:
+        """"… only s3 can be in it (s1 and s2 with aki, s4 with the public)": where the
+        premises place the cards of the category that cannot be in the case file, so the
+        reader sees why only the candidates are left."""
+        placed = []
+        for h in self.session.holders:
+            cards = [c.id for c in others if c in known.placed[h]]
+            if cards and h != CASE:
+                placed.append(t("case-placed", cards=self._cards(t, cards), place=t(f"where-{place_kind(h)}", p=h)))
+        return t("case-elsewhere", said=said, placed=t.m["case-sep"].join(placed)) if placed else said
 
     def _card(self, fact: Fact) -> Card:
         """The card a fact is about."""

@@ -30,10 +30,21 @@ from functools import cached_property
 
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import RecordSteps, SplitRule, Step, StepProblem, problem_from_model
+from suiri.solver.stepwise import (
+    ChainContext,
+    Group,
+    RecordSteps,
+    Said,
+    SplitRule,
+    Step,
+    StepProblem,
+    facts_group,
+    fit,
+    problem_from_model,
+)
 
 from .analysis import analyze
-from .cards import BY_ID, KINDS, NOBODY, SLEEP, Kind
+from .cards import ATTACKS, BY_ID, KINDS, NOBODY, SLEEP, Kind
 from .encoder import (
     DECK,
     ELIMINATION,
@@ -127,23 +138,33 @@ class WerewolfSteps(RecordSteps):
         return SplitRule(self.session.engine.model, DECK, KINDS)
 
     # -- sentences ---------------------------------------------------------------------
-    def sentence(self, step: Step, lang: str) -> str:
+    def say(self, step: Step, lang: str, chain: ChainContext) -> Said:
         """One step as a player would say it: the count (a step citing the deck rule),
-        the cited lines and facts, the reasons its rules give, then the conclusion."""
+        the cited lines and facts, the reasons its rules give, then the conclusion.  Too
+        many premises for one sentence: the facts of earlier steps, then the record
+        lines, are named as a group and listed under it."""
         t = Text(lang, self.session.record)
         counted = self.counted(step) if DECK in step.rules else []
         items, facts = self.facts_text(t, step.facts, counted)
-        premises = items + [self.line_text(t, oid) for oid in step.lines] + facts
-        reasons = self.reasons(t, step)
-        conclusion = t.fact(step.fact) if not step.also else t("step-sep").join(self.facts_text(t, step.conclusions)[1])
-        parts = {"premises": t("step-sep").join(premises), "fact": conclusion}
-        if counted:
-            parts["count"] = self.count_text(t, counted)
-        key = "step-count" if counted else "step"
-        if reasons:
-            parts["why"] = t("step-sep").join(reasons)
-            key += "-why"
-        return t(key, **parts)
+        reasons = self.reasons(t, step, chain)
+        conclusions = [t.fact(step.fact)] if not step.also else self.facts_text(t, step.conclusions)[1]
+
+        def compose(head: list[list[str]]) -> str:
+            *premises, why, facts = head
+            parts = {"premises": t("step-sep").join(x for part in premises for x in part), "fact": t("step-sep").join(facts)}
+            if counted:
+                parts["count"] = self.count_text(t, counted)
+            key = "step-count" if counted else "step"
+            if why:
+                parts["why"] = t("step-sep").join(why)
+                key += "-why"
+            return t(key, **parts)
+
+        plain = [f for f in step.facts if not (f.holds and BY_ID.get(f.value) in counted)]
+        return fit(compose, [Group(items), Group([self.line_text(t, oid) for oid in step.lines], lambda n: t("group-lines", n=n)),
+                             Group(facts, lambda n: facts_group(t, n, chain.steps_of(plain), lang)),
+                             Group(reasons, lambda n: t("group-reasons", n=n), premises=False),
+                             Group(conclusions, lambda n: t("group-conclusions", n=n), premises=False)])
 
     def counted(self, step: Step) -> list[Kind]:
         """The kinds whose number of copies the step counts (asked once per step: the
@@ -195,7 +216,10 @@ class WerewolfSteps(RecordSteps):
         if subject in ("werewolf", "madman"):
             return t("fact-sep").join(t.fact(Fact(subject, v, holds)) for v in values)
         order = {k.id: k.index for k in KINDS}
-        cards = [t.a(v) for v in sorted(values, key=lambda v: order[v])]
+        attacks = {k.id for k in ATTACKS}
+        cards = [t.a(v) for v in sorted(values, key=lambda v: order[v]) if not attacks <= set(values) or v not in attacks]
+        if attacks <= set(values):  # not ①, ② or ③: not an Attack
+            cards.append(t("any-attack"))
         return t("card!=many", at=t.card_at(subject), cards=t.either(cards))
 
     def count_text(self, t: Text, kinds: Sequence[Kind]) -> str:
@@ -208,22 +232,27 @@ class WerewolfSteps(RecordSteps):
         return t("count-exist" if len(kinds) > 1 or deck[kinds[0].index] > 1 else "count-exists",
                  counts=t.all_of(items))
 
-    def reasons(self, t: Text, step: Step) -> list[str]:
+    def reasons(self, t: Text, step: Step, chain: ChainContext | None = None) -> list[str]:
         """What the step's rules say, in a few words, and two rules of the game that are
         no rule group: a Sleep lets only the Werewolf swap (a cited Sleep turn beyond
         what it saw, or a hand card that a swap may have brought), and the
-        Werewolf is who holds the Lost Legacy (a step between the two).  A step with no
-        rule at all narrows one card down to its last possible kind."""
-        out = [t(f"why:{r}") for r in REASONS if r in step.rules]
+        Werewolf is who holds the Lost Legacy (a step between the two).  A rule's
+        reason said at an earlier step of the chain is named in short.  A step with no
+        rule at all narrows one card down to its last possible kind.  These three are
+        asides, rules of the game rather than of the step: said once per chain."""
+        chain = chain or ChainContext()
+        out = [t(f"why:{r}") if chain.once(f"why:{r}") else t("why-again", name=t(f"rule-name:{r}"))
+               for r in REASONS if r in step.rules]
         told = set(step.rules) <= {SEEN}  # what a line says it saw needs no swap
+        asides = []
         if (not told and any(self._sleep(oid) for oid in step.lines)) or self._swappable(step.fact.subject):
-            out.append(t("why:sleep"))
+            asides.append("why:sleep")
         if (step.fact.subject == "werewolf") != any(f.subject == "werewolf" for f in step.facts):
-            out.append(t("why:werewolf"))
+            asides.append("why:werewolf")
         if not step.rules and not step.lines and {f.subject for f in step.facts} == {step.fact.subject} \
                 and step.fact.subject not in ("lost-legacy", "werewolf", "madman"):
-            out.append(t("why:one-kind"))
-        return out
+            asides.append("why:one-kind")
+        return out + [t(key) for key in asides if chain.once(key)]
 
     def _swappable(self, subject: str) -> bool:
         """Whether a hand card (``hand:P`` now, ``after:N:P``) may have come from its

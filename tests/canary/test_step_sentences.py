@@ -27,7 +27,7 @@ from suiri.models.canary.steps import CanarySteps
 from suiri.models.canary.text import Text
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import CpSatOracle, Step
+from suiri.solver.stepwise import ITEM, CpSatOracle, Step
 
 REFERENCE = "models/canary/records/canary-3p.toml"
 SIMULATED = (5, 14, 27)  # 4p: an outcome and R4; 4p: a count (one Lava-Rock Hill); 2p: R4, goal squares
@@ -136,8 +136,11 @@ def problems(steps: CanarySteps) -> tuple[list[str], Counter[str]]:
                     if missing:
                         out.append(f"{where} [{lang}]: cited fact {f} not said ({missing}): {s}")
                 fact = steps.conclusion(step, t)  # the fact, or all the step gives, grouped
-                if not any(s.endswith(c + fact) for c in CONCLUDE[lang]):
+                listed = steps.conclusions(step, t)  # or listed under the sentence when it is long
+                if not any(s.split("\n")[0].endswith(c + fact) for c in CONCLUDE[lang]) and \
+                        not all(f"{ITEM}{c}" in s for c in listed):
                     out.append(f"{where} [{lang}]: conclusion {fact!r} not stated last: {s}")
+                fact = "\n".join([fact, *listed])
                 for f in step.conclusions:
                     missing = [w for w in about(steps, t, f.value, f.subject) if w not in fact]
                     if missing:

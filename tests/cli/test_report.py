@@ -272,3 +272,28 @@ def test_notebook_and_piles_read_the_analysis() -> None:
                 sure = [k for k, p in row.items() if p == 1]
                 assert tag.group(1).startswith("face-down") and tag.group(3) == (sure[0] if sure else None)
     assert 'data-deck="0"' in svg and 'data-slot="ruins"' in svg
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_clue_notebook_leaves_out_the_columns_the_terminal_hides(tmp_path: Path, seed: int) -> None:
+    """A 6-player Clue deal lays nothing out public: until a card is revealed the public
+    column is all ✗, and the terminal's notebook leaves it out (``analysis.columns``).
+    The report's picture draws exactly those columns, and none of them is all ✗."""
+    from suiri.cli.report import report_html
+    from suiri.cli.svg import picture_svg
+
+    for turns in (1, 3, 12):
+        record = tmp_path / f"clue-{turns}.toml"
+        out = CliRunner().invoke(main, ["simulate", "--game", "detective", "--players", "6", "--variant", "clue",
+                                        "--seed", str(seed), "--turns", str(turns)])
+        assert out.exit_code == 0, out.output
+        record.write_text(out.output, encoding="utf-8")
+        game, session = open_session(str(record))
+        a = game.analyze(session)
+        page = report_html(game, session, record.name, "en") if turns == 1 else picture_svg("detective", a, "en")
+        cells = re.findall(r'class="cell (\w+)" data-card="\w+" data-holder="(\w+)"', page)
+        drawn = list(dict.fromkeys(h for _, h in cells))
+        assert drawn == a.columns
+        assert all(any(state != "ruled" for state, h in cells if h == column) for column in drawn)
+        if turns == 1:  # nothing revealed yet: the public column is all ✗, hidden in both views
+            assert all(row["public"] == 0 for row in a.owners.values()) and "public" not in drawn

@@ -74,7 +74,8 @@ def problems(steps: DetectiveSteps, step: Step, lang: str) -> list[str]:
             out.append(f"{step.fact}: line {line} ({oid}) not named: {said}")
     if not step.also and t.fact(step.fact) not in said:
         out.append(f"{step.fact}: conclusion {t.fact(step.fact)!r} not stated: {said}")
-    conclusion = re.split(r", so |ので、|。よって、", said)[-1]
+    head, *listed = said.split("\n")  # a group of premises or conclusions is listed under the sentence
+    conclusion = "\n".join([re.split(r", so |ので、|。よって、", head)[-1], *listed])
     for f in step.also and step.conclusions:  # said together: "so aki holds s1 and s6"
         if t.card(card_id(as_holder(f))) not in conclusion:
             out.append(f"{step.fact}: concluded fact {f} not stated: {said}")

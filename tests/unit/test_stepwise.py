@@ -216,3 +216,34 @@ def test_a_broken_step_is_reported() -> None:
     padded = Step(Fact("place:s", "D"), ("o4", "o1"), (), (), 0)  # o1 is not needed
     assert check_chain(problem, oracle, [wrong], wrong.fact)[0].endswith("do not entail it")
     assert "could drop line o1" in check_chain(problem, oracle, [padded], padded.fact)[0]
+
+
+# -- saying a step: groups of premises listed under a long sentence ----------------------------
+def test_fit_names_the_fewest_groups_and_lists_their_items() -> None:
+    """Few short premises are said as they are; too many, or too long a sentence, name
+    the fewest groups (in the order given), each listed under the sentence; a group of
+    one item is named only when nothing else fits."""
+    from suiri.solver.stepwise import ITEM, MAX_CHARS, MAX_PREMISES, Group, fit, step_numbers
+
+    def compose(head: list[list[str]]) -> str:
+        *premises, facts = head
+        return "; ".join(x for part in premises for x in part) + ", so " + "; ".join(facts)
+
+    def groups(lines: int, facts: int, width: int = 10) -> list[Group]:
+        return [Group([f"line {i} " + "x" * width for i in range(lines)], lambda n: f"the {n} lines below"),
+                Group([f"fact {i} " + "y" * width for i in range(facts)], lambda n: f"the {n} facts below"),
+                Group(["the target"], lambda n: "the fact below", premises=False)]
+
+    short = fit(compose, groups(2, 2))
+    assert short.premises == 4 and "\n" not in short.text
+    many = fit(compose, groups(2, 6))  # eight premises: the facts are named, the lines stay
+    assert many.premises == 3 and many.sentence.startswith("line 0") and "the 6 facts below" in many.sentence
+    assert many.text.count(ITEM) == 6
+    long = fit(compose, groups(3, 1, width=120))  # three long lines: named, though few
+    assert "the 3 lines below" in long.sentence and len(long.sentence) <= MAX_CHARS
+    rng = random.Random(19)
+    for _ in range(200):
+        said = fit(compose, groups(rng.randint(0, 12), rng.randint(0, 12), rng.randint(1, 90)))
+        assert said.premises <= MAX_PREMISES and len(said.sentence) <= MAX_CHARS
+    assert step_numbers([2, 3, 4, 6, 7, 8, 11], "en") == "2–4, 6–8 and 11"
+    assert step_numbers([1, 2], "ja") == "1、2" and step_numbers([5], "en") == "5"

@@ -20,7 +20,7 @@ from suiri.models.werewolf.steps import WerewolfSteps, history
 from suiri.models.werewolf.text import Text
 from suiri.solver.cnf import export, literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import SatOracle, Step
+from suiri.solver.stepwise import ITEM, SatOracle, Step
 
 REFERENCE = "models/werewolf/records/werewolf-4p.toml"
 SIMULATED = (0, 16, 22, 27, 28)  # facts-only steps, the Lost Legacy ruled out place by place, counts, Sleeps
@@ -100,8 +100,9 @@ def problems(steps: WerewolfSteps) -> list[str]:
                 line = line_source(session, oid).line
                 if line is None or t("line-ref", n=line) not in s:
                     out.append(f"{where} [{lang}]: line {line} of {oid} not named: {s}")
-            said = t("step-sep").join(steps.facts_text(t, step.conclusions)[1]) if step.also else t.fact(step.fact)
-            if not s.endswith(said):  # a step said for several facts groups them as premises are grouped
+            said = steps.facts_text(t, step.conclusions)[1] if step.also else [t.fact(step.fact)]
+            head = s.split("\n")[0]  # the sentence; a group of premises or conclusions is listed under it
+            if not head.endswith(t("step-sep").join(said)) and not all(f"{ITEM}{c}" in s for c in said):
                 out.append(f"{where} [{lang}]: conclusion not stated: {s}")
             if DECK in step.rules:
                 if not COUNT[lang].match(s):

@@ -11,6 +11,7 @@ live here and read those facts.
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
@@ -79,7 +80,8 @@ def read_record(path: str | Path) -> TomlDocument:
     The file is read once (it may be a pipe such as /dev/stdin)."""
     text = read_text(path)
     check_not_empty(str(path), text, list(GAMES))
-    compact = next((name for name in GAMES if game(name).is_compact(text)), None)
+    first = _first_word(text)  # only the game the file names is imported (decision 1XX)
+    compact = first if first in GAMES and game(first).is_compact(text) else None
     if compact is not None and not str(path).endswith(".toml"):
         return game(compact).parse_compact(str(path), text)
     try:
@@ -89,6 +91,16 @@ def read_record(path: str | Path) -> TomlDocument:
             raise
         # compact notation in a file named .toml: say so rather than only "not valid TOML"
         raise RecordSyntaxError(exc.text, exc.source, Text("file:compact-in-toml", game=compact)) from None
+
+
+def _first_word(text: str) -> str:
+    """The first word of a file, as a game's ``is_compact`` compares it (comments skipped,
+    full-width letters and capitals folded): which game's notation it may be in."""
+    for line in text.removeprefix("\ufeff").splitlines():
+        words = unicodedata.normalize("NFKC", line).split("#", 1)[0].split()
+        if words:
+            return words[0].lower()
+    return ""
 
 
 def example_records() -> dict[str, Any]:

@@ -160,11 +160,14 @@ def report(result: dict[str, object]) -> list[str]:
         "change), wall is what a user waits on a quiet machine.  Seconds, median / worst over the runs of "
         "every case in the row.  Facts: up to "
         f"{FACTS} certain facts of each record, spread over its list.  Simulated records: 2, 3 and 4 players, "
-        "60 turns (events in Memory Detective; Werewolf games end sooner), seeds 1 and 2, the first seat.",
+        "60 turns (events in Memory Detective; Werewolf games end sooner), seeds 1 and 2, the first seat.  "
+        "The commands are single-threaded (no solver runs threads), so on a quiet machine a command's wall "
+        "time is its CPU time plus a little I/O: \"met\" compares the CPU median with the target, which stays "
+        "true when other work shares the machine.",
         "",
         f"- `suiri --help`: CPU **{help_cpu:.2f} s**, wall {help_wall:.2f} s (median).",
         "",
-        "| records | command | cases | CPU median | CPU worst | wall median | wall worst | target (wall, median) | met |",
+        "| records | command | cases | CPU median | CPU worst | wall median | wall worst | target (median) | met (by CPU) |",
         "|---|---|---:|---:|---:|---:|---:|---|---|",
     ]
     failed: list[Runs] = []
@@ -180,12 +183,11 @@ def report(result: dict[str, object]) -> list[str]:
                 mine = [r for r in rows if r.label.split()[0].split("-")[0] == g]
                 cpu = [x for r in mine for x in r.cpu]
                 wall = [x for r in mine for x in r.wall]
-                medians = [_median(r.wall) for r in mine if r.wall]
                 if command == "analyze":
-                    target, met = f"≤ {ANALYZE_BEYOND} s beyond `--help`", _median(wall) - help_wall <= ANALYZE_BEYOND
+                    target, met = f"≤ {ANALYZE_BEYOND} s beyond `--help`", _median(cpu) - help_cpu <= ANALYZE_BEYOND
                 else:
                     limit = TARGETS[command]
-                    target, met = f"< {limit} s", bool(medians) and _median(medians) < limit
+                    target, met = f"< {limit} s", bool(cpu) and _median(cpu) < limit
                 if any(r.failed for r in mine):
                     met = False
                 lines.append(f"| {group} {g} | `{command}` | {len(mine)} | {_median(cpu):.2f} | {_worst(cpu):.2f} | "
@@ -204,7 +206,8 @@ def report(result: dict[str, object]) -> list[str]:
                                        "(it was 12.7 s of CPU before the queries moved to the model's clauses)."),
         f"- 6-player Clue spectator records with the fake, cut at 10 events (seeds 1–8), `suiri analyze`: "
         f"CPU median {_median(fake_cpu):.2f} s, slowest {_worst(fake_cpu):.2f} s; wall slowest "
-        f"{_worst(fake_wall):.2f} s (target < {SLOW_ANALYZE} s).",
+        f"{_worst(fake_wall):.2f} s (target < {SLOW_ANALYZE} s, by CPU: "
+        f"{'met' if fake_cpu and _worst(fake_cpu) < SLOW_ANALYZE else '**not met**'}).",
     ]
     if failed:
         lines += ["", "Failed cases (the bench went on):", ""]

@@ -86,25 +86,36 @@ def certain_facts(path: str, n: int) -> list[str]:
     return [facts[round(i * (len(facts) - 1) / (n - 1))] for i in range(n)]
 
 
-def simulated(folder: Path) -> list[tuple[str, Path]]:
+def simulate(path: Path, args: list[str], failures: list[Runs]) -> Path | None:
+    """``suiri simulate ARGS`` written to ``path`` (None, and a failed case, when it fails)."""
+    runs = Runs(f"simulate {path.name}", ["simulate", *args])
+    done = subprocess.run([exe(), "simulate", *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        runs.failed = f"exit {done.returncode}: {(done.stderr or done.stdout).strip().splitlines()[-1:]}"
+        failures.append(runs)
+        return None
+    path.write_text(done.stdout, encoding="utf-8")
+    return path
+
+
+def simulated(folder: Path, failures: list[Runs]) -> list[tuple[str, Path]]:
     """Records of up to 4 players and 60 turns (events in Memory Detective) of each game."""
     specs = [("canary", p, 60, s) for p in (2, 3, 4) for s in (1, 2)]
     specs += [("detective", p, 60, s) for p in (3, 4) for s in (1, 2)]
     specs += [("werewolf", p, 60, s) for p in (3, 4) for s in (1, 2)]
     out = []
     for game, players, turns, seed in specs:
-        done = subprocess.run([exe(), "simulate", "--game", game, "--players", str(players), "--seed", str(seed),
-                               "--turns", str(turns)], capture_output=True, text=True, check=True)
-        path = folder / f"{game}-{players}p-{turns}-s{seed}.toml"
-        path.write_text(done.stdout, encoding="utf-8")
-        out.append((f"{game} {players}p s{seed}", path))
+        path = simulate(folder / f"{game}-{players}p-{turns}-s{seed}.toml",
+                        ["--game", game, "--players", str(players), "--seed", str(seed), "--turns", str(turns)], failures)
+        if path is not None:
+            out.append((f"{game} {players}p s{seed}", path))
     return out
 
 
 def bench(repeats: int = 5) -> dict[str, object]:
     from suiri.models import example_records
 
-    results: dict[str, list[Runs]] = {"help": [], "reference": [], "simulated": [], "worst": []}
+    results: dict[str, list[Runs]] = {"help": [], "reference": [], "simulated": [], "worst": [], "setup": []}
     results["help"].append(measure("--help", ["--help"], max(repeats, 5)))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -118,24 +129,24 @@ def bench(repeats: int = 5) -> dict[str, object]:
             for fact in certain_facts(path, FACTS):
                 rows.append(measure(name, ["explain", path, fact], repeats))
         print("simulated records", flush=True)
-        for label, path in simulated(folder):
+        for label, path in simulated(folder, results["setup"]):
             rows = results["simulated"]
             rows.append(measure(label, ["analyze", str(path)], repeats))
             rows.append(measure(label, ["hint", str(path)], repeats))
             for fact in certain_facts(str(path), FACTS):
                 rows.append(measure(label, ["explain", str(path), fact], repeats))
         print("worst cases", flush=True)
-        d = folder / "d.toml"
-        d.write_text(subprocess.run([exe(), "simulate", "--game", "detective", "--players", "4", "--seed", "1",
-                                     "--turns", "60", "--viewer", "bea"], capture_output=True, text=True,
-                                    check=True).stdout, encoding="utf-8")
-        results["worst"].append(measure("item 23", ["explain", str(d), "holder:w3=cid", "--lines"], repeats))
+        d = simulate(folder / "d.toml", ["--game", "detective", "--players", "4", "--seed", "1", "--turns", "60",
+                                         "--viewer", "bea"], results["setup"])
+        item23 = Runs("item 23", ["explain", "d.toml", "holder:w3=cid", "--lines"], failed="no record")
+        results["worst"].append(measure("item 23", ["explain", str(d), "holder:w3=cid", "--lines"], repeats)
+                                if d is not None else item23)
         for seed in range(1, 9):
-            path = folder / f"clue-fake-6p-{seed}.toml"
-            path.write_text(subprocess.run([exe(), "simulate", "--game", "detective", "--players", "6", "--variant",
-                                            "clue-fake", "--viewer", "none", "--seed", str(seed), "--turns", "10"],
-                                           capture_output=True, text=True, check=True).stdout, encoding="utf-8")
-            results["worst"].append(measure(f"clue-fake {seed}", ["analyze", str(path)], repeats))
+            path = simulate(folder / f"clue-fake-6p-{seed}.toml",
+                            ["--game", "detective", "--players", "6", "--variant", "clue-fake", "--viewer", "none",
+                             "--seed", str(seed), "--turns", "10"], results["setup"])
+            if path is not None:
+                results["worst"].append(measure(f"clue-fake {seed}", ["analyze", str(path)], repeats))
     return {"results": results, "repeats": repeats}
 
 
@@ -193,7 +204,7 @@ def report(result: dict[str, object]) -> list[str]:
                 lines.append(f"| {group} {g} | `{command}` | {len(mine)} | {_median(cpu):.2f} | {_worst(cpu):.2f} | "
                              f"{_median(wall):.2f} | {_worst(wall):.2f} | {target} | {'yes' if met else '**no**'} |")
     worst = results["worst"]
-    failed += [r for r in worst if r.failed]
+    failed += [r for r in worst if r.failed] + results["setup"]
     item23 = worst[0]
     fake = worst[1:]
     fake_cpu = [_median(r.cpu) for r in fake if r.cpu]

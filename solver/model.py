@@ -55,6 +55,25 @@ def load_cp_model() -> ModuleType:
     return loaded
 
 
+WORK_LIMIT = 20.0  # CP-SAT's deterministic seconds (a measure of work, not of the clock)
+
+
+def fast_solver(work_limit: float = WORK_LIMIT) -> Any:
+    """A CP-SAT solver set for many small assumption queries on one model: one worker and
+    no presolve, symmetry, probing or linearization (docs/performance.md: each query's
+    own cost, not the search, dominates).  Bounded by ``work_limit`` deterministic
+    seconds, so that whether it decides does not depend on the machine's load."""
+    solver = load_cp_model().CpSolver()
+    p = solver.parameters
+    p.num_workers = 1
+    p.cp_model_presolve = False
+    p.symmetry_level = 0
+    p.cp_model_probing_level = 0
+    p.linearization_level = 0
+    p.max_deterministic_time = work_limit
+    return solver
+
+
 @dataclass(frozen=True)
 class Group:
     """A named bundle of constraints: one rule, or one observation from a record line."""

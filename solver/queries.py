@@ -19,14 +19,12 @@ from typing import TYPE_CHECKING, Any
 from .cnf import export, literal_of
 from .errors import Undecided
 from .facts import Fact
-from .model import Model, World, load_cp_model
+from .model import Model, World, fast_solver
 
 if TYPE_CHECKING:  # pragma: no cover
     from .stepwise import SatOracle
 
-__all__ = ["Engine", "Explanation", "Undecided"]
-
-WORK_LIMIT = 20.0  # CP-SAT's deterministic seconds (a measure of work, not of the clock)
+__all__ = ["Engine", "Explanation", "Undecided", "fast_solver"]
 
 
 @dataclass(frozen=True)
@@ -36,22 +34,6 @@ class Explanation:
     fact: Fact
     observations: tuple[str, ...]
     rules: tuple[str, ...]
-
-
-def fast_solver(work_limit: float = WORK_LIMIT) -> Any:
-    """A CP-SAT solver set for many small assumption queries on one model: one worker and
-    no presolve, symmetry, probing or linearization (docs/performance.md: each query's
-    own cost, not the search, dominates).  Bounded by ``work_limit`` deterministic
-    seconds, so that whether it decides does not depend on the machine's load."""
-    solver = load_cp_model().CpSolver()
-    p = solver.parameters
-    p.num_workers = 1
-    p.cp_model_presolve = False
-    p.symmetry_level = 0
-    p.cp_model_probing_level = 0
-    p.linearization_level = 0
-    p.max_deterministic_time = work_limit
-    return solver
 
 
 class Engine:

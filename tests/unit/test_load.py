@@ -72,7 +72,7 @@ def test_no_wall_clock_limit_in_the_code() -> None:
 
 
 def test_cp_sat_is_bounded_by_work_not_by_the_clock() -> None:
-    from suiri.solver.queries import fast_solver
+    from suiri.solver.model import fast_solver
 
     p = fast_solver().parameters
     assert p.max_time_in_seconds == float("inf")

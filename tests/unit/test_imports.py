@@ -46,6 +46,8 @@ def test_a_command_loads_its_own_game_only_and_never_pandas(name: str, command: 
     assert not others, f"suiri {' '.join(args)} loaded another game's modules: {others}"
     assert f"suiri.models.{game}.session" in loaded  # the probe did run the command
     assert not {m for m in loaded if m == "pandas" or m.startswith("pandas.")}, "pandas was imported"
+    if words[0] in ("check", "analyze"):  # counting only: no model, no solver
+        assert not {m.split(".")[0] for m in loaded} & {"ortools", "pysat", "numpy"}
 
 
 def test_a_compact_record_loads_the_game_it_names_only(tmp_path) -> None:

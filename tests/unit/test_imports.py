@@ -48,6 +48,18 @@ def test_a_command_loads_its_own_game_only_and_never_pandas(name: str, command: 
     assert not {m for m in loaded if m == "pandas" or m.startswith("pandas.")}, "pandas was imported"
     if words[0] in ("check", "analyze"):  # counting only: no model, no solver
         assert not {m.split(".")[0] for m in loaded} & {"ortools", "pysat", "numpy"}
+    assert "networkx" not in loaded  # a Canary board's distances are a grid's (models/canary/board.py)
+
+
+@pytest.mark.parametrize("size", [(7, 7), (3, 5), (1, 4), (6, 2)])
+def test_board_distances_are_the_grid_graphs(size: tuple[int, int]) -> None:
+    import networkx as nx
+
+    from suiri.models.canary.board import Board
+
+    board = Board(*size)
+    paths = dict(nx.all_pairs_shortest_path_length(board.graph))
+    assert all(board.distance(a, b) == paths[a][b] for a in board.squares for b in board.squares)
 
 
 def test_a_compact_record_loads_the_game_it_names_only(tmp_path) -> None:

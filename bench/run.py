@@ -272,10 +272,11 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "- The `explain` and `hint` columns are the older algorithms (a minimal set of lines; ranking every certain fact by it), kept for comparison: the commands now print step-wise proofs and hints, measured in the section \"explain and hint\" below. The older `hint` explains every certain fact (one run per record, not three): its cost grows with the number "
         "of certain facts. The spectator column analyzes the same games from no seat (60 clue deals with 3 "
         "players, 480 with 4).",
-        "- `explain` includes building the CP-SAT model (~30 ms) and the minimal-explanation solves; "
+        "- `explain` includes building the model (CP-SAT's `CpModel`, ~30 ms), exporting its clauses and the "
+        "minimal-explanation questions, answered by CaDiCaL on those clauses since issue 19 (decision 1XX); "
         "`advise` counts worlds once per possible face of each neighbouring square, and once per public "
         "outcome from the table's point of view (the 4-player spectator view has 480 clue deals).",
-        "- Where the time of `explain` and `hint` goes: one CP-SAT solve on the Canary model costs about "
+        "- Before issue 19 (the queries on CP-SAT): one CP-SAT solve on the Canary model cost about "
         "9 ms here (one worker, presolve off, at least one assumption; measured over a 60-turn hint run "
         "of 255 solves). Tried without gain: fixed or pseudo-cost search branching (8.3 / 9.6 ms per "
         "solve), attribute definitions as clauses instead of linear equalities (12.9 ms).",

@@ -55,20 +55,20 @@ class Cnf:
 def export(proto: Any) -> Cnf:
     """The clauses of a CP-SAT ``CpModelProto`` whose variables are all boolean.
 
-    The last export is kept: the queries (``solver.queries``) and the step-wise
-    explanations ask for the same model's clauses, and an export costs tens of ms.  The
-    caller gets its own list of clauses (the clauses themselves are shared: never edit one
-    in place)."""
+    The last few exports are kept: the queries (``solver.queries``) and the step-wise
+    explanations ask for the same model's clauses, and an export costs tens of ms.  A
+    model that grew is exported again.  The caller gets its own list of clauses (the
+    clauses themselves are shared: never edit one in place)."""
     key = (id(proto), len(proto.variables), len(proto.constraints))
-    if _LAST and _LAST[0] == key and _LAST[1] is proto:
-        kept = _LAST[2]
-        return Cnf(kept.top, list(kept.clauses), kept.original)
-    cnf = _export(proto)
-    _LAST[:] = [key, proto, cnf]
-    return Cnf(cnf.top, list(cnf.clauses), cnf.original)
+    kept = next((cnf for k, p, cnf in _KEPT if k == key and p is proto), None)
+    if kept is None:
+        kept = _export(proto)
+        _KEPT[:] = [(key, proto, kept), *_KEPT[: KEEP - 1]]
+    return Cnf(kept.top, list(kept.clauses), kept.original)
 
 
-_LAST: list[Any] = []  # (key, proto, Cnf) of the last export
+KEEP = 3  # exports kept (a session's model, the step-wise rule split's copy, ...)
+_KEPT: list[tuple[tuple[int, int, int], Any, Cnf]] = []  # (key, proto, clauses), the newest first
 
 
 def _export(proto: Any) -> Cnf:

@@ -68,6 +68,7 @@ def test_a_compact_record_loads_the_game_it_names_only(tmp_path) -> None:
     record = tmp_path / "wolf.txt"
     record.write_text("# a comment first\nＷerewolf aki ben cho\nviewer aki villager\n", encoding="utf-8")
     loaded = loaded_by("check", str(record))
+    assert "suiri.models.werewolf.notation" in loaded
     assert not any(m.startswith(("suiri.models.canary.", "suiri.models.detective.")) for m in loaded)
 
 

@@ -33,7 +33,7 @@ from suiri.solver.reasoning import explain
 from suiri.solver.stepwise import CpSatOracle, SatOracle, StepExplainer, check_chain
 
 ADAPTERS: dict[str, Any] = {"canary": CanarySteps, "detective": DetectiveSteps, "werewolf": WerewolfSteps}
-CPSAT_LIMIT = 10.0  # seconds per CP-SAT call before it counts as undecided
+CPSAT_LIMIT = 10.0  # CP-SAT deterministic seconds (work, not the clock) per call before it counts as undecided
 REFERENCE = {"canary": "canary-3p", "detective": "detective-3p", "werewolf": "werewolf-4p"}
 
 
@@ -98,7 +98,7 @@ def bench_game(name: str, records: int, cpsat: int) -> list[str]:
              summary("set-up (export + solver load)", setup),
              summary("explain by steps, python-sat", sat),
              summary(f"explain by steps, CP-SAT (first {cpsat})", cp)
-             + (f"   undecided in {CPSAT_LIMIT:.0f} s: {undecided}" if undecided else ""),
+             + (f"   undecided after {CPSAT_LIMIT:.0f} deterministic s: {undecided}" if undecided else ""),
              summary("older explain (lines), CP-SAT", old),
              summary("hint by steps (first step), python-sat", hints),
              f"  steps per explanation: median {statistics.median(kept) if kept else 0}, max {max(kept, default=0)}",

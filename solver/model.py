@@ -7,14 +7,17 @@ question about any subset of the record: what is possible, what is certain, whic
 observations force a fact, and which ones cannot hold together.  Constraints that are
 mere definitions (one card per square, what "goal" means) stay unconditional.
 
-``ortools`` is imported lazily: its import costs ~0.4 s and ``suiri --help`` must not
-pay for it.
+``ortools`` is imported lazily (``load_cp_model``): its import costs ~0.4 s and ``suiri --help``
+must not pay for it.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import FactError, Source, Text
@@ -24,6 +27,51 @@ if TYPE_CHECKING:  # pragma: no cover
     from ortools.sat.python import cp_model
 
 GroupKind = Literal["rule", "observation"]
+
+
+@cache
+def load_cp_model() -> ModuleType:
+    """OR-tools' ``cp_model``, imported without pandas.
+
+    ``cp_model`` imports pandas only for its ``*_series`` helpers (models indexed by a
+    ``pd.Index``), which suiri never calls; pandas alone is most of the module's import
+    (~0.4 s of CPU here, decision 1XX).  While ``cp_model`` loads, a stand-in module
+    named ``pandas`` gives its annotations and ``isinstance`` tests the two class names
+    they read, then leaves ``sys.modules`` again, so a real ``import pandas`` afterwards
+    (by anyone) still gets pandas.  Every part of suiri loads ``cp_model`` through here."""
+    if "ortools.sat.python.cp_model" in sys.modules or "pandas" in sys.modules:
+        from ortools.sat.python import cp_model as loaded
+
+        return loaded
+    stand_in = ModuleType("pandas", "stand-in while ortools.sat.python.cp_model loads (suiri.solver.model)")
+    stand_in.Index = type("Index", (), {})  # type: ignore[attr-defined]
+    stand_in.Series = type("Series", (), {})  # type: ignore[attr-defined]
+    sys.modules["pandas"] = stand_in
+    try:
+        from ortools.sat.python import cp_model as loaded
+    finally:
+        if sys.modules.get("pandas") is stand_in:
+            del sys.modules["pandas"]
+    return loaded
+
+
+WORK_LIMIT = 20.0  # CP-SAT's deterministic seconds (a measure of work, not of the clock)
+
+
+def fast_solver(work_limit: float = WORK_LIMIT) -> Any:
+    """A CP-SAT solver set for many small assumption queries on one model: one worker and
+    no presolve, symmetry, probing or linearization (docs/performance.md: each query's
+    own cost, not the search, dominates).  Bounded by ``work_limit`` deterministic
+    seconds, so that whether it decides does not depend on the machine's load."""
+    solver = load_cp_model().CpSolver()
+    p = solver.parameters
+    p.num_workers = 1
+    p.cp_model_presolve = False
+    p.symmetry_level = 0
+    p.cp_model_probing_level = 0
+    p.linearization_level = 0
+    p.max_deterministic_time = work_limit
+    return solver
 
 
 @dataclass(frozen=True)
@@ -47,9 +95,7 @@ class Model:
     """CP-SAT variables plus rule and observation groups and declared subjects."""
 
     def __init__(self) -> None:
-        from ortools.sat.python import cp_model as _cp
-
-        self.cp: cp_model.CpModel = _cp.CpModel()
+        self.cp: cp_model.CpModel = load_cp_model().CpModel()
         self.groups: dict[str, Group] = {}
         self.subjects: dict[str, Subject] = {}
         self._literals: dict[str, Any] = {}

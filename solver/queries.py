@@ -1,22 +1,30 @@
-"""Questions asked of a grouped model: each is a few CP-SAT solves under assumptions.
+"""Questions asked of a grouped model: each is a few satisfiability calls under assumptions.
 
-Parameters follow the measurements in ``docs/engine.md``: one worker, presolve off
-(fast for many small solves, and assumption cores then contain only assumptions),
-always at least one assumption, always a time limit.  An UNKNOWN status is never
-taken as an answer: it raises ``Undecided``.
+The game builds its model with CP-SAT (``solver.model``); the questions are answered on
+the model's clauses (``solver.cnf``, the same export the step-wise explanations use) by
+an incremental SAT solver (python-sat's CaDiCaL, ``solver.stepwise.SatOracle``).  That
+is exact and has no limit: every answer is the same on a quiet and on a loaded machine
+(decision 1XX).  CP-SAT with a wall-clock limit answered "undecided" on a loaded machine
+where it needed 8 s for one Memory Detective question that CaDiCaL decides in 20 ms.
+CP-SAT still checks step-wise chains in the tests (``CpSatOracle``), bounded by
+deterministic time (``fast_solver``), never by the clock.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .cnf import export, literal_of
 from .errors import Undecided
 from .facts import Fact
-from .model import Model, World
+from .model import Model, World, fast_solver
 
-__all__ = ["Engine", "Explanation", "Undecided"]
+if TYPE_CHECKING:  # pragma: no cover
+    from .stepwise import SatOracle
+
+__all__ = ["Engine", "Explanation", "Undecided", "fast_solver"]
 
 
 @dataclass(frozen=True)
@@ -28,81 +36,43 @@ class Explanation:
     rules: tuple[str, ...]
 
 
-def fast_solver(time_limit: float) -> Any:
-    """A CP-SAT solver set for many small assumption queries on one model: one worker and
-    no presolve, symmetry, probing or linearization (docs/performance.md: each query's
-    own cost, not the search, dominates)."""
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
-    p = solver.parameters
-    p.num_workers = 1
-    p.cp_model_presolve = False
-    p.symmetry_level = 0
-    p.cp_model_probing_level = 0
-    p.linearization_level = 0
-    p.max_time_in_seconds = time_limit
-    return solver
-
-
 class Engine:
-    """Answers queries on one ``Model``; reuse it, it keeps one solver and its settings."""
+    """Answers queries on one ``Model``; reuse it, it keeps one SAT solver on the model's
+    clauses, exported again only when the model has grown (known facts added)."""
 
-    def __init__(self, model: Model, time_limit: float = 20.0) -> None:
-        from ortools.sat.python import cp_model
-
+    def __init__(self, model: Model) -> None:
         self.model = model
-        self._cp = cp_model
-        self.solver = fast_solver(time_limit)
-        self._gate: Any = None
-        self._clause = -1
+        self._oracle: SatOracle | None = None
+        self._size = (0, 0)  # the model's variables and constraints when last exported
+        self._variables = 0
         self._true = model.cp.new_bool_var("[true]")
         model.cp.add(self._true == 1)
 
     # -- the primitive ----------------------------------------------------------
-    def _solve(self, assumptions: Sequence[Any], hint: Iterable[Any] = ()) -> World | None:
-        cp = self.model.cp
-        cp.clear_assumptions()
-        cp.add_assumptions([self._true, *assumptions])
-        cp.clear_hints()
-        hinted: set[int] = set()
-        for lit in hint:  # a variable hinted twice makes the model invalid
-            var = lit.index if lit.index >= 0 else -lit.index - 1
-            if var not in hinted:
-                hinted.add(var)
-                cp.add_hint(lit, True)
-        status = self.solver.solve(cp)
-        if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
-            return World(list(self.solver.response_proto.solution))
-        if status == self._cp.INFEASIBLE:
+    def _sat(self) -> SatOracle:
+        from .stepwise import SatOracle
+
+        proto = self.model.cp.proto
+        size = (len(proto.variables), len(proto.constraints))
+        if self._oracle is None or size != self._size:
+            if self._oracle is not None:
+                self._oracle.close()
+            self._oracle, self._size, self._variables = SatOracle(export(proto)), size, size[0]
+        return self._oracle
+
+    def _solve(self, assumptions: Sequence[Any], some: Sequence[Any] = ()) -> World | None:
+        """A world where every assumption holds (and, with ``some``, one of those
+        literals too; the search tries them first), or None when there is none."""
+        oracle = self._sat()
+        if not oracle.solve([literal_of(x) for x in assumptions], [literal_of(x) for x in some]):
             return None
-        raise Undecided(f"the solver stopped undecided ({self.solver.status_name(status)})")
-
-    def _some_of(self, literals: Sequence[Any]) -> Any:
-        """A literal that, assumed, forces at least one of ``literals``.
-
-        One placeholder clause is rewritten in place for every query (the model
-        would otherwise grow by a clause per solve)."""
-        cp = self.model.cp
-        if self._gate is None:
-            self._gate = cp.new_bool_var("[some-of]")
-            clause = cp.add_bool_or([self._gate]).only_enforce_if(self._gate)
-            self._clause = clause.index
-        held = cp.proto.constraints[self._clause].bool_or.literals
-        held.clear()
-        held.extend(lit.index for lit in literals)
-        return self._gate
+        return World(oracle.values(self._variables)[1:].tolist())
 
     def _core(self, assumptions: Sequence[Any]) -> list[int]:
-        """Indices of assumption literals in CP-SAT's (not minimal) infeasible subset.
-
-        A core holding anything but assumptions (seen with presolve on, OR-tools
-        #5141) is not trusted: then every assumption is returned."""
-        core = set(self.solver.sufficient_assumptions_for_infeasibility())
-        ours = {lit.index for lit in assumptions}
-        if not core <= ours:
-            return sorted(ours)
-        return [lit.index for lit in assumptions if lit.index in core]
+        """Indices of the assumption literals in the solver's (not minimal) core of the
+        last, unsatisfiable, solve."""
+        core = set(self._sat().core())
+        return [lit.index for lit in assumptions if literal_of(lit) in core]
 
     def _active(self, observations: Iterable[str] | None, rules: Iterable[str] | None) -> list[Any]:
         m = self.model
@@ -144,7 +114,7 @@ class Engine:
             todo = [lit for lit, m in zip(literals, marked, strict=True) if not m]
             if not todo:
                 return marked
-            world = self._solve([*base, self._some_of(todo)], hint=todo)
+            world = self._solve(base, some=todo)
             if world is None:
                 return marked
             for i, lit in enumerate(literals):

@@ -47,8 +47,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .cnf import Cnf, export, literal_of
 from .facts import KNOWN_PREFIX, Fact
-from .model import Model
-from .queries import fast_solver
+from .model import Model, fast_solver
 
 EXHAUSTIVE_UNITS = 2  # steps of up to this many premise units are searched exhaustively ...
 COMBINATIONS = 300  # ... (beyond two) while there are at most this many combinations

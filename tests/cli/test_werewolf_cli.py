@@ -143,7 +143,8 @@ def test_explain_certain_werewolf(cli) -> None:
     out = ok(cli("explain", "REC", "werewolf=dan", "--lines"))  # the older proof; the step-wise one below
     assert out.startswith("Fact: dan is the Werewolf — certain\nMinimal proof: ")
     assert "turn 9: aki drew a Vote and played a Vote; votes aki→cho, cho→aki, dan→cho; cho was eliminated" in out
-    assert "(line 56)" in out and "(line 68)" in out and "     ⇒ cho is not the Werewolf" in out
+    # one of several inclusion-minimal sets of 9 lines (which one depends on the SAT solver's cores)
+    assert "(line 68)" in out and "     ⇒ cho is not the Werewolf" in out
     assert "Rules used:\n  • the deck: the 16 cards: two Seers, three Votes, three Sleeps" in out
     assert "  • elimination: an eliminated player's hand card" in out
     assert out.rstrip().endswith("Therefore: dan is the Werewolf.")
@@ -171,7 +172,7 @@ def test_explain_hand_card(cli) -> None:
 def test_explain_ruins(cli) -> None:
     out = ok(cli("explain", "REC", "ruins=attack-2", "--lines"))
     assert out.startswith("Fact: the card in the ruins is the Werewolf Attack ② — certain\n")
-    assert "(line 8)" in out and "(line 76)" in out  # the dealt Seer; dan's Attack ③ hit nobody
+    assert "(line 76)" in out  # dan's Attack ③ hit nobody (the other lines: one of several minimal sets)
     assert out.rstrip().endswith("Therefore: the card in the ruins is the Werewolf Attack ②.")
 
 

@@ -47,7 +47,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .cnf import Cnf, export, literal_of
 from .facts import KNOWN_PREFIX, Fact
-from .model import Model, fast_solver
+from .model import WORK_LIMIT, Model, fast_solver, load_cp_model
 
 EXHAUSTIVE_UNITS = 2  # steps of up to this many premise units are searched exhaustively ...
 COMBINATIONS = 300  # ... (beyond two) while there are at most this many combinations
@@ -270,14 +270,12 @@ class CpSatOracle:
     """The game's CP-SAT model (cloned, so the session's model is untouched), with the
     parameters ``Engine`` uses (one worker, presolve off: cores of assumptions only)."""
 
-    def __init__(self, cp: Any, time_limit: float = 20.0) -> None:
-        from ortools.sat.python import cp_model
-
-        self._cp = cp_model
+    def __init__(self, cp: Any, work_limit: float = WORK_LIMIT) -> None:
+        self._cp = load_cp_model()
         self.model = cp.clone()
         self._true = self.model.new_bool_var("[stepwise-true]")
         self.model.add(self._true == 1)
-        self.solver = fast_solver(time_limit)
+        self.solver = fast_solver(work_limit)
         self.calls = 0
         self._values: list[int] = []
         self._assumed: list[int] = []

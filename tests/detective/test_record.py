@@ -214,7 +214,7 @@ def test_player_count(names: list[str]) -> None:
     players = "players = [" + ", ".join(f'"{n}"' for n in names) + "]"
     line, field, text = syntax_error(SETUP.replace('players = ["aki", "bea", "cid"]', players)
                                      .replace('viewer = "aki"\n', 'viewer = "p0"\n' if len(names) > 1 else ""))
-    assert (line, field) == (2, "players") and f"{len(names)} players: the game is for 2 to 8" in text
+    assert (line, field) == (2, "players") and f"{len(names)} player{'s' * (len(names) > 1)}: the game is for 2 to 8" in text
 
 
 def test_viewer_not_a_player() -> None:

@@ -112,7 +112,7 @@ CALL_ERRORS = {
     "lone-raiser-without-search": (SPECTATOR + f'\n[[search]]\norder = 4\nraised = ["aki"]{HERE}\n',
                                    "search[1].raised", "aki raised alone at 4 and searches", 'player = "aki"'),
     "more-raisers-than-cards": (SPECTATOR + f'\n[[search]]\norder = 6\nraised = ["aki", "cho"]{HERE}\n',
-                                "search[1].raised", "only 0 seer card(s) can be in a hand", "at most 0"),
+                                "search[1].raised", "seer can be in at most 0 hands", "at most 0"),
     "after-the-end": (GOOD + f"\n[[search]]\norder = 7{HERE}\nraised = []\n", "search[4].order",
                       "the game was over (cho found the Lost Legacy)", "no [[search]]"),
     "viewer-did-not-raise": (VIEWER + f"\n[[search]]\norder = 5{HERE}\nraised = [\"cho\"]\n"
@@ -197,7 +197,7 @@ def test_a_flip_by_index() -> None:
 
 MEDIUM_ERRORS = {
     "must-act": (MEDIUM_HEAD + SEER_FIRST + f'\n[[turn]]\nplayer = "ben"\nplay = "medium"{HERE}\n', "turn[2].play",
-                 "the Medium must act where it can (W16): aki's 1 card(s) in the discard", "on aki"),
+                 "the Medium must act where it can (W16): aki's 1 card in the discard", "on aki"),
     "flips-own-pile": (MEDIUM_HEAD + SEER_FIRST + BEN_SEER + '\n[[turn]]\nplayer = "cho"\nplay = "seer"\ntarget = "aki"\n'
                        f'\n[[turn]]\nplayer = "aki"\nplay = "medium"\nflip = {{ player = "aki", card = "seer" }}{HERE}\n',
                        "turn[4].flip", "aki cannot choose itself as the Medium's target (W16)", "ben, cho"),

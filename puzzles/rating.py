@@ -49,9 +49,9 @@ class Thresholds:
 # The one table of thresholds.  Measured by `python bench/puzzles.py --calibrate`
 # (see docs/puzzles.md for the distribution each row came from).
 THRESHOLDS: dict[str, Thresholds] = {
-    "canary": Thresholds(easy=8, medium=12, sampled=36),
-    "detective": Thresholds(easy=16, medium=22, sampled=129),
-    "werewolf": Thresholds(easy=14, medium=23, sampled=51),
+    "canary": Thresholds(easy=8, medium=11, sampled=85),
+    "detective": Thresholds(easy=16, medium=20, sampled=443),
+    "werewolf": Thresholds(easy=12, medium=16, sampled=305),
 }
 
 

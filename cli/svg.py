@@ -49,6 +49,7 @@ WORDS: dict[str, dict[str, str]] = {
         "empty": "(empty)",
         "up": "face-up",
         "down": "face-down: its kind when certain (italics), else the chances",
+        "down-plain": "face-down",
         "mine": "you",
     },
     "ja": {
@@ -80,6 +81,7 @@ WORDS: dict[str, dict[str, str]] = {
         "empty": "（なし）",
         "up": "表向き",
         "down": "裏向き：確定なら種類（斜体）、でなければ確率",
+        "down-plain": "裏向き",
         "mine": "自分",
     },
 }
@@ -435,7 +437,7 @@ def werewolf_svg(a: Any, lang: str, chances: bool = True) -> str:
     out.append(f'<rect x="{margin}" y="{y - 8}" width="20" height="16" rx="3" fill="#fffaf0" stroke="#5a4a2a"/>')
     out.append(txt(margin + 26, y, w["up"], 11, "start"))
     out.append(f'<rect x="{margin + 150}" y="{y - 8}" width="20" height="16" rx="3" fill="#4b3f72" stroke="#2b2346"/>')
-    out.append(txt(margin + 176, y, w["down"], 11, "start"))
+    out.append(txt(margin + 176, y, w["down" if chances else "down-plain"], 11, "start"))
     out.append("</g>")
     width = max(pile_x + longest * (cw + gap) + margin, pile_x + cw + 160, margin + 420)
     return svg(width, y + 16, out, "werewolf-piles", w["piles"])

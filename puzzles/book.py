@@ -281,8 +281,9 @@ TEXT: dict[str, dict[str, str]] = {
            "about": "Each answer with its proof, step by step. Line numbers are those of the record as printed with the "
                     "puzzle. No single record line gives an answer away.",
            "made": "Made by: {command}",
-           "picture": "The table as the record leaves it. Hidden cards show only what you knew before the first "
-                      "move, and no chances; the rest is yours to work out."},
+           "picture": "The table as the record leaves it, with what you knew before the first move; no chances "
+                      "are shown. The rest is yours to work out.",
+           "line": "line {n}: {text} ({field})"},
     "ja": {"title": "{title}：問題集 {n} 問（{difficulty}）", "puzzle": "第 {i} 問", "you": "あなたは {seat}、{players} 人プレイ。",
            "record": "記録", "answer": "答え：", "solutions": "解答",
            "steps": "段階的な証明（各段階は、挙げた記録の行とそれまでの段階から導かれます）：",
@@ -291,8 +292,9 @@ TEXT: dict[str, dict[str, str]] = {
            "about": "各問の答えと、その段階的な証明。行番号は問題に載せた記録の行番号です。"
                     "どの問題も、記録の一行だけで答えがわかることはありません。",
            "made": "作成：{command}",
-           "picture": "記録の終わりの卓の様子。伏せたカードやマスには最初の手番の前に分かっていたことだけを示し、"
-                      "確率は示しません。残りは自分で推理してください。"},
+           "picture": "記録の終わりの卓の様子と、最初の手番の前に分かっていたこと。確率は示しません。"
+                      "残りは自分で推理してください。",
+           "line": "{n}行目：{text}（{field}）"},
 }
 LEVEL_WORDS: dict[str, dict[str, str]] = {
     "en": {"easy": "easy", "medium": "medium", "hard": "hard", "mixed": "mixed"},
@@ -352,13 +354,15 @@ def markdown(book: Book) -> str:
         out += [f"### {w['puzzle'].format(i=i)}: `{p.answer}`", "", score_text(p, book.lang), "", w["steps"], ""]
         out += [f"{n}. {sentence}" for n, sentence in enumerate(p.steps, 1)]
         out += ["", w["proof"], ""]
-        out += [f"- {proof_line(q)}" for q in p.proof]
+        out += [f"- {proof_line(q, book.lang)}" for q in p.proof]
         out += ["", w["rules"] + " " + ", ".join(f"{r} ({weight})" for r, weight in p.rules), ""]
     return "\n".join(out)
 
 
-def proof_line(q: ProofLine) -> str:
-    return (f"line {q.line}: `{q.text}` ({q.field})" if q.line is not None else f"`{q.text}` ({q.field})")
+def proof_line(q: ProofLine, lang: str) -> str:
+    if q.line is None:
+        return f"`{q.text}` ({q.field})"
+    return TEXT[lang]["line"].format(n=q.line, text=f"`{q.text}`", field=q.field)
 
 
 # -- HTML ---------------------------------------------------------------------------------------
@@ -401,7 +405,7 @@ def page(book: Book) -> str:
     body += ["<section class=\"solutions\">", f"<h2>{e(w['solutions'])}</h2>", f"<p class=\"meta\">{e(w['about'])}</p>"]
     for i, p in enumerate(book.puzzles, 1):
         steps = "".join(f"<li>{e(sentence)}</li>" for sentence in p.steps)
-        proof = "".join(f"<li>{e(proof_line(q)).replace('`', '')}</li>" for q in p.proof)
+        proof = "".join(f"<li>{e(proof_line(q, book.lang)).replace('`', '')}</li>" for q in p.proof)
         rules = ", ".join(f"{e(r)} ({weight})" for r, weight in p.rules)
         body += [f"<div class=\"solution\"><h3>{e(w['puzzle'].format(i=i))}: <code>{e(p.answer)}</code></h3>",
                  f"<p class=\"meta\">{e(score_text(p, book.lang))}</p>",

@@ -84,6 +84,7 @@ def test_a_japanese_book_prints_its_proofs_in_japanese() -> None:
     for p in ja.puzzles:
         assert p.steps and all(re.search(r"[ぁ-んァ-ン]", s) for s in p.steps)
         assert all(s in text for s in p.steps)
+        assert all(f"{q.line}行目" in text for q in p.proof)  # the lines needed, in Japanese too
 
 
 def shows_answer(p: BookPuzzle) -> bool:

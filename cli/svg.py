@@ -40,6 +40,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sure": "✓ certain",
         "ruled": "✗ ruled out",
         "maybe": "% possible (darker: likelier)",
+        "maybe-plain": "possible",
         "piles": "The table: hands, discards, ruins and deck",
         "hand": "hand",
         "discard": "discard",
@@ -72,6 +73,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sure": "✓ 確定",
         "ruled": "✗ ありえない",
         "maybe": "% 可能性（濃いほど高い）",
+        "maybe-plain": "ありうる",
         "piles": "場：手札・捨て札・遺跡・山札",
         "hand": "手札",
         "discard": "捨て札",
@@ -377,7 +379,7 @@ def detective_svg(a: Any, lang: str, chances: bool = True) -> str:
         y += row
     y += 20
     out.append('<g class="legend">')
-    for i, (fill, label) in enumerate([("#2e8b57", w["sure"]), ("#fafafa", w["ruled"]), (blue(0.5), w["maybe"])]):
+    for i, (fill, label) in enumerate([("#2e8b57", w["sure"]), ("#fafafa", w["ruled"]), (blue(0.5 if chances else 0), w["maybe" if chances else "maybe-plain"])]):
         x = margin + i * 170
         out.append(f'<rect x="{x}" y="{y - 8}" width="20" height="16" rx="3" fill="{fill}" stroke="#ccc"/>')
         out.append(txt(x + 26, y, label, 11, "start"))

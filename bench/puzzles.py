@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 import tempfile
 import time
@@ -23,8 +24,9 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from suiri.models import check_players, check_question
 from suiri.models import game as game_named
-from suiri.puzzles import generate
+from suiri.puzzles import first_answered, rated
 from suiri.puzzles.book import Task, build, combos, tasks, write_book
 from suiri.puzzles.rating import THRESHOLDS, Thresholds, thirds
 from suiri.solver.errors import SuiriError
@@ -33,23 +35,32 @@ GAMES = ("canary", "detective", "werewolf")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def sample(task: Task) -> tuple[int, int, str] | None:
-    """(lines, hardest rule weight, level key) of the puzzle one simulated game gives."""
+def sample(task: Task) -> tuple[int, int, int, str] | None:
+    """(lines, steps, hardest rule weight, level key) of the puzzle one simulated game
+    gives: its answer at the cut ``first_answered`` finds, when no single line gives it
+    away (``rated``; the level's own minimum of steps is left to the book)."""
+    played = game_named(task.game)
     try:
-        found = generate(game_named(task.game), task.players, task.seed, task.question, 1, 10**6, attempts=1)
+        check_players(played.facts, task.players)
+        check_question(played.facts, task.question)
+        players = played.new_state(task.players, task.seed, played.facts.variants[0]).players
+        viewer = random.Random(task.seed).choice(players)
+        record = played.simulate(task.players, task.seed, 500, viewer, played.facts.variants[0])
+        found = first_answered(played, played.cuts(record), task.question)
     except SuiriError:
         return None
-    if found is None:
+    proof = None if found is None else rated(played, found[1], found[2])
+    if proof is None:
         return None
-    rating = found.rating
-    return rating.lines, rating.hardest, f"{task.players}p {task.question}"
+    r = proof[1]
+    return r.lines, r.steps, r.hardest, f"{task.players}p {task.question}"
 
 
-def draw(game: str, seconds: float, seed: int, workers: int) -> tuple[list[tuple[int, int, str]], int, float]:
+def draw(game: str, seconds: float, seed: int, workers: int) -> tuple[list[tuple[int, int, int, str]], int, float]:
     """As many simulated games' puzzles as ``seconds`` allow (batches in a process pool):
     the puzzles (games that gave none are left out), the games played and the time."""
     source = tasks(game, seed, "en", combos(game))
-    got: list[tuple[int, int, str]] = []
+    got: list[tuple[int, int, int, str]] = []
     played = 0
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
@@ -64,7 +75,7 @@ def calibrate(seconds: float, workers: int, out: Path, samples: Path, games: tup
               more: bool = False) -> dict[str, Thresholds]:
     """Generate for ``seconds`` per game, save the samples, plot and print the table.
     ``more``: add to the saved samples (games simulated from another seed, so none repeats)."""
-    found: dict[str, list[tuple[int, int, str]]] = (
+    found: dict[str, list[tuple[int, int, int, str]]] = (
         json.loads(samples.read_text(encoding="utf-8")) if more and samples.exists() else {})
     for game in games:
         seed = 2 + (1 if more else 0)
@@ -78,15 +89,15 @@ def calibrate(seconds: float, workers: int, out: Path, samples: Path, games: tup
     return report(found, out)
 
 
-def report(found: dict[str, list[tuple[int, int, str]]], out: Path) -> dict[str, Thresholds]:
+def report(found: dict[str, list[tuple[int, int, int, str]]], out: Path) -> dict[str, Thresholds]:
     table: dict[str, Thresholds] = {}
     for game, got in found.items():
-        scores = [lines + hardest for lines, hardest, _ in got]
+        scores = [lines + steps + hardest for lines, steps, hardest, _ in got]
         table[game] = thirds(scores)
         dist = Counter(scores)
         print(f"{game}: {len(got)} puzzles; score: count " + ", ".join(f"{s}: {dist[s]}" for s in sorted(dist)))
-        print(f"  lines: {sorted(Counter(x[0] for x in got).items())}; hardest rule: "
-              f"{sorted(Counter(x[1] for x in got).items())}")
+        print(f"  lines: {sorted(Counter(x[0] for x in got).items())}; steps: "
+              f"{sorted(Counter(x[1] for x in got).items())}; hardest rule: {sorted(Counter(x[2] for x in got).items())}")
         levels = Counter(table[game].level(s) for s in scores)
         print(f"  {table[game]}; levels {dict(sorted(levels.items()))}", flush=True)
     plot(found, table, out)
@@ -97,7 +108,7 @@ def report(found: dict[str, list[tuple[int, int, str]]], out: Path) -> dict[str,
     return table
 
 
-def plot(found: dict[str, list[tuple[int, int, str]]], table: dict[str, Thresholds], out: Path) -> None:
+def plot(found: dict[str, list[tuple[int, int, int, str]]], table: dict[str, Thresholds], out: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -106,14 +117,14 @@ def plot(found: dict[str, list[tuple[int, int, str]]], table: dict[str, Threshol
     fig, axes = plt.subplots(1, len(found), figsize=(4.2 * len(found), 3.4), constrained_layout=True)
     colours = {"easy": "#6cbf6c", "medium": "#e8b84a", "hard": "#d9534f"}
     for ax, (game, got) in zip(axes, found.items(), strict=True):
-        scores = Counter(lines + hardest for lines, hardest, _ in got)
+        scores = Counter(lines + steps + hardest for lines, steps, hardest, _ in got)
         xs = sorted(scores)
         t = table[game]
         ax.bar(xs, [scores[x] for x in xs], color=[colours[t.level(x)] for x in xs], edgecolor="#333", width=0.8)
         for edge in (t.easy + 0.5, t.medium + 0.5):
             ax.axvline(edge, color="#333", linestyle="--", linewidth=1)
         ax.set_title(f"{game} ({len(got)} puzzles)")
-        ax.set_xlabel("score = proof lines + hardest rule weight")
+        ax.set_xlabel("score = lines + steps + hardest rule weight")
         ax.set_ylabel("puzzles")
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in colours.values()]
     axes[0].legend(handles, list(colours), loc="upper right", fontsize=8)

@@ -496,8 +496,8 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
            as_json: bool, lang: str) -> None:
     """Generate a puzzle: a record whose question has a unique answer.
 
-    The record's leading comments say how it was made (the command and the seed of
-    the simulated game) and what it asks; the answer only with --answer.
+    The record's leading comments say how to make it again and what it asks; the
+    answer (and the simulated game's seed, which deals it again) only with --answer.
 
     \b
     Examples:

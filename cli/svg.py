@@ -22,7 +22,10 @@ FONT = "font-family:system-ui,-apple-system,'Segoe UI','Noto Sans CJK JP','Noto 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "canary-title": "The map: goal chance per square",
-        "heat": "goal chance",
+        "canary-table": "The map",
+        "heat": "goal chance (one scale for every map)",
+        "never": "cannot be the goal",
+        "never-face": "cannot be the goal: its card lacks clues",
         "face-up": "face-up card",
         "known": "face-down, face known",
         "hidden": "hidden by a player (carries that player's clue)",
@@ -37,6 +40,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sure": "✓ certain",
         "ruled": "✗ ruled out",
         "maybe": "% possible (darker: likelier)",
+        "maybe-plain": "possible",
         "piles": "The table: hands, discards, ruins and deck",
         "hand": "hand",
         "discard": "discard",
@@ -46,11 +50,15 @@ WORDS: dict[str, dict[str, str]] = {
         "empty": "(empty)",
         "up": "face-up",
         "down": "face-down: its kind when certain (italics), else the chances",
+        "down-plain": "face-down",
         "mine": "you",
     },
     "ja": {
         "canary-title": "地図：各マスがゴールである確率",
-        "heat": "ゴールの確率",
+        "canary-table": "地図",
+        "heat": "ゴールの確率（どの地図も同じ目盛り）",
+        "never": "ゴールではありえない",
+        "never-face": "ゴールではありえない：カードの手がかりが足りない",
         "face-up": "表向きのカード",
         "known": "裏向き・表を知っている",
         "hidden": "プレイヤーが隠した（その手がかりを持つ）",
@@ -65,6 +73,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sure": "✓ 確定",
         "ruled": "✗ ありえない",
         "maybe": "% 可能性（濃いほど高い）",
+        "maybe-plain": "ありうる",
         "piles": "場：手札・捨て札・遺跡・山札",
         "hand": "手札",
         "discard": "捨て札",
@@ -74,15 +83,18 @@ WORDS: dict[str, dict[str, str]] = {
         "empty": "（なし）",
         "up": "表向き",
         "down": "裏向き：確定なら種類（斜体）、でなければ確率",
+        "down-plain": "裏向き",
         "mine": "自分",
     },
 }
 
 
-def picture_svg(game: str, analysis: Any, lang: str) -> str:
-    """The picture of ``analysis`` (a game's ``analyze`` result) as one ``<svg>`` element."""
+def picture_svg(game: str, analysis: Any, lang: str, chances: bool = True) -> str:
+    """The picture of ``analysis`` (a game's ``analyze`` result) as one ``<svg>`` element.
+    ``chances=False`` (a puzzle's picture): the table only, no chance of anything hidden,
+    since the chances the analysis holds are not those of the table drawn."""
     draw = {"canary": canary_svg, "detective": detective_svg, "werewolf": werewolf_svg}[game]
-    return draw(analysis, lang)
+    return draw(analysis, lang, chances)
 
 
 # -- shared drawing helpers -------------------------------------------------------------------------
@@ -101,12 +113,16 @@ def pct(p: Fraction) -> str:
     return f"{x:.0f}%" if x >= 9.95 else f"{x:.1f}%"
 
 
-RULED_OUT = "#eeeeee"  # a square that cannot be the goal
+RULED_OUT = "#d4d4d4"  # a square that cannot be the goal: grey, with a ✗
+TABLE = "#fbfaf5"  # a square of a map that shows no chances (a puzzle's)
+HEAT_TICKS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0)  # the legend's samples of the one scale
 
 
 def heat(p: float) -> str:
-    """A warm colour for a chance in [0, 1]: pale yellow through orange to red."""
-    p = max(0.0, min(1.0, p))
+    """A warm colour for a chance in [0, 1], pale yellow through orange to red, on one
+    fixed scale for every map (the square root of the chance, so that small chances
+    differ visibly): the same chance is the same colour on any two maps."""
+    p = max(0.0, min(1.0, p)) ** 0.5
     stops = [(0.0, (255, 252, 235)), (0.35, (253, 207, 120)), (0.7, (244, 120, 60)), (1.0, (200, 30, 30))]
     for (a, ca), (b, cb) in zip(stops, stops[1:], strict=False):
         if p <= b:
@@ -124,7 +140,8 @@ def blue(p: float) -> str:
 
 
 def ink_on(p: float) -> str:
-    return "#fff" if p > 0.75 else "#222"
+    """Text colour on ``heat(p)``."""
+    return "#fff" if p > 0.55 else "#222"
 
 
 def svg(width: float, height: float, body: Iterable[str], kind: str, title: str) -> str:
@@ -172,7 +189,11 @@ def multiline(x: float, y: float, lines: list[str], size: float, extra: str = ""
 
 
 # -- Canary: the map --------------------------------------------------------------------------------
-def canary_svg(a: Any, lang: str) -> str:
+def canary_svg(a: Any, lang: str, chances: bool = True) -> str:
+    """The map: each square's card as far as it is seen, the pieces, and the chance that
+    it is the goal on one fixed colour scale; a square that cannot be the goal is grey
+    with a ✗.  Without ``chances`` (a puzzle's map) no chance is drawn, and only the
+    squares whose card shows fewer clues than the goal carries are marked ✗."""
     from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA
     from suiri.models.canary.rules import CheckSeen
 
@@ -191,11 +212,12 @@ def canary_svg(a: Any, lang: str) -> str:
     for p in s.record.players:
         pieces.setdefault(table.positions[p], []).append(p)
     viewer = s.record.viewer
-    top = max(a.goal, default=Fraction(0)) or Fraction(1)
-    goal_known = set(a.goal_known or [])
+    goal_known = set(a.goal_known or []) if chances else set()
+    clues = s.variant.genuine_count  # the clues the goal carries
 
     cell, margin, head = 72, 28, 30
-    out: list[str] = [txt(margin, head / 2, w["canary-title"], 15, "start", ' font-weight="600"')]
+    title = w["canary-title" if chances else "canary-table"]
+    out: list[str] = [txt(margin, head / 2, title, 15, "start", ' font-weight="600"')]
     y0 = head + 4
     for col in range(board.width):
         out.append(txt(margin + col * cell + cell / 2, y0 + board.height * cell + 12, chr(ord("a") + col), 12))
@@ -205,34 +227,38 @@ def canary_svg(a: Any, lang: str) -> str:
         col, row = board.coords(sq)
         x, y = margin + col * cell, y0 + (board.height - 1 - row) * cell
         name = board.name(sq)
-        p = a.goal[sq]
-        shade = float(p / top)
         kind = known.get(sq)
         look = ("face-up" if sq in table.face_up else "known" if kind is not None
                 else "hidden" if sq in hidden_by else "unknown")
         by = hidden_by.get(sq, [])
-        out.append(f'<g class="square look-{look}" data-square="{name}" data-look="{look}" '
-                   f'data-goal="{float(p):.6f}"' + (f' data-hidden-by="{" ".join(by)}"' if by else "") + ">")
-        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{heat(shade) if p else RULED_OUT}" '
+        p = a.goal[sq] if chances else Fraction(0 if kind is not None and len(kind.attrs) < clues else 1)
+        fill = RULED_OUT if p == 0 else heat(float(p)) if chances else TABLE
+        out.append(f'<g class="square look-{look}{" never" if p == 0 else ""}" data-square="{name}" '
+                   f'data-look="{look}"' + (f' data-goal="{float(p):.6f}" data-fill="{fill}"' if chances else "")
+                   + (f' data-hidden-by="{" ".join(by)}"' if by else "") + ">")
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
                    f'stroke="#999" stroke-width="0.6"/>')
         if sq in goal_known:
             out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" fill="none" '
                        f'stroke="#c81e1e" stroke-width="3"/>')
         out += card_look(x, y, cell, look, kind, attrs, letters, by, w)
-        out.append(txt(x + cell - 4, y + cell - 9, pct(p), 10, "end",
-                       f' fill="{ink_on(shade)}" class="chance"'))
+        if p == 0:
+            out.append(txt(x + cell - 10, y + cell - 11, "✗", 15, extra=' fill="#555" font-weight="700" class="never"'))
+        elif chances:
+            out.append(txt(x + cell - 4, y + cell - 9, pct(p), 10, "end",
+                           f' fill="{ink_on(float(p))}" class="chance"'))
         here = pieces.get(sq, [])
         for i, who in enumerate(here):  # up to four pieces share a square (R2)
             out += piece(x + 11 + i * (17 if len(here) <= 2 else 12), y + cell - 13, who, who == viewer)
         out.append("</g>")
     y = y0 + board.height * cell + 30
-    legend, y = canary_legend(margin, y, top, w, s.variant.fake)
+    legend, y = canary_legend(margin, y, w, s.variant.fake, chances)
     out += legend
     total = sum(a.goal, Fraction(0))
-    if total > 1:
+    if chances and total > 1:
         out.append(txt(margin, y + 8, w["goal-sum"].format(n=f"{float(total):g}"), 11, "start", ' class="note"'))
         y += 22
-    return svg(margin * 2 + board.width * cell, y, out, "canary-board", w["canary-title"])
+    return svg(margin * 2 + board.width * cell, y, out, "canary-board", title)
 
 
 def card_look(x: float, y: float, cell: float, look: str, kind: Any, attrs: tuple[str, ...],
@@ -270,24 +296,32 @@ def piece(x: float, y: float, who: str, mine: bool, sample: bool = False) -> lis
             txt(x, y, who[:1].upper(), 10, extra=f' fill="{ink}" font-weight="700"'), "</g>"]
 
 
-def canary_legend(x: float, y: float, top: Fraction, w: dict[str, str], fake: bool) -> tuple[list[str], float]:
+def canary_legend(x: float, y: float, w: dict[str, str], fake: bool, chances: bool) -> tuple[list[str], float]:
+    """The legend: the one colour scale (samples at fixed chances; none without
+    ``chances``), the ✗ of a square that cannot be the goal, the looks of a card, the
+    pieces."""
     out = ['<g class="legend">']
-    steps = 10
-    out.append(txt(x, y, w["heat"], 11, "start"))
-    bar = x + 110
-    for i in range(steps):
-        out.append(f'<rect x="{bar + i * 18}" y="{y - 7}" width="18" height="14" fill="{heat(i / (steps - 1))}" '
-                   'stroke="#bbb" stroke-width="0.4"/>')
-    out.append(txt(bar - 4, y, "0%", 10, "end"))
-    out.append(txt(bar + steps * 18 + 4, y, pct(top) if top < 1 else "100%", 10, "start"))
-    y += 26
+    if chances:
+        out.append(txt(x, y, w["heat"], 11, "start"))
+        y += 18
+        for i, p in enumerate(HEAT_TICKS):
+            sx = x + i * 46
+            out.append(f'<rect class="heat-sample" x="{sx}" y="{y - 7}" width="40" height="14" fill="{heat(p)}" '
+                       f'stroke="#bbb" stroke-width="0.4" data-p="{p}"/>')
+            out.append(txt(sx + 20, y + 15, f"{p * 100:g}%", 10))
+        y += 36
+    out.append(f'<rect x="{x}" y="{y - 8}" width="22" height="16" fill="{RULED_OUT}" stroke="#999" stroke-width="0.6"/>')
+    out.append(txt(x + 11, y, "✗", 11, extra=' fill="#555" font-weight="700"'))
+    out.append(txt(x + 28, y, w["never" if chances else "never-face"], 11, "start"))
+    y += 22
     samples = [("face-up", w["face-up"]), ("known", w["known"]), ("hidden", w["hidden-fake" if fake else "hidden"]), ("unknown", w["unknown"])]
     for i, (look, label) in enumerate(samples):
         sx, sy = x, y + i * 22
         if look == "face-up":
             out.append(f'<rect x="{sx}" y="{sy - 8}" width="22" height="16" rx="3" fill="#fff" stroke="#333" stroke-width="1.4"/>')
         elif look == "unknown":
-            out.append(f'<rect x="{sx}" y="{sy - 8}" width="22" height="16" fill="{heat(0.1)}" stroke="#999" stroke-width="0.6"/>')
+            out.append(f'<rect x="{sx}" y="{sy - 8}" width="22" height="16" fill="{heat(0.02) if chances else TABLE}" '
+                       'stroke="#999" stroke-width="0.6"/>')
         else:
             dash = ' stroke-dasharray="4 2"' if look == "known" else ""
             out.append(f'<rect x="{sx}" y="{sy - 8}" width="22" height="16" rx="3" fill="#8a8f99" '
@@ -301,7 +335,7 @@ def canary_legend(x: float, y: float, top: Fraction, w: dict[str, str], fake: bo
 
 
 # -- Memory Detective: the notebook ----------------------------------------------------------------
-def detective_svg(a: Any, lang: str) -> str:
+def detective_svg(a: Any, lang: str, chances: bool = True) -> str:
     from suiri.models.detective.counter import CASE
     from suiri.models.detective.text import Text
 
@@ -331,20 +365,21 @@ def detective_svg(a: Any, lang: str) -> str:
             p = places.get(h, Fraction(0))
             na = h == CASE and card.category is None
             state = "na" if na else "sure" if p == 1 else "ruled" if p == 0 else "maybe"
-            fill = {"na": "#f2f2f2", "sure": "#2e8b57", "ruled": "#fafafa"}.get(state, blue(float(p)))
+            fill = {"na": "#f2f2f2", "sure": "#2e8b57", "ruled": "#fafafa"}.get(state, blue(float(p) if chances else 0))
             ink = "#fff" if state == "sure" or (state == "maybe" and p > Fraction(3, 4)) else \
                 "#aaa" if state in ("ruled", "na") else "#123"
             out.append(f'<g class="cell {state}" data-card="{escape(card.id)}" data-holder="{escape(h)}" '
                        f'data-p="{float(p):.6f}">')
             out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{col - 2}" height="{row - 2}" rx="3" fill="{fill}" '
                        f'stroke="{"#7a1f1f" if h == CASE else "#ccc"}" stroke-width="{1.2 if h == CASE else 0.6}"/>')
-            out.append(txt(x + col / 2, y + row / 2, "·" if na else pct(p), 11 if state == "maybe" else 13,
+            shown = "·" if na else pct(p) if chances or state != "maybe" else ""
+            out.append(txt(x + col / 2, y + row / 2, shown, 11 if state == "maybe" else 13,
                            extra=f' fill="{ink}"' + (' font-weight="700"' if state == "sure" else "")))
             out.append("</g>")
         y += row
     y += 20
     out.append('<g class="legend">')
-    for i, (fill, label) in enumerate([("#2e8b57", w["sure"]), ("#fafafa", w["ruled"]), (blue(0.5), w["maybe"])]):
+    for i, (fill, label) in enumerate([("#2e8b57", w["sure"]), ("#fafafa", w["ruled"]), (blue(0.5 if chances else 0), w["maybe" if chances else "maybe-plain"])]):
         x = margin + i * 170
         out.append(f'<rect x="{x}" y="{y - 8}" width="20" height="16" rx="3" fill="{fill}" stroke="#ccc"/>')
         out.append(txt(x + 26, y, label, 11, "start"))
@@ -354,7 +389,7 @@ def detective_svg(a: Any, lang: str) -> str:
 
 
 # -- Werewolf: the piles ---------------------------------------------------------------------------
-def werewolf_svg(a: Any, lang: str) -> str:
+def werewolf_svg(a: Any, lang: str, chances: bool = True) -> str:
     from suiri.models.werewolf.cards import BY_ID
     from suiri.models.werewolf.rules import RUINS, hand, slot_name
 
@@ -378,19 +413,20 @@ def werewolf_svg(a: Any, lang: str) -> str:
         out.append(txt(margin, y + ch / 2, name, 12, "start", ' font-weight="600"' if alive else ' fill="#888"'))
         if alive:
             slot = hand(p)
-            out += ww_card(hand_x, y, cw, ch, slot_name(slot), None, a.cards.get(slot), lang, BY_ID, "hand")
+            out += ww_card(hand_x, y, cw, ch, slot_name(slot), None, a.cards.get(slot) if chances else None, lang,
+                           BY_ID, "hand")
         cards = rp.piles.get(p, [])
         if not cards:
             out.append(txt(pile_x, y + ch / 2, w["empty"], 11, "start", ' fill="#888"'))
         for i, c in enumerate(cards, start=1):
             slot = ("pile", p, i)
-            out += ww_card(pile_x + (i - 1) * (cw + gap), y, cw, ch, slot_name(slot), c.kind, a.cards.get(slot),
-                           lang, BY_ID, "pile-card")
+            out += ww_card(pile_x + (i - 1) * (cw + gap), y, cw, ch, slot_name(slot), c.kind,
+                           a.cards.get(slot) if chances else None, lang, BY_ID, "pile-card")
         out.append("</g>")
         y += ch + gap + 6
     y += 6
     out.append(txt(margin, y + ch / 2, w["ruins"], 12, "start", ' font-weight="600"'))
-    out += ww_card(hand_x, y, cw, ch, "ruins", None, a.cards.get(RUINS), lang, BY_ID, "ruins")
+    out += ww_card(hand_x, y, cw, ch, "ruins", None, a.cards.get(RUINS) if chances else None, lang, BY_ID, "ruins")
     out.append(f'<g class="deck" data-deck="{rp.deck}">')
     dx = pile_x
     for k in range(min(rp.deck, 3)):
@@ -403,7 +439,7 @@ def werewolf_svg(a: Any, lang: str) -> str:
     out.append(f'<rect x="{margin}" y="{y - 8}" width="20" height="16" rx="3" fill="#fffaf0" stroke="#5a4a2a"/>')
     out.append(txt(margin + 26, y, w["up"], 11, "start"))
     out.append(f'<rect x="{margin + 150}" y="{y - 8}" width="20" height="16" rx="3" fill="#4b3f72" stroke="#2b2346"/>')
-    out.append(txt(margin + 176, y, w["down"], 11, "start"))
+    out.append(txt(margin + 176, y, w["down" if chances else "down-plain"], 11, "start"))
     out.append("</g>")
     width = max(pile_x + longest * (cw + gap) + margin, pile_x + cw + 160, margin + 420)
     return svg(width, y + 16, out, "werewolf-piles", w["piles"])

@@ -1,14 +1,15 @@
 """Puzzles for any game: a record cut from a simulated game, from one seat, whose
-question has exactly one answer; rated by the size of the answer's minimal proof
-(``suiri.puzzles.rating``) and gathered into printable books (``suiri.puzzles.book``).
+question has exactly one answer that no single record line gives away; rated by the
+answer's step-wise proof (``suiri.puzzles.rating``) and gathered into printable books
+(``suiri.puzzles.book``).
 
 This package sits above the games: it uses only the ``Game`` interface (``simulate``,
-``cuts``, ``open``, ``answer``, ``reasoner``, ``write``); no game imports it."""
+``cuts``, ``open``, ``answer``, ``reasoner``, ``steps``, ``write``); no game imports it."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,17 +17,32 @@ from suiri.models import Game, check_players, check_question
 from suiri.solver.facts import Fact
 from suiri.solver.plural import Count
 from suiri.solver.queries import Explanation
+from suiri.solver.stepwise import Step, Stepwise
 
-from .rating import Rating, rate
+from .rating import LEVELS, MIN_LINES, THRESHOLDS, Rating, rate, valid
 
-# The puzzle's leading comments, by language (English counts: ``solver.plural``).
+
+@dataclass
+class Proven:
+    """An answer's step-wise proof (``suiri.solver.stepwise``) and its rating."""
+
+    chain: list[Step]
+    rating: Rating
+    level: str
+    words: Stepwise  # says each step in words (``words.sentence(step, lang)``)
+
+# The puzzle's leading comments, by language (English counts: ``solver.plural``), and the
+# words of its level.
 HEADER: dict[str, dict[str, str]] = {
-    "en": {"made": "# suiri puzzle: what is {question}?  ({made_by}; game seed {seed})",
-           "difficulty": "# difficulty: {n:record line/record lines} needed",
-           "answer": "# answer: {answer}  (suiri explain FILE '{answer}')"},
-    "ja": {"made": "# suiri パズル：{question} は何か？（{made_by}、ゲームのシード {seed}）",
-           "difficulty": "# 難しさ：答えに記録の {n} 行が必要",
-           "answer": "# 答え：{answer}（suiri explain FILE '{answer}'）"},
+    "en": {"made": "# suiri puzzle: what is {question}?  ({made_by})",
+           "difficulty": "# difficulty: {level}, score {score}: {lines:record line/record lines}, {steps:step/steps}, "
+                         "hardest rule {hardest}",
+           "answer": "# answer: {answer}  (suiri explain FILE '{answer}'; game seed {seed})",
+           "easy": "easy", "medium": "medium", "hard": "hard"},
+    "ja": {"made": "# suiri パズル：{question} は何か？（{made_by}）",
+           "difficulty": "# 難しさ：{level}、点数 {score}：記録の {lines} 行、{steps} 段階、最も重いルール {hardest}",
+           "answer": "# 答え：{answer}（suiri explain FILE '{answer}'、ゲームのシード {seed}）",
+           "easy": "やさしい", "medium": "ふつう", "hard": "むずかしい"},
 }
 
 
@@ -35,72 +51,125 @@ class Puzzle:
     record: Any
     question: str  # the subject asked about, e.g. "clue:bea", "goal", "case:suspect"
     answer: Fact
-    explanation: Explanation
-    seed: int  # the simulated game's seed (``game.simulate(players, seed, ...)``)
+    proven: Proven
+    seed: int  # the simulated game's seed (``game.simulate(players, seed, ...)``): the answer key
     write: Callable[[Any], str]  # the game's record writer (TOML)
-    rule_weight: Mapping[str, int]  # the game's rule weights, for the rating
     made_by: str = ""  # the command that makes this puzzle again
 
     @property
+    def explanation(self) -> Explanation:
+        """The record lines and rules the step-wise proof cites."""
+        chain = self.proven.chain
+        return Explanation(self.answer, tuple(dict.fromkeys(g for s in chain for g in s.lines)),
+                           tuple(dict.fromkeys(r for s in chain for r in s.rules)))
+
+    @property
     def difficulty(self) -> int:
-        """Record lines in the answer's minimal proof."""
-        return len(self.explanation.observations)
+        """Record lines the answer's step-wise proof cites."""
+        return self.rating.lines
 
     @property
     def rating(self) -> Rating:
-        return rate(self.explanation, self.rule_weight)
+        return self.proven.rating
 
     def to_toml(self, answer: bool = False, lang: str = "en") -> str:
-        """The record with the puzzle in its leading comments (in ``lang``): how it was
-        made (seeds included, so it can be made again) and the question; the answer only
-        when asked for.  Comments leave the record's meaning unchanged (records README v1)."""
-        words = HEADER[lang]
-        head = [words["made"].format(question=self.question, made_by=self.made_by, seed=self.seed),
-                words["difficulty"].format(n=Count(self.difficulty))]
+        """The record with the puzzle in its leading comments (in ``lang``): the command
+        that makes it again and the question; the answer, and the seed of the simulated
+        game (which deals the hidden state again), only when asked for.  Comments leave
+        the record's meaning unchanged (records README v1)."""
+        words, r = HEADER[lang], self.rating
+        head = [words["made"].format(question=self.question, made_by=self.made_by),
+                words["difficulty"].format(level=words[self.proven.level], score=r.score, lines=Count(r.lines),
+                                           steps=Count(r.steps), hardest=r.hardest)]
         if answer:
-            head.append(words["answer"].format(answer=self.answer))
+            head.append(words["answer"].format(answer=self.answer, seed=self.seed))
         return "\n".join(head) + "\n" + self.write(self.record)
 
     def to_json(self, answer: bool = False) -> dict[str, Any]:
-        out: dict[str, Any] = {"seed": self.seed, "made_by": self.made_by, "question": self.question,
-                               "difficulty": self.difficulty, "record": self.write(self.record)}
+        r = self.rating
+        out: dict[str, Any] = {"made_by": self.made_by, "question": self.question, "difficulty": self.difficulty,
+                               "level": self.proven.level, "score": r.score, "steps": r.steps,
+                               "record": self.write(self.record)}
         if answer:
-            out |= {"answer": str(self.answer), "lines": list(self.explanation.observations),
+            out |= {"answer": str(self.answer), "seed": self.seed, "lines": list(self.explanation.observations),
                     "rules": list(self.explanation.rules)}
         return out
+
+
+BUDGET = 300  # solver calls a puzzle's proof may spend on looking for small steps (``StepExplainer``)
+
+
+def rated(game: Game[Any, Any], session: Any, fact: Fact,
+          wanted: Callable[[int], bool] = lambda lines: True) -> tuple[list[Step], Rating, Stepwise] | None:
+    """The step-wise proof of a certain ``fact``, its rating and the words for its steps;
+    None when a puzzle asking for ``fact`` would give itself away at any level: a single
+    record line gives the answer (with every rule on), or the proof is shorter than an
+    easy puzzle's (``rating.MIN_STEPS``).  ``wanted``: whether a proof citing that many
+    record lines is wanted (the proof cites exactly the minimal set of lines it starts
+    from, so an unwanted size is known before the costlier chain is made)."""
+    words = game.steps(session)
+    explainer = words.explainer
+    explainer.budget = min(explainer.budget, BUDGET)
+    lines = explainer.focus(fact)
+    if len(lines) < MIN_LINES or not wanted(len(lines)) or explainer.obvious([fact]):
+        return None
+    chain = explainer.explain(fact, lines=lines)
+    rating = rate(chain, explainer.problem.rule_weight)
+    return (chain, rating, words) if valid(rating, LEVELS[0]) else None
+
+
+def prove(game: Game[Any, Any], session: Any, fact: Fact,
+          wanted: Callable[[int], bool] = lambda lines: True) -> Proven | None:
+    """``fact``'s step-wise proof, rated and levelled, or None when a puzzle asking for
+    it would give itself away (``rated``) or its proof is shorter than its level needs
+    (``rating.valid``).  What the proof cites is what it is rated by, so a puzzle's
+    level and the hints ``suiri hint`` gives for it come from one engine."""
+    found = rated(game, session, fact, wanted)
+    if found is None:
+        return None
+    chain, rating, words = found
+    level = THRESHOLDS[game.facts.name].level(rating.score)
+    return Proven(chain, rating, level, words) if valid(rating, level) else None
 
 
 def generate(game: Game[Any, Any], players: int = 3, seed: int = 1, question: str | None = None,
              min_lines: int = 2, max_lines: int = 5, attempts: int = 200) -> Puzzle | None:
     """The first of ``attempts`` simulated games whose cut answers ``question`` with a
-    proof of ``min_lines`` to ``max_lines`` record lines (None when there is none).
+    step-wise proof citing ``min_lines`` to ``max_lines`` record lines that gives
+    nothing away (``prove``); None when there is none.
 
     Each attempt plays a seeded game, writes it from a random seat, and finds a cut
     (``game.cuts``) at which the question has an answer for that seat (``game.answer``)
-    and the cut before has none (``first_answered``); the puzzle keeps that cut when the
-    answer's minimal explanation has the wanted size.  Raises ``SuiriError`` for players
-    or a question the game lacks."""
+    and the cut before has none (``first_answered``); the puzzle keeps that cut when its
+    proof is valid and of the wanted size.  Raises ``SuiriError`` for players or a
+    question the game lacks."""
     about = game.facts
     question = question or about.questions[0]
     check_players(about, players)
     check_question(about, question)
-    variant = about.variants[0]
     made_by = (f"suiri puzzle --game {about.name} --players {players} --seed {seed} --question {question}"
                f" --lines {min_lines}-{max_lines}")
+    for cut, session, fact, game_seed in answered(game, players, seed, question, attempts):
+        proven = prove(game, session, fact, lambda lines: min_lines <= lines <= max_lines)
+        if proven is not None and min_lines <= proven.rating.lines <= max_lines:
+            return Puzzle(cut, fact.subject, fact, proven, game_seed, game.write, made_by)
+    return None
+
+
+def answered(game: Game[Any, Any], players: int, seed: int, question: str,
+             attempts: int) -> Iterator[tuple[Any, Any, Fact, int]]:
+    """For each of ``attempts`` games simulated from ``seed`` (written from a random
+    seat) that answers ``question``: the cut, its session, the answer and the game's
+    seed (``first_answered``)."""
+    variant = game.facts.variants[0]
     rng = random.Random(seed)
     for _ in range(attempts):
         game_seed = rng.randrange(10**9)
         viewer = rng.choice(game.new_state(players, game_seed, variant).players)
         record = game.simulate(players, game_seed, 500, viewer, variant)
         found = first_answered(game, game.cuts(record), question)
-        if found is None:
-            continue
-        cut, session, fact = found
-        reasoner = game.reasoner(session)
-        explanation = reasoner.engine.explain(fact, first=reasoner.related(fact))
-        if min_lines <= len(explanation.observations) <= max_lines:
-            return Puzzle(cut, fact.subject, fact, explanation, game_seed, game.write, reasoner.rule_weight, made_by)
-    return None
+        if found is not None:
+            yield (*found, game_seed)
 
 
 def first_answered(game: Game[Any, Any], cuts: Sequence[Any], question: str) -> tuple[Any, Any, Fact] | None:

@@ -1,6 +1,6 @@
 """A puzzle book: N unique-answer puzzles of one game, varied and rated, each drawn as a
 picture and written in words with one question and room for the answer; the answers and
-their minimal proofs are held back to a solutions section at the end.
+their step-wise proofs are held back to a solutions section at the end.
 
 Candidates are made in a process pool (one simulated game each, ``candidate``), then
 kept in the order they were asked for, so a book depends only on its seed.  The picture
@@ -18,13 +18,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any
 
-from suiri.models import Game
+from suiri.models import Game, check_players, check_question
 from suiri.models import game as game_named
 from suiri.solver.errors import SuiriError, Text
 from suiri.solver.plural import Count
 
-from . import generate
-from .rating import LEVELS, THRESHOLDS, Rating
+from . import answered, prove
+from .rating import LEVELS, MIN_STEPS, THRESHOLDS, Rating
 
 # The book's errors (about `suiri book`'s options), in the errors' catalogue form.
 ERRORS: dict[str, tuple[str, str]] = {
@@ -43,7 +43,7 @@ class ErrorText(Text):
 
     table = ERRORS
 
-Picture = Callable[[str, Any, str], str]  # (game, analysis, lang) -> one <svg> element
+Picture = Callable[[str, Any, str, bool], str]  # (game, analysis, lang, chances) -> one <svg> element
 DIFFICULTIES = (*LEVELS, "mixed")
 UNASKABLE = "unaskable"  # a question the game cannot ask with these players (Canary's goal with 2)
 
@@ -55,6 +55,7 @@ class Task:
     question: str
     seed: int
     lang: str = "en"
+    levels: tuple[str, ...] = LEVELS  # the levels the book still needs (others are not worth proving)
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ class BookPuzzle:
     rating: Rating
     level: str
     lines: list[str]  # the record in the compact notation
-    proof: list[ProofLine]
+    proof: list[ProofLine]  # the record lines the step-wise proof cites, in the order first cited
+    steps: list[str]  # the step-wise proof, one sentence a step (in the book's language)
     rules: list[tuple[str, int]]  # the proof's rules with their weights
     record_toml: str
     game_seed: int
@@ -101,41 +103,55 @@ class Book:
 
 def candidate(task: Task, picture: Picture | None = None) -> BookPuzzle | str | None:
     """One simulated game's puzzle for ``task``, verified to have exactly one answer by the
-    game's exact counter; None when this game gives none, ``UNASKABLE`` when the game
-    cannot ask this question with these players."""
+    game's exact counter and to give nothing away (``suiri.puzzles.prove``, on the record
+    as the book prints it, so that its steps cite the printed line numbers); None when
+    this game gives none, ``UNASKABLE`` when the game cannot ask this question with these
+    players."""
     played = game_named(task.game)
     try:
-        found = generate(played, task.players, task.seed, task.question, 1, 10**6, attempts=1)
+        check_players(played.facts, task.players)
+        check_question(played.facts, task.question)
+        found = next(answered(played, task.players, task.seed, task.question, 1), None)
     except SuiriError:
         return UNASKABLE
     if found is None:
         return None
+    cut, _, fact, game_seed = found
     try:
-        text = played.write(found.record, "compact")
+        text = played.write(cut, "compact")
     except SuiriError:  # a record the compact notation cannot hold (decision 79)
         return None
     record = played.read(played.parse_compact("puzzle.txt", text))
     session = played.open(record)
     reasoner = played.reasoner(session)
-    fact = found.answer
     sure = [value for value, chance in reasoner.distribution(fact.subject).items() if chance == 1]
     if not fact.holds or sure != [fact.value]:
         raise AssertionError(f"puzzle {task} has no single answer: {fact} vs {sure}")  # a generator bug
+    proven = prove(played, session, fact, lambda lines: may_reach(task.game, lines, task.levels))
+    if proven is None or proven.level not in task.levels:
+        return None
     lines = text.rstrip("\n").split("\n")
     proof = []
-    for oid in found.explanation.observations:
+    for oid in dict.fromkeys(g for step in proven.chain for g in step.lines):
         source = reasoner.source(oid)
         shown = lines[source.line - 1] if source.line is not None else oid
         proof.append(ProofLine(source.line, shown, source.field or oid))
-    weights = found.rule_weight
-    rating = found.rating
+    weights = proven.words.explainer.problem.rule_weight
+    rules = list(dict.fromkeys(r for step in proven.chain for r in step.rules))
     drawn = ""
     if picture is not None and (start := before_play(played, session)) is not None:
-        drawn = picture(task.game, start, task.lang)
+        drawn = picture(task.game, start, task.lang, False)
     return BookPuzzle(task.game, task.players, record.viewer, task.question, fact.subject, str(fact), fact.value,
-                      rating, THRESHOLDS[task.game].level(rating.score), lines, proof,
-                      [(r, weights.get(r, 1)) for r in found.explanation.rules], played.write(record),
-                      found.seed, drawn)
+                      proven.rating, proven.level, lines, proof, [proven.words.sentence(s, task.lang) for s in proven.chain],
+                      [(r, weights.get(r, 1)) for r in rules], played.write(record), game_seed, drawn)
+
+
+def may_reach(game: str, lines: int, levels: Sequence[str]) -> bool:
+    """Whether a proof citing ``lines`` record lines may be of one of ``levels``: its
+    score is at least ``lines + MIN_STEPS["easy"] + 1``, so a level below that one's is
+    out of reach (the costly step-wise proof is then not made)."""
+    lowest = LEVELS.index(THRESHOLDS[game].level(lines + MIN_STEPS[LEVELS[0]] + 1))
+    return any(LEVELS.index(level) >= lowest for level in levels)
 
 
 def before_play(played: Game[Any, Any], session: Any) -> Any:
@@ -213,10 +229,19 @@ def build(game: str, count: int, difficulty: str = "mixed", seed: int = 1, lang:
             chunk = [t for _, t in zip(range(batch), source, strict=False)]
             if not chunk:
                 break
-            made = (pool.map(_candidate, [(t, picture) for t in chunk]) if pool is not None
-                    else (candidate(t, picture) for t in chunk))
+            # A task of a combination at its cap, or asking for levels the book has, could not
+            # go in (caps and needs only tighten within a batch): it is not made at all.
+            levels = tuple(level for level in LEVELS if need[level])
+            submitted = {id(t) for t in chunk if used[t.players, t.question] < cap}
+            todo = [replace(t, levels=levels) for t in chunk if id(t) in submitted]
+            done = (pool.map(_candidate, [(t, picture) for t in todo]) if pool is not None
+                    else (candidate(t, picture) for t in todo))
+            made = iter(done)
             progress = False
-            for task, got in zip(chunk, made, strict=True):
+            for task in chunk:
+                if id(task) not in submitted:
+                    continue
+                got = next(made)
                 book.tried += 1
                 combo = (task.players, task.question)
                 if got == UNASKABLE:
@@ -250,20 +275,27 @@ def build(game: str, count: int, difficulty: str = "mixed", seed: int = 1, lang:
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {"title": "{title}: {n:puzzle/puzzles} ({difficulty})", "puzzle": "Puzzle {i}", "you": "You are {seat}; {players} players.",
-           "record": "The record", "answer": "Answer:", "solutions": "Solutions", "proof": "Why (the record lines needed):",
-           "rules": "Rules used:", "score": "{level} · score {score} = {lines:line/lines} + hardest rule {hardest}",
-           "minimal": "This is the minimal proof: the record lines the answer needs. Step-by-step proofs are "
-                      "not in the book yet.",
+           "record": "The record", "answer": "Answer:", "solutions": "Solutions",
+           "steps": "Step by step (each step follows from the record lines it names and the steps before it):",
+           "proof": "The record lines needed (a minimal set: without any one of them the answer does not follow):",
+           "rules": "Rules used:", "score": "{level} · score {score} = record lines {lines} + steps {steps} + hardest rule {hardest}",
+           "about": "Each answer with its proof, step by step. Line numbers are those of the record as printed with the "
+                    "puzzle. No single record line gives an answer away.",
            "made": "Made by: {command}",
-           "picture": "The table as the record leaves it. Cards and squares show only what you knew "
-                      "before the first move; the rest is yours to work out."},
+           "picture": "The table as the record leaves it, with what you knew before the first move; no chances "
+                      "are shown. The rest is yours to work out.",
+           "line": "line {n}: {text} ({field})"},
     "ja": {"title": "{title}：問題集 {n} 問（{difficulty}）", "puzzle": "第 {i} 問", "you": "あなたは {seat}、{players} 人プレイ。",
-           "record": "記録", "answer": "答え：", "solutions": "解答", "proof": "根拠（答えに必要な記録の行）：",
-           "rules": "使うルール：", "score": "{level}・点数 {score} = {lines} 行 + 最も重いルール {hardest}",
-           "minimal": "これは最小の証明（答えに必要な記録の行）です。段階的な証明はまだ載っていません。",
+           "record": "記録", "answer": "答え：", "solutions": "解答",
+           "steps": "段階的な証明（各段階は、挙げた記録の行とそれまでの段階から導かれます）：",
+           "proof": "答えに必要な記録の行（極小：どの一行を除いても答えは導けません）：",
+           "rules": "使うルール：", "score": "{level}・点数 {score} = 記録の行 {lines} + 段階 {steps} + 最も重いルール {hardest}",
+           "about": "各問の答えと、その段階的な証明。行番号は問題に載せた記録の行番号です。"
+                    "どの問題も、記録の一行だけで答えがわかることはありません。",
            "made": "作成：{command}",
-           "picture": "記録の終わりの卓の様子。伏せたカードやマスには最初の手番の前に分かっていたことだけを示します。"
-                      "残りは自分で推理してください。"},
+           "picture": "記録の終わりの卓の様子と、最初の手番の前に分かっていたこと。確率は示しません。"
+                      "残りは自分で推理してください。",
+           "line": "{n}行目：{text}（{field}）"},
 }
 LEVEL_WORDS: dict[str, dict[str, str]] = {
     "en": {"easy": "easy", "medium": "medium", "hard": "hard", "mixed": "mixed"},
@@ -303,7 +335,7 @@ def title(book: Book) -> str:
 def score_text(p: BookPuzzle, lang: str) -> str:
     words = TEXT[lang]
     return words["score"].format(level=LEVEL_WORDS[lang][p.level], score=p.rating.score, lines=Count(p.rating.lines),
-                                 hardest=p.rating.hardest)
+                                 steps=p.rating.steps, hardest=p.rating.hardest)
 
 
 # -- Markdown -----------------------------------------------------------------------------------
@@ -318,16 +350,20 @@ def markdown(book: Book) -> str:
                 w["you"].format(seat=p.seat, players=p.players), "", f"{w['record']}:", "", "```"]
         out += [f"{n:>2}  {line}" for n, line in enumerate(p.lines, 1)]
         out += ["```", "", f"**{question_text(p.subject, book.lang)}**", "", f"{w['answer']} ______________________", ""]
-    out += [f"## {w['solutions']}", "", w["minimal"], ""]
+    out += [f"## {w['solutions']}", "", w["about"], ""]
     for i, p in enumerate(book.puzzles, 1):
-        out += [f"### {w['puzzle'].format(i=i)}: `{p.answer}`", "", score_text(p, book.lang), "", w["proof"], ""]
-        out += [f"- {proof_line(q)}" for q in p.proof]
+        out += [f"### {w['puzzle'].format(i=i)}: `{p.answer}`", "", score_text(p, book.lang), "", w["steps"], ""]
+        out += [f"{n}. {sentence}" for n, sentence in enumerate(p.steps, 1)]
+        out += ["", w["proof"], ""]
+        out += [f"- {proof_line(q, book.lang)}" for q in p.proof]
         out += ["", w["rules"] + " " + ", ".join(f"{r} ({weight})" for r, weight in p.rules), ""]
     return "\n".join(out)
 
 
-def proof_line(q: ProofLine) -> str:
-    return (f"line {q.line}: `{q.text}` ({q.field})" if q.line is not None else f"`{q.text}` ({q.field})")
+def proof_line(q: ProofLine, lang: str) -> str:
+    if q.line is None:
+        return f"`{q.text}` ({q.field})"
+    return TEXT[lang]["line"].format(n=q.line, text=f"`{q.text}`", field=q.field)
 
 
 # -- HTML ---------------------------------------------------------------------------------------
@@ -367,12 +403,14 @@ def page(book: Book) -> str:
         body += [f"<p>{e(w['record'])}:</p>", f"<pre class=\"lines\">{numbered}</pre>",
                  f"<p class=\"question\">{e(question_text(p.subject, book.lang))}</p>",
                  f"<div class=\"answer\">{e(w['answer'])}</div>", "</section>"]
-    body += ["<section class=\"solutions\">", f"<h2>{e(w['solutions'])}</h2>", f"<p class=\"meta\">{e(w['minimal'])}</p>"]
+    body += ["<section class=\"solutions\">", f"<h2>{e(w['solutions'])}</h2>", f"<p class=\"meta\">{e(w['about'])}</p>"]
     for i, p in enumerate(book.puzzles, 1):
-        proof = "".join(f"<li>{e(proof_line(q)).replace('`', '')}</li>" for q in p.proof)
+        steps = "".join(f"<li>{e(sentence)}</li>" for sentence in p.steps)
+        proof = "".join(f"<li>{e(proof_line(q, book.lang)).replace('`', '')}</li>" for q in p.proof)
         rules = ", ".join(f"{e(r)} ({weight})" for r, weight in p.rules)
         body += [f"<div class=\"solution\"><h3>{e(w['puzzle'].format(i=i))}: <code>{e(p.answer)}</code></h3>",
                  f"<p class=\"meta\">{e(score_text(p, book.lang))}</p>",
+                 f"<p>{e(w['steps'])}</p><ol class=\"steps\">{steps}</ol>",
                  f"<p>{e(w['proof'])}</p><ul>{proof}</ul>", f"<p>{e(w['rules'])} {rules}</p></div>"]
     body.append("</section>")
     lang = "ja" if book.lang == "ja" else "en"

@@ -1,29 +1,36 @@
-"""How hard a puzzle is, from the size of its answer's minimal proof, and the
-easy/medium/hard thresholds calibrated on generated puzzles (docs/puzzles.md).
+"""How hard a puzzle is, from its answer's step-wise proof (``suiri.solver.stepwise``,
+the proof ``explain`` prints and ``hint`` walks), and the easy/medium/hard thresholds
+calibrated on generated puzzles (docs/puzzles.md).
 
-A proof of more record lines is harder to find, and so is one that needs a heavier rule
-(each game's ``rule_weight``: 1 for a rule read off one line, up to 3 for counting the
-deck).  The score is the two added: ``lines + hardest rule weight``.  Step-wise proofs
-(issue 12) will add their number of steps to the score once every game has them."""
+A proof is harder when it cites more record lines, takes more steps, or needs a
+heavier rule (each game's ``rule_weight``: 1 for a rule read off one line, up to 3 for
+counting the deck).  The score adds the three: ``lines + steps + hardest``.
+
+A puzzle must not give itself away: no single record line may give its answer, and its
+proof must take at least ``MIN_STEPS`` of its level (two for an easy one).  ``valid``
+says whether a rated proof is one."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from suiri.solver.queries import Explanation
+from suiri.solver.stepwise import Step
 
 LEVELS = ("easy", "medium", "hard")
+MIN_STEPS = {"easy": 2, "medium": 3, "hard": 4}  # steps a proof of each level needs at least
+MIN_LINES = 2  # record lines a puzzle's answer needs at least: one line would state it
 
 
 @dataclass(frozen=True)
 class Rating:
-    lines: int  # record lines in the minimal proof
+    lines: int  # record lines the step-wise proof cites
+    steps: int  # steps of the step-wise proof
     hardest: int  # the heaviest rule weight the proof needs (1 when it needs none)
 
     @property
     def score(self) -> int:
-        return self.lines + self.hardest
+        return self.lines + self.steps + self.hardest
 
 
 @dataclass(frozen=True)
@@ -42,16 +49,24 @@ class Thresholds:
 # The one table of thresholds.  Measured by `python bench/puzzles.py --calibrate`
 # (see docs/puzzles.md for the distribution each row came from).
 THRESHOLDS: dict[str, Thresholds] = {
-    "canary": Thresholds(easy=4, medium=6, sampled=6401),
-    "detective": Thresholds(easy=4, medium=11, sampled=3294),
-    "werewolf": Thresholds(easy=2, medium=7, sampled=2482),
+    "canary": Thresholds(easy=8, medium=11, sampled=85),
+    "detective": Thresholds(easy=16, medium=20, sampled=443),
+    "werewolf": Thresholds(easy=12, medium=16, sampled=305),
 }
 
 
-def rate(explanation: Explanation, rule_weight: Mapping[str, int]) -> Rating:
-    """The rating of a proof: its record lines and its heaviest rule."""
-    hardest = max((rule_weight.get(rule, 1) for rule in explanation.rules), default=1)
-    return Rating(len(explanation.observations), hardest)
+def rate(chain: Sequence[Step], rule_weight: Mapping[str, int]) -> Rating:
+    """The rating of a step-wise proof: the record lines it cites, its steps and its
+    heaviest rule."""
+    lines = {line for step in chain for line in step.lines}
+    hardest = max((rule_weight.get(rule, 1) for step in chain for rule in step.rules), default=1)
+    return Rating(len(lines), len(chain), hardest)
+
+
+def valid(rating: Rating, level: str) -> bool:
+    """Whether a proof so rated makes a puzzle of ``level`` that does not give itself
+    away: at least ``MIN_LINES`` record lines and ``MIN_STEPS[level]`` steps."""
+    return rating.lines >= MIN_LINES and rating.steps >= MIN_STEPS[level]
 
 
 def thirds(scores: list[int], sampled: int | None = None) -> Thresholds:
@@ -59,8 +74,8 @@ def thirds(scores: list[int], sampled: int | None = None) -> Thresholds:
 
     ``easy`` is the smallest score reaching a third of the sample; ``medium`` then
     halves what lies above ``easy`` (so a score shared by more than a third of the
-    puzzles, such as the many one-line proofs, does not leave medium empty), kept below
-    the largest score so that some puzzles are hard."""
+    puzzles does not leave medium empty), kept below the largest score so that some
+    puzzles are hard."""
     ordered = sorted(scores)
     easy = at_fraction(ordered, 1, 3)
     above = [s for s in ordered if s > easy]

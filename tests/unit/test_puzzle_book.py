@@ -15,7 +15,7 @@ from suiri.cli.main import main
 from suiri.models import game, read_record
 from suiri.puzzles import first_answered, generate
 from suiri.puzzles.book import Book, BookPuzzle, before_play, build, markdown, page
-from suiri.puzzles.rating import LEVELS, THRESHOLDS, Thresholds, thirds
+from suiri.puzzles.rating import LEVELS, MIN_LINES, MIN_STEPS, THRESHOLDS, Thresholds, thirds
 from suiri.solver.facts import Fact
 
 
@@ -46,14 +46,18 @@ def test_puzzle_prints_the_answer_only_when_asked() -> None:
     assert json.loads(with_answer)["answer"] == answer
 
 
-def test_the_seed_is_in_the_file_and_the_file_still_reads_and_checks(tmp_path: Path) -> None:
+def test_the_command_is_in_the_file_the_game_seed_only_with_the_answer(tmp_path: Path) -> None:
+    """The file says how to make the puzzle again; the seed of the simulated game, which
+    deals its hidden state again (``suiri simulate --seed``), only with ``--answer``."""
     played = game("detective")
     found = generate(played, 4, 5, "card", 1, 9)
     assert found is not None
     _, text = run(*PUZZLE)
     first = text.splitlines()[0]
-    assert first.startswith("# suiri puzzle: what is holder:")
-    assert "--seed 5 " in first and f"game seed {found.seed})" in first
+    assert first.startswith("# suiri puzzle: what is ")
+    assert "--seed 5 " in first and str(found.seed) not in text
+    _, shown = run(*PUZZLE, "--answer")
+    assert f"game seed {found.seed})" in shown
     path = tmp_path / "puzzle.toml"
     path.write_text(text, encoding="utf-8")
     status, checked = run("check", str(path))
@@ -120,7 +124,8 @@ def test_a_mixed_book_is_varied_and_rated(book: Book) -> None:
     assert [p.level for p in puzzles] == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2  # a third each, easiest first
     for p in puzzles:
         assert p.level == THRESHOLDS["detective"].level(p.rating.score)
-        assert p.rating.lines == len(p.proof) >= 1
+        assert p.rating.lines == len(p.proof) >= MIN_LINES
+        assert p.rating.steps == len(p.steps) >= MIN_STEPS[p.level]
         assert p.rating.hardest == max((w for _, w in p.rules), default=1)
 
 
@@ -157,7 +162,7 @@ def test_the_html_is_self_contained_and_holds_the_answers_back(book: Book) -> No
     for p in book.puzzles:
         assert p.answer not in questions
         assert p.answer in solutions
-    assert "Step-by-step proofs are not in the book yet" in solutions
+    assert "not in the book yet" not in text
 
 
 def test_the_markdown_has_each_puzzle_then_the_solutions(book: Book) -> None:
@@ -203,4 +208,5 @@ def test_thresholds_cut_the_scores_into_thirds() -> None:
     assert thirds([2] * 8 + [3]).easy == 2  # ties stay together; the rest is split above
     t = THRESHOLDS["detective"]
     assert t.sampled > 0 and t.easy < t.medium
+    assert [MIN_STEPS[level] for level in LEVELS] == sorted(set(MIN_STEPS.values())) and MIN_STEPS["easy"] >= 2
     assert [t.level(s) for s in (t.easy, t.easy + 1, t.medium, t.medium + 1)] == ["easy", "medium", "medium", "hard"]

@@ -22,6 +22,7 @@ from suiri.models import Game, check_players, check_question
 from suiri.models import game as game_named
 from suiri.solver.errors import SuiriError, Text
 from suiri.solver.plural import Count
+from suiri.solver.stepwise import ITEM
 
 from . import answered, prove
 from .rating import LEVELS, MIN_STEPS, THRESHOLDS, Rating
@@ -78,7 +79,7 @@ class BookPuzzle:
     level: str
     lines: list[str]  # the record in the compact notation
     proof: list[ProofLine]  # the record lines the step-wise proof cites, in the order first cited
-    steps: list[str]  # the step-wise proof, one sentence a step (in the book's language)
+    steps: list[str]  # the step-wise proof as a chain says it (grouped premises under a step: ``ITEM``)
     rules: list[tuple[str, int]]  # the proof's rules with their weights
     record_toml: str
     game_seed: int
@@ -142,7 +143,7 @@ def candidate(task: Task, picture: Picture | None = None) -> BookPuzzle | str | 
     if picture is not None and (start := before_play(played, session)) is not None:
         drawn = picture(task.game, start, task.lang, False)
     return BookPuzzle(task.game, task.players, record.viewer, task.question, fact.subject, str(fact), fact.value,
-                      proven.rating, proven.level, lines, proof, [proven.words.sentence(s, task.lang) for s in proven.chain],
+                      proven.rating, proven.level, lines, proof, proven.words.sentences(proven.chain, task.lang),
                       [(r, weights.get(r, 1)) for r in rules], played.write(record), game_seed, drawn)
 
 
@@ -338,6 +339,13 @@ def score_text(p: BookPuzzle, lang: str) -> str:
                                  steps=p.rating.steps, hardest=p.rating.hardest)
 
 
+def html_step(step: str) -> str:
+    """One step of a solution, its grouped premises (``stepwise.ITEM``) as a list under it."""
+    sentence, *grouped = step.split(ITEM)
+    items = "".join(f"<li>{html.escape(item)}</li>" for item in grouped)
+    return f"<li>{html.escape(sentence)}" + (f"<ul class=\"group\">{items}</ul>" if items else "") + "</li>"
+
+
 # -- Markdown -----------------------------------------------------------------------------------
 
 def markdown(book: Book) -> str:
@@ -353,7 +361,9 @@ def markdown(book: Book) -> str:
     out += [f"## {w['solutions']}", "", w["about"], ""]
     for i, p in enumerate(book.puzzles, 1):
         out += [f"### {w['puzzle'].format(i=i)}: `{p.answer}`", "", score_text(p, book.lang), "", w["steps"], ""]
-        out += [f"{n}. {sentence}" for n, sentence in enumerate(p.steps, 1)]
+        for n, step in enumerate(p.steps, 1):
+            sentence, *grouped = step.split(ITEM)
+            out += [f"{n}. {sentence}", *(f"   - {item}" for item in grouped)]
         out += ["", w["proof"], ""]
         out += [f"- {proof_line(q, book.lang)}" for q in p.proof]
         out += ["", w["rules"] + " " + ", ".join(f"{r} ({weight})" for r, weight in p.rules), ""]
@@ -405,7 +415,7 @@ def page(book: Book) -> str:
                  f"<div class=\"answer\">{e(w['answer'])}</div>", "</section>"]
     body += ["<section class=\"solutions\">", f"<h2>{e(w['solutions'])}</h2>", f"<p class=\"meta\">{e(w['about'])}</p>"]
     for i, p in enumerate(book.puzzles, 1):
-        steps = "".join(f"<li>{e(sentence)}</li>" for sentence in p.steps)
+        steps = "".join(html_step(step) for step in p.steps)
         proof = "".join(f"<li>{e(proof_line(q, book.lang)).replace('`', '')}</li>" for q in p.proof)
         rules = ", ".join(f"{e(r)} ({weight})" for r, weight in p.rules)
         body += [f"<div class=\"solution\"><h3>{e(w['puzzle'].format(i=i))}: <code>{e(p.answer)}</code></h3>",

@@ -18,6 +18,7 @@ from suiri.puzzles import Puzzle, generate
 from suiri.puzzles.book import Book, BookPuzzle, build, markdown, page
 from suiri.puzzles.rating import LEVELS, MIN_STEPS
 from suiri.solver.facts import Fact
+from suiri.solver.stepwise import ITEM
 
 GAMES = ("canary", "detective", "werewolf")
 
@@ -76,7 +77,10 @@ def test_harder_levels_need_longer_proofs_and_the_solutions_print_them(book: Boo
     for i, p in enumerate(book.puzzles, 1):
         assert len(p.steps) == p.rating.steps >= MIN_STEPS[p.level]
         block = md_solutions.split(f"### Puzzle {i}: ")[1].split("### Puzzle")[0]
-        assert [f"{n}. {s}" for n, s in enumerate(p.steps, 1)] == [x for x in block.splitlines() if re.match(r"\d+\. ", x)]
+        assert [f"{n}. {s.split(ITEM)[0]}" for n, s in enumerate(p.steps, 1)] == \
+            [x for x in block.splitlines() if re.match(r"\d+\. ", x)]
+        grouped = [item for s in p.steps for item in s.split(ITEM)[1:]]  # a long step's premises, listed under it
+        assert [x[len("   - "):] for x in block.splitlines() if x.startswith("   - ")] == grouped
         assert html_solutions.count("<ol class=\"steps\">") == len(book.puzzles)
         # each step cites the record lines by the numbers the puzzle prints them with
         for q in p.proof:

@@ -273,7 +273,7 @@ def write_report(path: Path, rows: list[tuple[int, int, dict[str, float]]], help
         "of certain facts. The spectator column analyzes the same games from no seat (60 clue deals with 3 "
         "players, 480 with 4).",
         "- `explain` includes building the model (CP-SAT's `CpModel`, ~30 ms), exporting its clauses and the "
-        "minimal-explanation questions, answered by CaDiCaL on those clauses since issue 19 (decision 1XX); "
+        "minimal-explanation questions, answered by CaDiCaL on those clauses since issue 19 (decision 175); "
         "`advise` counts worlds once per possible face of each neighbouring square, and once per public "
         "outcome from the table's point of view (the 4-player spectator view has 480 clue deals).",
         "- Before issue 19 (the queries on CP-SAT): one CP-SAT solve on the Canary model cost about "

@@ -225,7 +225,7 @@ def _linear(cnf: Cnf, linear: Any, unless: Sequence[int]) -> None:
     ``t = x1 + … + xn`` over literals the model already allows at most one of (a
     square's attribute is the sum of its possible cards, one card per square) is
     ``t ⇔ x1 ∨ … ∨ xn``: n + 1 clauses instead of a ladder of auxiliaries (a third of
-    the Canary model's clauses; each SAT call a third faster, decision 1XX)."""
+    the Canary model's clauses; each SAT call a third faster, decision 177)."""
     domain = list(linear.domain)
     if len(domain) != 2:
         raise NotImplementedError(f"linear constraint with a holed domain {domain}")

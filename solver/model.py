@@ -35,7 +35,7 @@ def load_cp_model() -> ModuleType:
 
     ``cp_model`` imports pandas only for its ``*_series`` helpers (models indexed by a
     ``pd.Index``), which suiri never calls; pandas alone is most of the module's import
-    (~0.4 s of CPU here, decision 1XX).  While ``cp_model`` loads, a stand-in module
+    (~0.4 s of CPU here, decision 174).  While ``cp_model`` loads, a stand-in module
     named ``pandas`` gives its annotations and ``isinstance`` tests the two class names
     they read, then leaves ``sys.modules`` again, so a real ``import pandas`` afterwards
     (by anyone) still gets pandas.  Every part of suiri loads ``cp_model`` through here."""

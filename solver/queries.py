@@ -4,7 +4,7 @@ The game builds its model with CP-SAT (``solver.model``); the questions are answ
 the model's clauses (``solver.cnf``, the same export the step-wise explanations use) by
 an incremental SAT solver (python-sat's CaDiCaL, ``solver.stepwise.SatOracle``).  That
 is exact and has no limit: every answer is the same on a quiet and on a loaded machine
-(decision 1XX).  CP-SAT with a wall-clock limit answered "undecided" on a loaded machine
+(decision 175).  CP-SAT with a wall-clock limit answered "undecided" on a loaded machine
 where it needed 8 s for one Memory Detective question that CaDiCaL decides in 20 ms.
 CP-SAT still checks step-wise chains in the tests (``CpSatOracle``), bounded by
 deterministic time (``fast_solver``), never by the clock.

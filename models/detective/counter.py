@@ -475,7 +475,7 @@ class _CardRun(_Run):
     def counts(self, budget: int | None = None) -> Counts:
         """Small problems: plain recursion (no numpy import).  Large ones: the live states
         first (numpy), unless few clauses are open at once: then the recursion meets few
-        dead ends and is tried first, up to ``RECURSION_FIRST`` states (decision 1XX: a
+        dead ends and is tried first, up to ``RECURSION_FIRST`` states (decision 176: a
         6-player spectator record with the fake, 18,000 states, 45 ms by recursion, 90 ms
         more with numpy's import; a log of 30 open "one of" facts, 185,000 states by
         recursion against 1,600 live ones)."""

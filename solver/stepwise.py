@@ -740,6 +740,28 @@ class Group:
     premises: bool = True  # False: the step's conclusions (not counted as premises)
 
 
+# The names of grouped premises (``fit``), the same in every game; a game's catalogue takes
+# them in (``**GROUP_WORDS[lang]``) and may say one otherwise (Werewolf's reasons are all rules).
+GROUP_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "group-lines": "the {n} record lines below", "group-lines-1": "the record line below",
+        "group-reasons": "by the {n} rules and counts below", "group-reasons-1": "by the rule below",
+        "group-conclusions": "each of the {n} facts below holds", "group-conclusions-1": "the fact below holds",
+        "group-facts": "the {n} facts below", "group-facts-1": "the fact below",
+        "group-facts-steps": "the {n} facts of steps {steps} (below)",
+        "group-facts-steps-1": "the fact of step {steps} (below)",
+    },
+    "ja": {
+        "group-lines": "下記の記録{n}行", "group-lines-1": "下記の記録の行",
+        "group-reasons": "下記の規則と枚数{n}点を当てはめる", "group-reasons-1": "下記の規則を当てはめる",
+        "group-conclusions": "下記の{n}点が成り立つ", "group-conclusions-1": "下記の事実が成り立つ",
+        "group-facts": "下記の{n}点", "group-facts-1": "下記の事実",
+        "group-facts-steps": "手順{steps}でわかった下記の{n}点",
+        "group-facts-steps-1": "手順{steps}でわかった下記の事実",
+    },
+}
+
+
 def fit(compose: Callable[[list[list[str]]], str], groups: Sequence[Group]) -> Said:
     """A step's sentence, ``compose`` of each group's items, with at most
     ``MAX_PREMISES`` premises and ``MAX_CHARS`` characters: every item said when they

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from suiri.solver.facts import Fact
+from suiri.solver.stepwise import GROUP_WORDS
 
 from .board import Board
 from .cards import ATTRIBUTE_NAMES_JA, ATTRIBUTES, Attribute, Kind
@@ -167,16 +168,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "premise-sep": "; ",
         "reason-sep": "; ",
         "cited-line": "{line} (line {n})",
-        "group-lines": "the {n} record lines below",
-        "group-lines-1": "the record line below",
-        "group-reasons": "by the {n} rules and counts below",
-        "group-reasons-1": "by the rule below",
-        "group-conclusions": "each of the {n} facts below holds",
-        "group-conclusions-1": "the fact below holds",
-        "group-facts": "the {n} facts below",
-        "group-facts-1": "the fact below",
-        "group-facts-steps": "the {n} facts of steps {steps} (below)",
-        "group-facts-steps-1": "the fact of step {steps} (below)",
+        **GROUP_WORDS["en"],
         "tagged": "{clause} ({tag})",
         "rule-tag:declare-own-clue": "R4: declaring asserts your clue",
         "clue-on": "{p}'s clue is on {sq}",
@@ -350,16 +342,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "premise-sep": "。",
         "reason-sep": "。",
         "cited-line": "{line}（{n}行目）",
-        "group-lines": "下記の記録{n}行",
-        "group-lines-1": "下記の記録の行",
-        "group-reasons": "下記の規則と枚数{n}点を当てはめる",
-        "group-reasons-1": "下記の規則を当てはめる",
-        "group-conclusions": "下記の{n}点が成り立つ",
-        "group-conclusions-1": "下記の事実が成り立つ",
-        "group-facts": "下記の{n}点",
-        "group-facts-1": "下記の事実",
-        "group-facts-steps": "手順{steps}でわかった下記の{n}点",
-        "group-facts-steps-1": "手順{steps}でわかった下記の事実",
+        **GROUP_WORDS["ja"],
         "tagged": "{clause}（{tag}）",
         "rule-tag:declare-own-clue": "R4：宣言は自分の手がかりの主張",
         "clue-on": "{p}の手がかりは{sq}のカードに描かれている",

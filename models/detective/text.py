@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from suiri.solver.facts import Fact
+from suiri.solver.stepwise import GROUP_WORDS
 
 from .cards import CATEGORIES, Card, Category, Deck
 from .counter import CASE, PUBLIC
@@ -98,16 +99,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "line-sep": "; ",
         "lines-lead": "{lines}; ",
         "premise-sep": "; ",
-        "group-lines": "the {n} record lines below",
-        "group-lines-1": "the record line below",
-        "group-reasons": "by the {n} rules and counts below",
-        "group-reasons-1": "by the rule below",
-        "group-conclusions": "each of the {n} facts below holds",
-        "group-conclusions-1": "the fact below holds",
-        "group-facts": "the {n} facts below",
-        "group-facts-1": "the fact below",
-        "group-facts-steps": "the {n} facts of steps {steps} (below)",
-        "group-facts-steps-1": "the fact of step {steps} (below)",
+        **GROUP_WORDS["en"],
         "and-last": " and ",
         "or-last": " or ",
         "fact-holds-player": "{p} holds {cards}",
@@ -304,16 +296,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "line-sep": "と",
         "lines-lead": "{lines}より、",
         "premise-sep": "。",
-        "group-lines": "下記の記録{n}行",
-        "group-lines-1": "下記の記録の行",
-        "group-reasons": "下記の規則と枚数{n}点を当てはめる",
-        "group-reasons-1": "下記の規則を当てはめる",
-        "group-conclusions": "下記の{n}点が成り立つ",
-        "group-conclusions-1": "下記の事実が成り立つ",
-        "group-facts": "下記の{n}点",
-        "group-facts-1": "下記の事実",
-        "group-facts-steps": "手順{steps}でわかった下記の{n}点",
-        "group-facts-steps-1": "手順{steps}でわかった下記の事実",
+        **GROUP_WORDS["ja"],
         "and-last": "、",
         "or-last": "、",
         "fact-holds-player": "{p}の手札には{cards}がある",

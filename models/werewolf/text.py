@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from suiri.solver.facts import Fact
+from suiri.solver.stepwise import GROUP_WORDS
 
 from .cards import BY_ID, NOBODY, SLEEP, STANDARD, VOTE, Kind, hunted_kind
 from .record import NONE, Turn, WerewolfRecord, place_str
@@ -295,16 +296,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "step-sep": "; ",
         "why-again": "{name}, as above",
         "any-attack": "a Werewolf Attack",
-        "group-lines": "the {n} record lines below",
-        "group-lines-1": "the record line below",
+        **GROUP_WORDS["en"],
         "group-reasons": "by the {n} rules below",
-        "group-reasons-1": "by the rule below",
-        "group-conclusions": "each of the {n} facts below holds",
-        "group-conclusions-1": "the fact below holds",
-        "group-facts": "the {n} facts below",
-        "group-facts-1": "the fact below",
-        "group-facts-steps": "the {n} facts of steps {steps} (below)",
-        "group-facts-steps-1": "the fact of step {steps} (below)",
         "either-sep": ", ",
         "either-last": " or ",
         "all-sep": ", ",
@@ -594,16 +587,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "step-sep": "。",
         "why-again": "{name}（前述）",
         "any-attack": "人狼の襲撃",
-        "group-lines": "下記の記録{n}行",
-        "group-lines-1": "下記の記録の行",
+        **GROUP_WORDS["ja"],
         "group-reasons": "下記の規則{n}点を当てはめる",
-        "group-reasons-1": "下記の規則を当てはめる",
-        "group-conclusions": "下記の{n}点が成り立つ",
-        "group-conclusions-1": "下記の事実が成り立つ",
-        "group-facts": "下記の{n}点",
-        "group-facts-1": "下記の事実",
-        "group-facts-steps": "手順{steps}でわかった下記の{n}点",
-        "group-facts-steps-1": "手順{steps}でわかった下記の事実",
         "either-sep": "・",
         "either-last": "・",
         "all-sep": "、",

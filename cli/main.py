@@ -569,7 +569,7 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
 
     say = Messages(lang)
     for path in write_book(book, html_path, markdown_path):
-        levels = ", ".join(say("book-level", n=n, level=LEVEL_WORDS[lang][level]) for level in ("easy", "medium", "hard")
+        levels = say("list-sep").join(say("book-level", n=n, level=LEVEL_WORDS[lang][level]) for level in ("easy", "medium", "hard")
                            if (n := sum(p.level == level for p in book.puzzles)))
         click.echo(say("wrote-book", path=path, n=len(book.puzzles), levels=levels, tried=book.tried))
 

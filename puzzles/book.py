@@ -132,18 +132,21 @@ def candidate(task: Task, picture: Picture | None = None) -> BookPuzzle | str | 
     if proven is None or proven.level not in task.levels:
         return None
     lines = text.rstrip("\n").split("\n")
-    proof = []
+    proof: dict[int | str, ProofLine] = {}  # one entry a printed line (a `search` line holds several calls)
     for oid in dict.fromkeys(g for step in proven.chain for g in step.lines):
         source = reasoner.source(oid)
         shown = lines[source.line - 1] if source.line is not None else oid
-        proof.append(ProofLine(source.line, shown, source.field or oid))
+        key = source.line if source.line is not None else oid
+        had = proof.get(key)
+        fields = [*(had.field.split(", ") if had else []), source.field or oid]
+        proof[key] = ProofLine(source.line, shown, ", ".join(dict.fromkeys(fields)))
     weights = proven.words.explainer.problem.rule_weight
     rules = list(dict.fromkeys(r for step in proven.chain for r in step.rules))
     drawn = ""
     if picture is not None and (start := before_play(played, session)) is not None:
         drawn = picture(task.game, start, task.lang, False)
     return BookPuzzle(task.game, task.players, record.viewer, task.question, fact.subject, str(fact), fact.value,
-                      proven.rating, proven.level, lines, proof, proven.words.sentences(proven.chain, task.lang),
+                      proven.rating, proven.level, lines, list(proof.values()), proven.words.sentences(proven.chain, task.lang),
                       [(r, weights.get(r, 1)) for r in rules], played.write(record), game_seed, drawn)
 
 

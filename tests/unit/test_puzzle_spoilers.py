@@ -82,6 +82,7 @@ def test_harder_levels_need_longer_proofs_and_the_solutions_print_them(book: Boo
         grouped = [item for s in p.steps for item in s.split(ITEM)[1:]]  # a long step's premises, listed under it
         assert [x[len("   - "):] for x in block.splitlines() if x.startswith("   - ")] == grouped
         assert html_solutions.count("<ol class=\"steps\">") == len(book.puzzles)
+        assert len({q.line for q in p.proof}) == len(p.proof)  # each printed line listed once
         # each step cites the record lines by the numbers the puzzle prints them with
         for q in p.proof:
             assert q.line is not None and p.lines[q.line - 1] == q.text

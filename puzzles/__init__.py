@@ -17,7 +17,7 @@ from suiri.models import Game, check_players, check_question
 from suiri.solver.facts import Fact
 from suiri.solver.plural import Count
 from suiri.solver.queries import Explanation
-from suiri.solver.stepwise import Step, Stepwise
+from suiri.solver.stepwise import Step, StepExplainer, Stepwise
 
 from .rating import LEVELS, MIN_LINES, THRESHOLDS, Rating, rate, valid
 
@@ -110,12 +110,27 @@ def rated(game: Game[Any, Any], session: Any, fact: Fact,
     words = game.steps(session)
     explainer = words.explainer
     explainer.budget = min(explainer.budget, BUDGET)
+    source = game.reasoner(session).source
+    printed: Callable[[str], int | str] = lambda oid: source(oid).line or oid  # noqa: E731
     lines = explainer.focus(fact)
-    if len(lines) < MIN_LINES or not wanted(len(lines)) or explainer.obvious([fact]):
+    cited = len({printed(oid) for oid in lines})
+    if cited < MIN_LINES or not wanted(cited) or explainer.obvious([fact]) or one_line_gives(explainer, fact, printed):
         return None
     chain = explainer.explain(fact, lines=lines)
-    rating = rate(chain, explainer.problem.rule_weight)
+    rating = rate(chain, explainer.problem.rule_weight, printed)
     return (chain, rating, words) if valid(rating, LEVELS[0]) else None
+
+
+def one_line_gives(explainer: StepExplainer, fact: Fact, printed: Callable[[str], int | str]) -> bool:
+    """Whether one printed line that holds several record entries (a compact ``search``
+    line holds one a call) gives ``fact`` alone, with every rule on (``obvious`` asks it of
+    each entry alone)."""
+    p = explainer.problem
+    by_line: dict[int | str, list[int]] = {}
+    for oid, lit in p.lines.items():
+        by_line.setdefault(printed(oid), []).append(lit)
+    return any(not explainer.oracle.solve([*explainer.all_rules, *lits, -p.literal(fact)])
+               for lits in by_line.values() if len(lits) > 1)
 
 
 def prove(game: Game[Any, Any], session: Any, fact: Fact,

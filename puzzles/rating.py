@@ -12,7 +12,7 @@ says whether a rated proof is one."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from suiri.solver.stepwise import Step
@@ -55,10 +55,11 @@ THRESHOLDS: dict[str, Thresholds] = {
 }
 
 
-def rate(chain: Sequence[Step], rule_weight: Mapping[str, int]) -> Rating:
-    """The rating of a step-wise proof: the record lines it cites, its steps and its
-    heaviest rule."""
-    lines = {line for step in chain for line in step.lines}
+def rate(chain: Sequence[Step], rule_weight: Mapping[str, int],
+         printed: Callable[[str], object] = lambda oid: oid) -> Rating:
+    """The rating of a step-wise proof: the record lines it cites (as printed: one
+    compact line may hold several entries), its steps and its heaviest rule."""
+    lines = {printed(line) for step in chain for line in step.lines}
     hardest = max((rule_weight.get(rule, 1) for step in chain for rule in step.rules), default=1)
     return Rating(len(lines), len(chain), hardest)
 

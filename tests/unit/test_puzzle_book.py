@@ -124,7 +124,7 @@ def test_a_mixed_book_is_varied_and_rated(book: Book) -> None:
     assert [p.level for p in puzzles] == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2  # a third each, easiest first
     for p in puzzles:
         assert p.level == THRESHOLDS["detective"].level(p.rating.score)
-        assert p.rating.lines == len(p.proof) >= MIN_LINES
+        assert p.rating.lines == len(p.proof) >= MIN_LINES  # the printed lines the proof cites
         assert p.rating.steps == len(p.steps) >= MIN_STEPS[p.level]
         assert p.rating.hardest == max((w for _, w in p.rules), default=1)
 

@@ -1,9 +1,12 @@
 """``make bench`` rewrites docs/performance.md but keeps the sections it does not
-measure (the test-suite timings, measured by hand)."""
+measure (the test-suite timings, measured by hand), and reports a failed case and goes on
+(issue 19, item 23): a command that exits non-zero, or a section that raises, becomes a
+line under "Failed cases" instead of ending the run."""
 
 from __future__ import annotations
 
 import importlib.util
+import math
 from pathlib import Path
 from types import ModuleType
 
@@ -32,3 +35,24 @@ def test_the_test_suite_section_survives_a_new_report(tmp_path: Path) -> None:
     assert text.count("## Test suite") == 1
     bench.write_report(report, rows, 0.15, 0.4, 0.3, [])  # and again: still once
     assert report.read_text(encoding="utf-8").count("## Test suite") == 1
+
+
+def test_a_failing_command_is_reported_and_the_bench_goes_on(tmp_path: Path) -> None:
+    bench = bench_module()
+    missing = str(tmp_path / "no-such-record.toml")
+    assert math.isnan(bench.command_time(["analyze", missing], repeats=2))
+    assert bench.command_time(["--help"], repeats=1) > 0  # the next case still runs
+    assert len(bench.FAILED) == 1 and "no-such-record.toml" in bench.FAILED[0] and "exit 2" in bench.FAILED[0]
+
+    def broken() -> list[str]:
+        raise RuntimeError("undecided")
+
+    lines = bench.section("explain and hint", broken)
+    assert any("Failed" in line for line in lines) and len(bench.FAILED) == 2
+
+    report = tmp_path / "performance.md"
+    rows = [(3, 10, {"spectator": 0.001, "hint": 0.1, "cli_analyze": 0.5, "analyze": 0.002, "explain": 0.05,
+                     "advise": 0.01, "peak_mib": 1.0})]
+    bench.write_report(report, rows, 0.15, 0.4, 0.3, lines)
+    text = report.read_text(encoding="utf-8")
+    assert "## Failed cases" in text and "no-such-record.toml" in text and "RuntimeError('undecided')" in text

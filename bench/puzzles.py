@@ -3,7 +3,7 @@
 ``python bench/puzzles.py --calibrate``: generates as many puzzles as ``--seconds`` allow
 per game in a process pool (every player count and question in turn, as a book draws
 them; the rate is printed), rates each (``suiri.puzzles.rating``), prints the score
-distribution and the thirds that become ``THRESHOLDS``, keeps the samples in
+distribution and the thirds that become each game's ``FACTS.thresholds``, keeps the samples in
 ``bench/results/`` (``--replot`` redraws from them) and writes the plot
 ``docs/puzzle-difficulty.png``.
 
@@ -24,11 +24,11 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from suiri.models import check_players, check_question
+from suiri.models import check_players, check_question, facts
 from suiri.models import game as game_named
 from suiri.puzzles import first_answered, rated
 from suiri.puzzles.book import Task, build, combos, tasks, write_book
-from suiri.puzzles.rating import THRESHOLDS, Thresholds, thirds
+from suiri.puzzles.rating import Thresholds, thirds
 from suiri.solver.errors import SuiriError
 
 GAMES = ("canary", "detective", "werewolf")
@@ -101,10 +101,8 @@ def report(found: dict[str, list[tuple[int, int, int, str]]], out: Path) -> dict
         levels = Counter(table[game].level(s) for s in scores)
         print(f"  {table[game]}; levels {dict(sorted(levels.items()))}", flush=True)
     plot(found, table, out)
-    print("THRESHOLDS = {")
-    for game, t in table.items():
-        print(f"    {game!r}: Thresholds(easy={t.easy}, medium={t.medium}, sampled={t.sampled}),")
-    print("}")
+    for game, t in table.items():  # each game's FACTS (models/<game>/__init__.py)
+        print(f"{game}: thresholds=Thresholds(easy={t.easy}, medium={t.medium}, sampled={t.sampled}),")
     return table
 
 
@@ -185,7 +183,8 @@ def main() -> None:
     elif args.replot:
         report(json.loads(args.samples.read_text(encoding="utf-8")), args.plot)
     else:
-        print("thresholds in use:", {g: (t.easy, t.medium, t.sampled) for g, t in THRESHOLDS.items()})
+        print("thresholds in use:", {g: (t.easy, t.medium, t.sampled)
+                                     for g, t in ((g, facts(g).thresholds) for g in GAMES)})
     if args.book:
         book_times(args.count, args.workers)
 

@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from suiri.cli.views import view
+from suiri.cli.views import Opened, with_record
 from suiri.models import GAMES, facts
+from suiri.models.interface import A, R, S, V
 
 if TYPE_CHECKING:  # pragma: no cover
-    from suiri.models import Game, GameFacts, Session
+    from fractions import Fraction
+
+    from suiri.models import Game, GameFacts
 
 FACTS = {name: facts(name) for name in GAMES}  # cheap: no game's rules are imported
 
@@ -69,12 +72,6 @@ def stderr_progress(label: str) -> Callable[[int, int], None] | None:
     return show
 
 
-def open_session(path: str) -> tuple[Game[Any, Any], Session]:
-    from suiri.models import open_session as run
-
-    return run(path)
-
-
 def by_game(what: Callable[[GameFacts], str]) -> str:
     """One help sentence per game (for an option's help), e.g. its variants."""
     return "  ".join(f"{f.title_en}: {what(f)}." for f in FACTS.values())
@@ -91,7 +88,7 @@ def emit(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
-def with_game_over(data: dict[str, Any], game: Game[Any, Any], session: Session) -> dict[str, Any]:
+def with_game_over(data: dict[str, Any], game: Game[R, S, A, V], session: S) -> dict[str, Any]:
     """``data`` with ``game_over``: null while the game runs, else why it ended and each
     player's chance of being among the winners (``GameOver``; docs/record-format.md)."""
     over = game.game_over(session)
@@ -141,9 +138,11 @@ def check(record: str, as_json: bool, lang: str) -> None:
     """
     from suiri.solver.errors import ErrorList, IllegalMoveError, InconsistentRecordError, SuiriError
 
+    def counted(o: Opened[R, S, A, V]) -> tuple[GameFacts, int, int | Fraction]:
+        return o.game.facts, o.session.steps, o.session.check().total
+
     try:
-        game, session = open_session(record)
-        tally = session.check()
+        about, steps, total = with_record(record, counted)
     except SuiriError as exc:
         if not as_json:
             raise
@@ -160,12 +159,12 @@ def check(record: str, as_json: bool, lang: str) -> None:
     from .messages import Messages
 
     if as_json:
-        emit({"file": record, "legal": True, "consistent": True, game.facts.step_name: session.steps,
-              "worlds": str(tally.total)})  # a world is a deal in Memory Detective
+        emit({"file": record, "legal": True, "consistent": True, about.step_name: steps,
+              "worlds": str(total)})  # a world is a deal in Memory Detective
     else:
         say = Messages(lang)
-        click.echo(say("check-ok", file=record, steps=session.steps, unit=say.unit(game.facts.step_name, session.steps),
-                       worlds=readable_count(tally.total, lang), kind=say.unit(game.facts.world_name, tally.total)))
+        click.echo(say("check-ok", file=record, steps=steps, unit=say.unit(about.step_name, steps),
+                       worlds=readable_count(total, lang), kind=say.unit(about.world_name, total)))
 
 
 @main.command()
@@ -182,14 +181,17 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
       suiri analyze game.toml
       suiri analyze game.toml --json | jq .goal
     """
-    game, session = open_session(record)
-    result = game.analyze(session)
-    if as_json:
-        emit(with_game_over(result.to_json(), game, session))
-    else:
-        from .colour import wanted
+    def shown(o: Opened[R, S, A, V]) -> None:
+        game, view, session = o.game, o.view, o.session
+        result = game.analyze(session)
+        if as_json:
+            emit(with_game_over(result.to_json(), game, session))
+        else:
+            from .colour import wanted
 
-        click.echo(view(game.facts.name).analysis(result, lang, colour_on=wanted(plain)))
+            click.echo(view.analysis(result, lang, colour_on=wanted(plain)))
+
+    with_record(record, shown)
 
 
 @main.command(help=f"""Why FACT is certain, step by step, or a world where it fails.
@@ -219,18 +221,21 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
 @LANG
 @user_errors
 def explain(record: str, fact: str, by_lines: bool, as_json: bool, lang: str) -> None:
-    game, session = open_session(record)
-    from suiri.cli.facts import parse_facts
-    from suiri.solver.reasoning import explain as run
+    def shown(o: Opened[R, S, A, V]) -> None:
+        game, view, session = o.game, o.view, o.session
+        from suiri.cli.facts import parse_facts
+        from suiri.solver.reasoning import explain as run
 
-    reasoner = game.reasoner(session)
-    steps = None if by_lines else game.steps(session)
-    wanted = parse_facts(reasoner, record, [fact], "FACT", steps)[0]
-    proof = run(reasoner, wanted, steps, progress=stderr_progress("deriving facts"))
-    if as_json:
-        emit(proof.to_json(reasoner, lang))
-    else:
-        click.echo(view(game.facts.name).proof(session, proof, lang))
+        reasoner = game.reasoner(session)
+        steps = None if by_lines else game.steps(session)
+        wanted = parse_facts(reasoner, record, [fact], "FACT", steps)[0]
+        proof = run(reasoner, wanted, steps, progress=stderr_progress("deriving facts"))
+        if as_json:
+            emit(proof.to_json(reasoner, lang))
+        else:
+            click.echo(view.proof(session, proof, lang))
+
+    with_record(record, shown)
 
 
 @main.command()
@@ -254,19 +259,22 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
       suiri hint game.toml --level 4            # the whole step
       suiri hint game.toml --skip-obvious --known 'clue:cid!=dark' --level 3
     """
-    game, session = open_session(record)
-    from suiri.cli.facts import parse_facts
+    def shown(o: Opened[R, S, A, V]) -> None:
+        game, view, session = o.game, o.view, o.session
+        from suiri.cli.facts import parse_facts
 
-    reasoner = game.reasoner(session)
-    steps = game.steps(session)
-    given = parse_facts(reasoner, record, known, "--known", steps)
-    from suiri.solver.reasoning import hint as run
+        reasoner = game.reasoner(session)
+        steps = game.steps(session)
+        given = parse_facts(reasoner, record, known, "--known", steps)
+        from suiri.solver.reasoning import hint as run
 
-    result = run(reasoner, given, skip_obvious, steps=steps)
-    if as_json:
-        emit(with_game_over(result.to_json(reasoner, level, lang), game, session))
-    else:
-        click.echo(view(game.facts.name).hint(session, result, level, lang))
+        result = run(reasoner, given, skip_obvious, steps=steps)
+        if as_json:
+            emit(with_game_over(result.to_json(reasoner, level, lang), game, session))
+        else:
+            click.echo(view.hint(session, result, level, lang))
+
+    with_record(record, shown)
 
 
 @main.command()
@@ -290,22 +298,24 @@ def advise(record: str, drew: str | None, as_json: bool, lang: str) -> None:
       suiri advise case.toml --json
       suiri advise wolf.toml --drew vote     # your Werewolf turn: you just drew a Vote
     """
-    game, session = open_session(record)
-    if drew is not None:
-        from suiri.models import DrawsCards
-        from suiri.solver.errors import Named, Source, SuiriError
+    def shown(o: Opened[R, S, A, V]) -> None:
+        game, view, session = o.game, o.view, o.session
+        if drew is not None:
+            from suiri.solver.errors import Named, Source, SuiriError
 
-        from .messages import ErrorText
+            from .messages import ErrorText
 
-        if not isinstance(game, DrawsCards):
-            raise SuiriError(ErrorText("drew:not-this-game", game=Named(game.facts.title_en, game.facts.title_ja)),
-                             Source(record, None, "--drew"), ErrorText("drew:leave-out"))
-        session = game.open(game.with_drawn(session.record, drew))
-    result = game.advise(session)
-    if as_json:
-        emit(with_game_over(result.to_json(session), game, session))
-    else:
-        click.echo(view(game.facts.name).advice(session, result, lang))
+            if game.with_drawn is None:
+                raise SuiriError(ErrorText("drew:not-this-game", game=Named(game.facts.title_en, game.facts.title_ja)),
+                                 Source(record, None, "--drew"), ErrorText("drew:leave-out"))
+            session = game.open(game.with_drawn(o.record, drew))
+        result = game.advise(session)
+        if as_json:
+            emit(with_game_over(result.to_json(session), game, session))
+        else:
+            click.echo(view.advice(session, result, lang))
+
+    with_record(record, shown)
 
 
 @main.command()
@@ -333,8 +343,10 @@ def convert(record: str, notation: str, lang: str) -> None:
       suiri convert game.toml --to compact > game.txt
       suiri convert "$(suiri examples canary-3p --path)" --to compact
     """
-    game, session = open_session(record)
-    click.echo(game.write(session.record, notation), nl=False)
+    def written(o: Opened[R, S, A, V]) -> str:
+        return o.game.write(o.record, notation)
+
+    click.echo(with_record(record, written), nl=False)
 
 
 @main.command()
@@ -429,22 +441,24 @@ def simulate(game: str, players: int, seed: int, turns: int, viewer: str | None,
       suiri simulate --game werewolf --players 4 --seed 3 --turns 500 --viewer none > wolf.toml
     """
     from suiri.models import check_players, check_variant
-    from suiri.models import game as chosen
     from suiri.solver.errors import SuiriError
     from suiri.solver.records import find_name
 
     from .messages import ErrorText
 
     about = FACTS[game]
-    variant = variant or about.variants[0]
+    chosen = variant or about.variants[0]
     check_players(about, players)
-    check_variant(about, variant)
-    played = chosen(game)
-    seats = played.new_state(players, seed, variant).players
-    seat = seats[0] if viewer is None else None if viewer == "none" else find_name(viewer, seats) or viewer  # BEA: bea
-    if seat is not None and seat not in seats:
-        raise SuiriError(ErrorText("viewer:not-a-player", seat=repr(seat)), None, ", ".join(seats) + ", none")
-    click.echo(played.write(played.simulate(players, seed, turns, seat, variant)), nl=False)
+    check_variant(about, chosen)
+
+    def written(played: Game[R, S, A, V]) -> str:
+        seats = played.new_state(players, seed, chosen).players
+        seat = seats[0] if viewer is None else None if viewer == "none" else find_name(viewer, seats) or viewer  # BEA: bea
+        if seat is not None and seat not in seats:
+            raise SuiriError(ErrorText("viewer:not-a-player", seat=repr(seat)), None, ", ".join(seats) + ", none")
+        return played.write(played.simulate(players, seed, turns, seat, chosen))
+
+    click.echo(GAMES[game].use(written), nl=False)
 
 
 @main.command()
@@ -465,14 +479,16 @@ def report(record: str, html_path: str | None, lang: str) -> None:
     """
     from .report import write_report
 
-    game, session = open_session(record)  # the record's own errors first
-    if html_path is None:
-        from suiri.solver.errors import Source, SuiriError
+    def written(o: Opened[R, S, A, V]) -> None:
+        if html_path is None:  # the record's own errors first
+            from suiri.solver.errors import Source, SuiriError
 
-        from .messages import ErrorText
+            from .messages import ErrorText
 
-        raise SuiriError(ErrorText("html:missing"), Source(record, None, "--html"), ErrorText("html:missing-valid"))
-    write_report(game, session, record, html_path, lang, stderr_progress("explaining certain facts"))
+            raise SuiriError(ErrorText("html:missing"), Source(record, None, "--html"), ErrorText("html:missing-valid"))
+        write_report(o.game, o.session, record, html_path, lang, stderr_progress("explaining certain facts"))
+
+    with_record(record, written)
     if html_path != "-":  # the page itself went to standard output
         from .messages import Messages
 
@@ -506,7 +522,6 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
       suiri puzzle --game detective --question card --players 4 --answer
       suiri puzzle --game werewolf --question lost-legacy --players 4
     """
-    from suiri.models import game as chosen
     from suiri.puzzles import generate
     from suiri.solver.errors import SuiriError
 
@@ -518,13 +533,17 @@ def puzzle(game: str, players: int, seed: int, question: str | None, lines: str,
         raise SuiriError(ErrorText("lines:format", lines=repr(lines)), None, ErrorText("lines:example")) from None
     if not 1 <= low <= high:
         raise SuiriError(ErrorText("lines:range", lines=repr(lines)), None, ErrorText("lines:example"))
-    found = generate(chosen(game), players, seed, question, low, high)
-    if found is None:
-        raise SuiriError(ErrorText("puzzle:none-found", lines=lines), None, ErrorText("puzzle:none-found-valid"))
-    if as_json:
-        emit(found.to_json(show_answer))
-    else:
-        click.echo(found.to_toml(show_answer, lang), nl=False)
+
+    def made(played: Game[R, S, A, V]) -> None:
+        found = generate(played, players, seed, question, low, high)
+        if found is None:
+            raise SuiriError(ErrorText("puzzle:none-found", lines=lines), None, ErrorText("puzzle:none-found-valid"))
+        if as_json:
+            emit(found.to_json(show_answer))
+        else:
+            click.echo(found.to_toml(show_answer, lang), nl=False)
+
+    GAMES[game].use(made)
 
 
 @main.command("puzzle-book")

@@ -30,7 +30,7 @@ class Position:
     """The record after some line: its session, what `check` counted and the analysis
     (each computed once)."""
 
-    session: Session
+    session: Session[Any]
     counts: Counts
     analysis: Analysis
 
@@ -40,7 +40,7 @@ class LiveRecord:
     """The lines typed so far, what ``undo`` took back, and the position they give."""
 
     path: Path
-    game: Game[Any, Any]
+    game: Game[Any, Any, Any, Any]
     lines: list[str]
     position: Position
     undone: list[str] = field(default_factory=list)
@@ -124,7 +124,7 @@ class LiveRecord:
             raise
 
 
-def setup_length(chosen: Game[Any, Any], lines: list[str]) -> int:
+def setup_length(chosen: Game[Any, Any, Any, Any], lines: list[str]) -> int:
     """How many of ``lines`` are the setup: the shortest prefix from which every longer
     prefix is a record too (found from the end, since a setup line such as Memory
     Detective's ``sizes`` may be optional). Tests and the bench type the rest."""
@@ -138,7 +138,7 @@ def setup_length(chosen: Game[Any, Any], lines: list[str]) -> int:
     return n
 
 
-def replay(chosen: Game[Any, Any], name: str, lines: list[str]) -> Position:
+def replay(chosen: Game[Any, Any, Any, Any], name: str, lines: list[str]) -> Position:
     """Read, replay and count ``lines`` as a record; raise the first problem."""
     text = "\n".join(lines) + "\n"
     if not chosen.is_compact(text):

@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
-from suiri.models import Game, check_players, check_question
+from suiri.models.interface import A, PuzzleSource, R, S, V, check_players, check_question
 from suiri.solver.facts import Fact
 from suiri.solver.plural import Count
 from suiri.solver.queries import Explanation
 from suiri.solver.stepwise import Step, StepExplainer, Stepwise
 
-from .rating import LEVELS, MIN_LINES, THRESHOLDS, Rating, rate, valid
+from .rating import LEVELS, MIN_LINES, Rating, rate, valid
 
 
 @dataclass
@@ -47,13 +47,13 @@ HEADER: dict[str, dict[str, str]] = {
 
 
 @dataclass
-class Puzzle:
-    record: Any
+class Puzzle(Generic[R]):
+    record: R
     question: str  # the subject asked about, e.g. "clue:bea", "goal", "case:suspect"
     answer: Fact
     proven: Proven
     seed: int  # the simulated game's seed (``game.simulate(players, seed, ...)``): the answer key
-    write: Callable[[Any], str]  # the game's record writer (TOML)
+    write: Callable[[R], str]  # the game's record writer (TOML)
     made_by: str = ""  # the command that makes this puzzle again
 
     @property
@@ -99,7 +99,7 @@ class Puzzle:
 BUDGET = 300  # solver calls a puzzle's proof may spend on looking for small steps (``StepExplainer``)
 
 
-def rated(game: Game[Any, Any], session: Any, fact: Fact,
+def rated(game: PuzzleSource[R, S, A, V], session: S, fact: Fact,
           wanted: Callable[[int], bool] = lambda lines: True) -> tuple[list[Step], Rating, Stepwise] | None:
     """The step-wise proof of a certain ``fact``, its rating and the words for its steps;
     None when a puzzle asking for ``fact`` would give itself away at any level: a single
@@ -133,7 +133,7 @@ def one_line_gives(explainer: StepExplainer, fact: Fact, printed: Callable[[str]
                for lits in by_line.values() if len(lits) > 1)
 
 
-def prove(game: Game[Any, Any], session: Any, fact: Fact,
+def prove(game: PuzzleSource[R, S, A, V], session: S, fact: Fact,
           wanted: Callable[[int], bool] = lambda lines: True) -> Proven | None:
     """``fact``'s step-wise proof, rated and levelled, or None when a puzzle asking for
     it would give itself away (``rated``) or its proof is shorter than its level needs
@@ -143,12 +143,12 @@ def prove(game: Game[Any, Any], session: Any, fact: Fact,
     if found is None:
         return None
     chain, rating, words = found
-    level = THRESHOLDS[game.facts.name].level(rating.score)
+    level = game.facts.thresholds.level(rating.score)
     return Proven(chain, rating, level, words) if valid(rating, level) else None
 
 
-def generate(game: Game[Any, Any], players: int = 3, seed: int = 1, question: str | None = None,
-             min_lines: int = 2, max_lines: int = 5, attempts: int = 200) -> Puzzle | None:
+def generate(game: PuzzleSource[R, S, A, V], players: int = 3, seed: int = 1, question: str | None = None,
+             min_lines: int = 2, max_lines: int = 5, attempts: int = 200) -> Puzzle[R] | None:
     """The first of ``attempts`` simulated games whose cut answers ``question`` with a
     step-wise proof citing ``min_lines`` to ``max_lines`` record lines that gives
     nothing away (``prove``); None when there is none.
@@ -171,8 +171,8 @@ def generate(game: Game[Any, Any], players: int = 3, seed: int = 1, question: st
     return None
 
 
-def answered(game: Game[Any, Any], players: int, seed: int, question: str,
-             attempts: int) -> Iterator[tuple[Any, Any, Fact, int]]:
+def answered(game: PuzzleSource[R, S, A, V], players: int, seed: int, question: str,
+             attempts: int) -> Iterator[tuple[R, S, Fact, int]]:
     """For each of ``attempts`` games simulated from ``seed`` (written from a random
     seat) that answers ``question``: the cut, its session, the answer and the game's
     seed (``first_answered``)."""
@@ -187,7 +187,7 @@ def answered(game: Game[Any, Any], players: int, seed: int, question: str,
             yield (*found, game_seed)
 
 
-def first_answered(game: Game[Any, Any], cuts: Sequence[Any], question: str) -> tuple[Any, Any, Fact] | None:
+def first_answered(game: PuzzleSource[R, S, A, V], cuts: Sequence[R], question: str) -> tuple[R, S, Fact] | None:
     """A cut that answers ``question`` right after one that does not (the record before
     the first cut answers nothing), with its session and the answer; None when the whole
     record leaves the question open.
@@ -197,7 +197,7 @@ def first_answered(game: Game[Any, Any], cuts: Sequence[Any], question: str) -> 
     answer, once found, stays (Canary's clues and goal) this is the first answered cut;
     when it can be lost again (a card moving on) it is still a cut where it was just
     proven."""
-    def answered(i: int) -> tuple[Any, Any, Fact] | None:
+    def answered(i: int) -> tuple[R, S, Fact] | None:
         session = game.open(cuts[i])
         fact = game.answer(session, question)
         return None if fact is None else (cuts[i], session, fact)

@@ -16,16 +16,25 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, is_dataclass, replace
-from typing import Any
 
-from suiri.models import Game, check_players, check_question
-from suiri.models import game as game_named
+from suiri.models import GAMES, facts
+from suiri.models.interface import (
+    A,
+    Analysis,
+    Game,
+    PuzzleSource,
+    R,
+    S,
+    V,
+    check_players,
+    check_question,
+)
 from suiri.solver.errors import SuiriError, Text
 from suiri.solver.plural import Count
 from suiri.solver.stepwise import ITEM
 
 from . import answered, prove
-from .rating import LEVELS, MIN_STEPS, THRESHOLDS, Rating
+from .rating import LEVELS, MIN_STEPS, Rating
 
 # The book's errors (about `suiri book`'s options), in the errors' catalogue form.
 ERRORS: dict[str, tuple[str, str]] = {
@@ -44,7 +53,7 @@ class ErrorText(Text):
 
     table = ERRORS
 
-Picture = Callable[[str, Any, str, bool], str]  # (game, analysis, lang, chances) -> one <svg> element
+Picture = Callable[[str, Analysis, str, bool], str]  # (game, analysis, lang, chances) -> one <svg> element
 DIFFICULTIES = (*LEVELS, "mixed")
 UNASKABLE = "unaskable"  # a question the game cannot ask with these players (Canary's goal with 2)
 
@@ -108,7 +117,14 @@ def candidate(task: Task, picture: Picture | None = None) -> BookPuzzle | str | 
     as the book prints it, so that its steps cite the printed line numbers); None when
     this game gives none, ``UNASKABLE`` when the game cannot ask this question with these
     players."""
-    played = game_named(task.game)
+    def made_of(played: Game[R, S, A, V]) -> BookPuzzle | str | None:
+        return made(played, task, picture)
+
+    return GAMES[task.game].use(made_of)
+
+
+def made(played: PuzzleSource[R, S, A, V], task: Task, picture: Picture | None) -> BookPuzzle | str | None:
+    """``candidate`` on the game ``played``, its types known."""
     try:
         check_players(played.facts, task.players)
         check_question(played.facts, task.question)
@@ -143,8 +159,9 @@ def candidate(task: Task, picture: Picture | None = None) -> BookPuzzle | str | 
     weights = proven.words.explainer.problem.rule_weight
     rules = list(dict.fromkeys(r for step in proven.chain for r in step.rules))
     drawn = ""
-    if picture is not None and (start := before_play(played, session)) is not None:
+    if picture is not None and (start := before_play(played, record, session)) is not None:
         drawn = picture(task.game, start, task.lang, False)
+    assert record.viewer is not None  # ``answered`` writes every game from a seat
     return BookPuzzle(task.game, task.players, record.viewer, task.question, fact.subject, str(fact), fact.value,
                       proven.rating, proven.level, lines, list(proof.values()), proven.words.sentences(proven.chain, task.lang),
                       [(r, weights.get(r, 1)) for r in rules], played.write(record), game_seed, drawn)
@@ -154,20 +171,17 @@ def may_reach(game: str, lines: int, levels: Sequence[str]) -> bool:
     """Whether a proof citing ``lines`` record lines may be of one of ``levels``: its
     score is at least ``lines + MIN_STEPS["easy"] + 1``, so a level below that one's is
     out of reach (the costly step-wise proof is then not made)."""
-    lowest = LEVELS.index(THRESHOLDS[game].level(lines + MIN_STEPS[LEVELS[0]] + 1))
+    lowest = LEVELS.index(facts(game).thresholds.level(lines + MIN_STEPS[LEVELS[0]] + 1))
     return any(LEVELS.index(level) >= lowest for level in levels)
 
 
-def before_play(played: Game[Any, Any], session: Any) -> Any:
+def before_play(played: PuzzleSource[R, S, A, V], record: R, session: S) -> A | None:
     """What the picture is drawn from: the table as the record leaves it (the session:
     pieces, faces seen, piles) with the knowledge of the record's setup alone (the
     analysis of the record cut before its first event, no certain facts listed).  So the
     picture shows what happened and what the seat knew at the start, never what the
-    puzzle asks the solver to deduce.  A record without ``truncated`` gets no picture."""
-    cut = getattr(session.record, "truncated", None)
-    if cut is None:
-        return None
-    setup = played.analyze(played.open(cut(0)))
+    puzzle asks the solver to deduce.  An analysis that is not a dataclass gets no picture."""
+    setup = played.analyze(played.open(record.truncated(0)))
     if not is_dataclass(setup) or isinstance(setup, type):
         return None
     return replace(setup, session=session, certain=[])
@@ -181,7 +195,7 @@ def _candidate(args: tuple[Task, Picture | None]) -> BookPuzzle | str | None:
 
 def combos(game: str) -> list[tuple[int, str]]:
     """Every (players, question) the game allows, for variety."""
-    about = game_named(game).facts
+    about = facts(game)
     return [(players, question) for players in about.players for question in about.questions]
 
 
@@ -306,22 +320,12 @@ LEVEL_WORDS: dict[str, dict[str, str]] = {
     "ja": {"easy": "やさしい", "medium": "ふつう", "hard": "むずかしい", "mixed": "いろいろ"},
 }
 
-QUESTIONS = {  # the asked subject's kind -> the question, by language
-    "clue": {"en": "What is {who}'s clue?", "ja": "{who} の手がかりは何？"},
-    "goal": {"en": "Which square is the goal?", "ja": "ゴールはどのマス？"},
-    "case": {"en": "Which {what} is in the case file?", "ja": "事件ファイルの{what}はどれ？"},
-    "holder": {"en": "Where is card {what} now (who holds it, the case file or the public)?",
-               "ja": "カード {what} は今どこ？（持ち主・事件ファイル・公開）"},
-    "werewolf": {"en": "Who is the Werewolf (or nobody)?", "ja": "人狼は誰？（いなければ nobody）"},
-    "lost-legacy": {"en": "Where is the Lost Legacy?", "ja": "失われた遺産はどこ？"},
-}
-
-
-def question_text(subject: str, lang: str) -> str:
-    """The question a puzzle asks, as a sentence (the subject itself for an unknown kind)."""
+def question_text(game: str, subject: str, lang: str) -> str:
+    """The question a puzzle asks, as a sentence (the game's ``FACTS.asks``; the subject
+    itself for a kind the game does not word)."""
     kind, _, rest = subject.partition(":")
-    form = QUESTIONS.get(kind, {}).get(lang)
-    return form.format(who=rest, what=rest) if form else f"{subject} = ?"
+    forms = facts(game).asks.get(kind)
+    return (forms[1] if lang == "ja" else forms[0]).format(who=rest, what=rest) if forms else f"{subject} = ?"
 
 
 def command(book: Book) -> str:
@@ -330,7 +334,7 @@ def command(book: Book) -> str:
 
 
 def title(book: Book) -> str:
-    about = game_named(book.game).facts
+    about = facts(book.game)
     words = TEXT[book.lang]
     return words["title"].format(title=about.title_ja if book.lang == "ja" else about.title_en, n=Count(len(book.puzzles)),
                                  difficulty=LEVEL_WORDS[book.lang][book.difficulty])
@@ -360,7 +364,7 @@ def markdown(book: Book) -> str:
         out += [f"## {w['puzzle'].format(i=i)} ({LEVEL_WORDS[book.lang][p.level]})", "",
                 w["you"].format(seat=p.seat, players=p.players), "", f"{w['record']}:", "", "```"]
         out += [f"{n:>2}  {line}" for n, line in enumerate(p.lines, 1)]
-        out += ["```", "", f"**{question_text(p.subject, book.lang)}**", "", f"{w['answer']} ______________________", ""]
+        out += ["```", "", f"**{question_text(book.game, p.subject, book.lang)}**", "", f"{w['answer']} ______________________", ""]
     out += [f"## {w['solutions']}", "", w["about"], ""]
     for i, p in enumerate(book.puzzles, 1):
         out += [f"### {w['puzzle'].format(i=i)}: `{p.answer}`", "", score_text(p, book.lang), "", w["steps"], ""]
@@ -414,7 +418,7 @@ def page(book: Book) -> str:
             body.append(f"<figure class=\"picture\">{p.picture}<figcaption class=\"meta\">{e(w['picture'])}"
                         "</figcaption></figure>")
         body += [f"<p>{e(w['record'])}:</p>", f"<pre class=\"lines\">{numbered}</pre>",
-                 f"<p class=\"question\">{e(question_text(p.subject, book.lang))}</p>",
+                 f"<p class=\"question\">{e(question_text(book.game, p.subject, book.lang))}</p>",
                  f"<div class=\"answer\">{e(w['answer'])}</div>", "</section>"]
     body += ["<section class=\"solutions\">", f"<h2>{e(w['solutions'])}</h2>", f"<p class=\"meta\">{e(w['about'])}</p>"]
     for i, p in enumerate(book.puzzles, 1):

@@ -1,6 +1,7 @@
 """How hard a puzzle is, from its answer's step-wise proof (``suiri.solver.stepwise``,
-the proof ``explain`` prints and ``hint`` walks), and the easy/medium/hard thresholds
-calibrated on generated puzzles (docs/puzzles.md).
+the proof ``explain`` prints and ``hint`` walks), and how the easy/medium/hard thresholds
+are calibrated on generated puzzles (docs/puzzles.md; each game states its own
+``Thresholds`` in its ``FACTS``).
 
 A proof is harder when it cites more record lines, takes more steps, or needs a
 heavier rule (each game's ``rule_weight``: 1 for a rule read off one line, up to 3 for
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from suiri.models.interface import Thresholds
 from suiri.solver.stepwise import Step
 
 LEVELS = ("easy", "medium", "hard")
@@ -31,28 +33,6 @@ class Rating:
     @property
     def score(self) -> int:
         return self.lines + self.steps + self.hardest
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """Scores up to ``easy`` are easy, up to ``medium`` medium, above it hard; chosen at
-    the thirds of the score distribution of ``sampled`` generated puzzles."""
-
-    easy: int
-    medium: int
-    sampled: int
-
-    def level(self, score: int) -> str:
-        return "easy" if score <= self.easy else "medium" if score <= self.medium else "hard"
-
-
-# The one table of thresholds.  Measured by `python bench/puzzles.py --calibrate`
-# (see docs/puzzles.md for the distribution each row came from).
-THRESHOLDS: dict[str, Thresholds] = {
-    "canary": Thresholds(easy=8, medium=11, sampled=85),
-    "detective": Thresholds(easy=16, medium=20, sampled=443),
-    "werewolf": Thresholds(easy=12, medium=16, sampled=305),
-}
 
 
 def rate(chain: Sequence[Step], rule_weight: Mapping[str, int],
@@ -91,8 +71,3 @@ def thirds(scores: list[int], sampled: int | None = None) -> Thresholds:
 def at_fraction(ordered: list[int], num: int, den: int) -> int:
     """The smallest score in ``ordered`` (sorted) reached by ``num/den`` of it."""
     return ordered[max(0, -(-num * len(ordered) // den) - 1)]
-
-
-def level(game: str, rating: Rating) -> str:
-    """``easy``, ``medium`` or ``hard`` for ``game``'s calibrated thresholds."""
-    return THRESHOLDS[game].level(rating.score)

@@ -104,6 +104,7 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "players:for-game": ("{game} is for {span} players, not {n}", "{game}は{span}人用です（{n}人ではありません）"),
     "span:or": ("{low} or {high}", "{low}か{high}"),
     "span:to": ("{low} to {high}", "{low}〜{high}"),
+    "game:no-notation": ("{game} has no notation {notation}", "{game}には記法 {notation} がありません"),
     "question:unknown": ("{game} puzzles have no question {question}", "{game}のパズルに問い {question} はありません"),
     "live:first-line": ("the first line must name the game and its players",
                         "最初の行にはゲームの名前とプレイヤーを書きます"),

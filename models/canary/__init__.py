@@ -16,7 +16,7 @@ loaded lazily through ``suiri.models.GAMES``.
 
 from __future__ import annotations
 
-from suiri.models.interface import GameFacts
+from suiri.models.interface import GameFacts, Thresholds
 
 FACTS = GameFacts(
     name="canary",
@@ -28,4 +28,7 @@ FACTS = GameFacts(
     subjects=("clue:NAME", "goal", "fake", "square:SQ"),
     step_name="turns",
     world_name="worlds",
+    thresholds=Thresholds(easy=8, medium=11, sampled=85),  # bench/puzzles.py --calibrate (docs/puzzles.md)
+    asks={"clue": ("What is {who}'s clue?", "{who} の手がかりは何？"),
+          "goal": ("Which square is the goal?", "ゴールはどのマス？")},
 )

@@ -185,7 +185,6 @@ ERRORS: dict[str, tuple[str, str]] = {
     "advice:no-seat": ("advise needs the viewer's seat and clue", "advise には視点のプレイヤー（viewer）とその手がかり（clue）が必要です"),
     "advice:no-seat-valid": ('viewer = "NAME" and clue = "ATTRIBUTE" in the record',
                              '記録に viewer = "NAME" と clue = "ATTRIBUTE"'),
-    "game:no-notation": ("{game} has no notation {notation}", "{game}には記法 {notation} がありません"),
     "game:goal-two-players": ("with 2 players the goal is five squares, not one",
                               "2人プレイではゴールは5マスあり、1マスではありません"),
     # -- the same sentences in the compact notation's words (notation.DIALECT, issue 19) ---------------

@@ -15,7 +15,7 @@ the rules).
 
 from __future__ import annotations
 
-from suiri.models.interface import GameFacts
+from suiri.models.interface import GameFacts, Thresholds
 
 FACTS = GameFacts(
     name="detective",
@@ -27,4 +27,8 @@ FACTS = GameFacts(
     subjects=("holder:CARD", "case:suspect", "case:weapon", "case:scene"),
     step_name="events",
     world_name="deals",
+    thresholds=Thresholds(easy=16, medium=20, sampled=443),  # bench/puzzles.py --calibrate (docs/puzzles.md)
+    asks={"case": ("Which {what} is in the case file?", "事件ファイルの{what}はどれ？"),
+          "holder": ("Where is card {what} now (who holds it, the case file or the public)?",
+                     "カード {what} は今どこ？（持ち主・事件ファイル・公開）")},
 )

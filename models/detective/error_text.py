@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from suiri.solver.errors import Text
 
-from . import FACTS
-
 ERRORS: dict[str, tuple[str, str]] = {
     # -- the compact notation: what each line looks like (the valid text of its errors) ----------
     "shape:game": ("{game} NAME NAME ... (the players in turn order)", "{game} NAME NAME ...（手番順のプレイヤー）"),
@@ -328,8 +326,6 @@ ERRORS: dict[str, tuple[str, str]] = {
     "advice:spectator": ("a spectator does not deduce: advice is for a seat",
                          "観戦者は推理しません：助言は視点の人物のためのものです"),
     "advice:spectator-valid": ("a record with viewer = NAME", "viewer = NAME を書いた記録"),
-    "game:no-notation": (f"{FACTS.title_en} has no notation {{notation}}",
-                         f"{FACTS.title_ja}に記法 {{notation}} はありません"),
     # -- the reader's and the rules' sentences in the notation's words (notation.DIALECT, issue 19) ----
     "say:rules:named-valid": ("SUSPECT WEAPON SCENE, e.g. s1 w1 r1", "容疑者 凶器 現場（例: s1 w1 r1）"),
     "say:record:named-valid": ("SUSPECT WEAPON SCENE, e.g. s1 w1 r1", "容疑者 凶器 現場（例: s1 w1 r1）"),

@@ -17,7 +17,7 @@ This module states the game's facts once (``FACTS``); nothing here imports the r
 
 from __future__ import annotations
 
-from suiri.models.interface import GameFacts
+from suiri.models.interface import GameFacts, Thresholds
 
 FACTS = GameFacts(
     name="werewolf",
@@ -29,4 +29,7 @@ FACTS = GameFacts(
     subjects=("lost-legacy", "werewolf", "madman", "hand:NAME", "ruins", "discard:NAME:INDEX"),
     step_name="moves",  # turns and [[search]] entries
     world_name="histories",  # what `check` counts
+    thresholds=Thresholds(easy=12, medium=16, sampled=305),  # bench/puzzles.py --calibrate (docs/puzzles.md)
+    asks={"werewolf": ("Who is the Werewolf (or nobody)?", "人狼は誰？（いなければ nobody）"),
+          "lost-legacy": ("Where is the Lost Legacy?", "失われた遺産はどこ？")},
 )

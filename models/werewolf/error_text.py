@@ -11,7 +11,6 @@ from suiri.solver.errors import Text
 
 ERRORS: dict[str, tuple[str, str]] = {
     # -- small parts ------------------------------------------------------------------------------
-    "game:no-notation": ("{game} has no notation {notation}", "{game} には記法 {notation} はありません"),
     "either": ("{a} or {b}", "{a} または {b}"),
     "list-sep": (", ", "、"),
     "one-of": ("one of {items}", "{items} のいずれか"),

@@ -6,12 +6,14 @@ the graph must have no cycle and respect the layers:
 
     solver  →  models  →  puzzles  →  cli        ("A → B": B may import A, never back)
 
-and inside each game ``models/<game>/``: cards, board → rules → record, notation, replay →
-state → simulator, counter, encoder → session → analysis → reasoning → advice → game.
-A game's ``__init__`` holds its FACTS and imports none of its own modules (it is read
-by ``suiri --help``).  Imports made by name at run time (the registry's
-``importlib.import_module``) are not edges: they are how the lower layer stays
-ignorant of the upper one.
+inside ``models``: interface → each game → registry → ``suiri.models`` → live (a game
+imports only the interface below it, never the registry that lists it nor another game),
+and inside each game ``models/<game>/``: error_text → cards, board → rules → record,
+notation, replay, table → state → simulator, counter, encoder, text → session → analysis,
+ending → reasoning, steps → advice, drawn → game; every module of a game sits in one of
+these layers.  A game's ``__init__`` holds its FACTS and imports none of its own modules
+(it is read by ``suiri --help``).  The registry imports each game inside a loader
+function: an edge like any other, pointing down.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = {"solver": "suiri.solver", "models": "suiri.models", "puzzles": "suiri.puzzles", "cli": "suiri.cli"}
 TOP_LAYERS = ["suiri.solver", "suiri.models", "suiri.puzzles", "suiri.cli"]  # lowest first
-GAME_LAYERS = [("cards", "board"), ("rules",), ("record", "notation", "replay"), ("state",),
-               ("simulator", "counter", "encoder"), ("session",), ("analysis",), ("reasoning", "steps"),
-               ("advice", "drawn"), ("game",)]  # lowest first; modules of one layer may import each other
+GAME_LAYERS = [("error_text",), ("cards", "board"), ("rules",), ("record", "notation", "replay", "table"), ("state",),
+               ("simulator", "counter", "encoder", "text"), ("session",), ("analysis", "ending"),
+               ("reasoning", "steps"), ("advice", "drawn"), ("game",)]  # lowest first; one layer's modules may import each other
+MODEL_LAYERS = ["interface", "GAME", "registry", "", "live"]  # inside suiri.models, lowest first ("": __init__)
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:
@@ -120,6 +123,14 @@ def game_layer(name: str) -> tuple[str, int] | None:
     return None
 
 
+def model_layer(name: str) -> int | None:
+    """The layer inside ``suiri.models`` of a module of it (every game is the layer "GAME")."""
+    if name != "suiri.models" and not name.startswith("suiri.models."):
+        return None
+    part = name.split(".")[2] if name.count(".") >= 2 else ""
+    return MODEL_LAYERS.index(part) if part in MODEL_LAYERS else MODEL_LAYERS.index("GAME")
+
+
 def violations(edges: dict[str, dict[str, int]]) -> list[str]:
     """Every import against the layers, as 'importer:line imports imported (why)'."""
     bad = []
@@ -128,6 +139,9 @@ def violations(edges: dict[str, dict[str, int]]) -> list[str]:
             where = f"{name}:{line} imports {target}"
             if top_layer(target) > top_layer(name):
                 bad.append(f"{where} (a lower layer imports a higher one)")
+            below, above = model_layer(name), model_layer(target)
+            if below is not None and above is not None and above > below:
+                bad.append(f"{where} (inside models, a lower layer imports a higher one)")
             mine, theirs = game_layer(name), game_layer(target)
             if mine and theirs and mine[0] == theirs[0] and theirs[1] > mine[1]:
                 bad.append(f"{where} (inside the game, a lower module imports a higher one)")
@@ -136,7 +150,7 @@ def violations(edges: dict[str, dict[str, int]]) -> list[str]:
             parts = name.split(".")
             if len(parts) >= 3 and parts[1] == "models" and target.startswith("suiri.models."):
                 other = target.split(".")
-                if len(other) >= 3 and other[2] not in ("interface", parts[2]) and parts[2] != "interface":
+                if parts[2] not in MODEL_LAYERS and other[2] not in (*MODEL_LAYERS, parts[2]):
                     bad.append(f"{where} (a game imports another game)")
     return bad
 
@@ -158,3 +172,18 @@ def test_no_import_cycles() -> None:
 def test_imports_go_one_way() -> None:
     bad = violations(graph())
     assert not bad, "imports against the layers:\n" + "\n".join(bad)
+
+
+def test_every_module_of_a_game_is_in_a_layer() -> None:
+    unplaced = [name for name in modules() if name.startswith("suiri.models.") and name.count(".") == 3
+                and name.split(".")[2] not in MODEL_LAYERS and game_layer(name) is None]
+    assert not unplaced, f"game modules in no layer of GAME_LAYERS: {unplaced}"
+
+
+def test_the_layers_inside_models_are_checked() -> None:
+    """A game importing the registry or ``suiri.models`` (both above it) is caught."""
+    fake = {"suiri.models.canary.game": {"suiri.models": 9, "suiri.models.registry": 10, "suiri.models.interface": 11},
+            "suiri.models.registry": {"suiri.models.canary.game": 5}, "suiri.models": {"suiri.models.registry": 3}}
+    bad = violations(fake)
+    assert [b.split(" (")[0] for b in bad] == ["suiri.models.canary.game:9 imports suiri.models",
+                                                "suiri.models.canary.game:10 imports suiri.models.registry"], bad

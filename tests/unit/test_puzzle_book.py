@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from suiri.cli.main import main
-from suiri.models import game, read_record
+from suiri.models import facts, game, read_record
 from suiri.puzzles import first_answered, generate
 from suiri.puzzles.book import Book, BookPuzzle, before_play, build, markdown, page
-from suiri.puzzles.rating import LEVELS, MIN_LINES, MIN_STEPS, THRESHOLDS, Thresholds, thirds
+from suiri.puzzles.rating import LEVELS, MIN_LINES, MIN_STEPS, Thresholds, thirds
 from suiri.solver.facts import Fact
 
 
@@ -123,7 +123,7 @@ def test_a_mixed_book_is_varied_and_rated(book: Book) -> None:
     assert len({p.seat for p in puzzles}) >= 2
     assert [p.level for p in puzzles] == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2  # a third each, easiest first
     for p in puzzles:
-        assert p.level == THRESHOLDS["detective"].level(p.rating.score)
+        assert p.level == facts("detective").thresholds.level(p.rating.score)
         assert p.rating.lines == len(p.proof) >= MIN_LINES  # the printed lines the proof cites
         assert p.rating.steps == len(p.steps) >= MIN_STEPS[p.level]
         assert p.rating.hardest == max((w for _, w in p.rules), default=1)
@@ -133,7 +133,7 @@ def test_a_mixed_book_is_varied_and_rated(book: Book) -> None:
 def test_a_book_asked_for_one_level_has_only_that_level(level: str) -> None:
     chosen = build("detective", 2, level, seed=7, workers=1)
     assert len(chosen.puzzles) == 2
-    limits = THRESHOLDS["detective"]
+    limits = facts("detective").thresholds
     for p in chosen.puzzles:
         assert p.level == level
         low = {"easy": 0, "medium": limits.easy + 1, "hard": limits.medium + 1}[level]
@@ -147,7 +147,7 @@ def test_the_picture_gives_no_answer_away(book: Book) -> None:
     played = game("detective")
     for p in book.puzzles:
         record = played.read(played.parse_compact("p.txt", "\n".join(p.lines) + "\n"))
-        drawn_from = before_play(played, played.open(record))
+        drawn_from = before_play(played, record, played.open(record))
         assert drawn_from.certain == []
         assert drawn_from.chances()[Fact(p.subject, p.value)] < 1
         assert p.picture.startswith("<svg")
@@ -206,7 +206,7 @@ def test_a_book_of_each_game_builds_in_a_process_pool(name: str, count: int) -> 
 def test_thresholds_cut_the_scores_into_thirds() -> None:
     assert thirds([2, 2, 2, 3, 4, 5, 6, 7, 9]) == Thresholds(easy=2, medium=5, sampled=9)
     assert thirds([2] * 8 + [3]).easy == 2  # ties stay together; the rest is split above
-    t = THRESHOLDS["detective"]
+    t = facts("detective").thresholds
     assert t.sampled > 0 and t.easy < t.medium
     assert [MIN_STEPS[level] for level in LEVELS] == sorted(set(MIN_STEPS.values())) and MIN_STEPS["easy"] >= 2
     assert [t.level(s) for s in (t.easy, t.easy + 1, t.medium, t.medium + 1)] == ["easy", "medium", "medium", "hard"]

@@ -81,10 +81,10 @@ def test_a_puzzles_map_shows_no_chance_and_crosses_the_cards_lacking_clues() -> 
     for players, seed in ((2, 5), (3, 1), (4, 3)):
         record = played.simulate(players, seed, 500, "aki", "base")
         session = played.open(record)
-        svg = picture_svg("canary", before_play(played, session), "en", False)  # as a puzzle book draws it
+        svg = picture_svg("canary", before_play(played, record, session), "en", False)  # as a puzzle book draws it
         assert "data-goal" not in svg and 'class="chance"' not in svg and not re.search(r">[^<]*\d%<", svg)
         drawn = squares(svg)
-        drawn_from = before_play(played, session)
+        drawn_from = before_play(played, record, session)
         known = {**session.replay.state.known, **drawn_from.seen_faces()}  # public faces and those the seat saw
         lacking = {session.board.name(sq) for sq, kind in known.items()
                    if len(kind.attrs) < session.variant.genuine_count}

@@ -44,7 +44,7 @@ def complete(record: LiveRecord, text: str, commands: dict[str, str]) -> tuple[s
         text = text.replace("；", ";").rsplit(";", 1)[-1]
     forced = joined or text.lstrip().startswith(">")
     before, word = split(text.lstrip().removeprefix(">"))
-    event = EVENTS[name]
+    event = EVENTS.get(name, no_events)  # a game without completion of its events: commands only
     session = record.position.session
     command = None if forced or not before else commands.get(before[0].lower()) or commands.get(before[0])
     if not before:
@@ -228,6 +228,10 @@ def werewolf(session: WerewolfSession, before: list[str]) -> list[str]:
         if field in allowed and field not in used and not (field in ("peek", "flip") and used & {"peek", "flip"}):
             offer.append(word)
     return list(dict.fromkeys(offer))
+
+
+def no_events(session: object, before: list[str]) -> list[str]:
+    return []
 
 
 EVENTS: dict[str, Callable[[Any, list[str]], list[str]]] = {

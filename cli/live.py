@@ -379,15 +379,15 @@ def biggest_moves(old: dict[Fact, Fraction], new: dict[Fact, Fraction],
 
 def event_examples(name: str) -> list[tuple[str, str]]:
     """One example line of each kind of event, with its comment, from the example in
-    the notation's own docstring (``models/<game>/notation.py``), so that help cannot
+    the notation's own docstring (``Game.notation_help``, ``models/<game>/notation.py``), so that help cannot
     drift from the notation: its lines that are not setup lines, one per first word
     where that word is the notation's (``search``, ``deduce``), every turn otherwise
     (a turn starts with a player: the example shows each kind of turn once)."""
-    import importlib
+    from suiri.models import game
 
-    notation = importlib.import_module(f"suiri.models.{name}.notation")
-    example = (notation.__doc__ or "").split("::", 1)[-1]
-    heads = set(notation.HEADS)
+    played = game(name)
+    example = played.notation_help.split("::", 1)[-1]
+    heads = set(played.heads)
     out: list[tuple[str, str]] = []
     players: list[str] = []
     seen: set[str] = set()

@@ -12,7 +12,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 import click
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FACTS = {name: facts(name) for name in GAMES}  # cheap: no game's rules are imported
 
+P = ParamSpec("P")
 LANG = click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
                     help="Language of names and sentences.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for tools.")
@@ -37,20 +38,20 @@ PLAIN = click.option("--plain", is_flag=True,
 RECORD = click.argument("record", type=click.Path(readable=False))
 
 
-def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+def user_errors(fn: Callable[P, None]) -> Callable[P, None]:
     """Turn any ``SuiriError`` into ``label: message`` on stderr and its exit status (2; 3 for
     ``Undecided``), never a traceback; in the command's ``--lang`` when it has one."""
 
     @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
         from suiri.solver.errors import SuiriError
 
         try:
-            return fn(*args, **kwargs)
+            fn(*args, **kwargs)
         except SuiriError as exc:
             from suiri.solver.errors import ErrorList
 
-            lang = kwargs.get("lang", "en")
+            lang = str(kwargs.get("lang", "en"))
             for err in exc.errors if isinstance(exc, ErrorList) else [exc]:
                 click.echo(f"{err.label_in(lang)}: {err.render(lang)}", err=True)
             sys.exit(exc.exit_code)
@@ -84,7 +85,7 @@ def game_table(what: Callable[[GameFacts], str], heading: str = "") -> str:
     return "\n    ".join(["\b", *([heading] if heading else []), *rows])
 
 
-def emit(data: Any) -> None:
+def emit(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
@@ -153,7 +154,8 @@ def check(record: str, as_json: bool, lang: str) -> None:
               "errors": [{"kind": type(e).__name__, "line": e.source.line if e.source else None,
                           "field": e.source.field if e.source else None, "message": e.message,
                           "valid": e.valid,
-                          "conflict": [str(c) for c in getattr(e, "conflict", ())]} for e in errors]})
+                          "conflict": [str(c) for c in (e.conflict if isinstance(e, InconsistentRecordError) else ())]}
+                         for e in errors]})
         sys.exit(2)
     from .layout import readable_count
     from .messages import Messages

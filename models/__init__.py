@@ -18,14 +18,18 @@ from suiri.solver.errors import RecordSyntaxError, Source, Text, close_spellings
 from suiri.solver.records import TomlDocument, check_not_empty, parse_toml, read_text
 
 from .interface import (
+    A,
     Advice,
     Analysis,
     Counts,
     Game,
     GameFacts,
+    R,
     Record,
+    S,
     Session,
     State,
+    V,
     check_players,
     check_question,
     check_variant,
@@ -64,7 +68,7 @@ def read_record(path: str | Path) -> TomlDocument:
         return parse_toml(str(path), text)
     except RecordSyntaxError as exc:
         if compact is None and words and not any("=" in w or w.startswith("[") for w in words) \
-                and close_spellings(words[0], GAMES):  # 'canery aki bea cid': a misspelt game, not bad TOML
+                and close_spellings(words[0], list(GAMES)):  # 'canery aki bea cid': a misspelt game, not bad TOML
             games = " / ".join(f'"{g}"' for g in GAMES)
             raise unknown_name("game", words[0], list(GAMES), Source(str(path), number, "game"),
                                Text("file:record-start", games=games)) from None
@@ -87,7 +91,7 @@ def first_words(text: str) -> tuple[int, list[str]]:
 def record_game(doc: TomlDocument) -> Registered:
     """The registered game a record names in its ``game`` field (raises ``SuiriError``:
     missing or unknown, pointing at the record's line)."""
-    name = doc.data.get("game")
+    name: object = doc.data.get("game")
     if isinstance(name, str) and name in GAMES:
         return GAMES[name]
     where, valid = doc.lines.source((), "game", "game"), ", ".join(f'"{g}"' for g in GAMES)
@@ -117,5 +121,8 @@ def open_session(path: str | Path) -> tuple[Game[Any, Any, Any, Any], Session[An
     """Read a record; return its game and a session on it (raises ``SuiriError``).  Its
     types erased, for tests and scripts: the commands use ``suiri.cli.views.with_record``."""
     doc = read_record(path)
-    chosen = record_game(doc).game()
-    return chosen, chosen.open(chosen.read(doc))
+
+    def opened(chosen: Game[R, S, A, V]) -> tuple[Game[Any, Any, Any, Any], Session[Any]]:
+        return chosen, chosen.open(chosen.read(doc))
+
+    return record_game(doc).use(opened)

@@ -15,7 +15,7 @@ this module and the solver, never the registry above it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -257,6 +257,10 @@ class Game(Generic[R, S, A, V]):
     setup_lines: Callable[[Sequence[str], str | None], list[str]]
     vocabulary: Callable[[R], list[str]]
     with_drawn: Callable[[R, str], R] | None = None  # `advise --drew CARD` (Werewolf): the draw added
+    # the compact notation's docstring (its indented example after "::" is `live`'s help of
+    # events) and its header words (the lines that are no event)
+    notation_help: str = ""
+    heads: Collection[str] = ()
 
     def write(self, record: R, notation: str = "toml") -> str:
         """``record`` in canonical TOML or the game's compact line notation."""

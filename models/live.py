@@ -16,64 +16,53 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 from suiri.solver.errors import SuiriError, Text
 from suiri.solver.records import read_text
 
-from . import GAMES, game, open_session, read_record
-from .interface import Analysis, Counts, Game, Session
+from . import GAMES, read_record, record_game
+from .interface import A, Counts, Game, R, S, V
 
 
 @dataclass
-class Position:
-    """The record after some line: its session, what `check` counted and the analysis
-    (each computed once)."""
+class Position(Generic[R, S, A]):
+    """The record after some line: the record, its session, what `check` counted and the
+    analysis (each computed once)."""
 
-    session: Session[Any]
+    session: S
     counts: Counts
-    analysis: Analysis
+    analysis: A
+    record: R
 
 
 @dataclass
-class LiveRecord:
-    """The lines typed so far, what ``undo`` took back, and the position they give."""
+class LiveRecord(Generic[R, S, A, V]):
+    """The lines typed so far, what ``undo`` took back, and the position they give (of a
+    game whose types ``open`` and ``start`` erase: ``suiri live`` holds any game)."""
 
     path: Path
-    game: Game[Any, Any, Any, Any]
+    game: Game[R, S, A, V]
     lines: list[str]
-    position: Position
+    position: Position[R, S, A]
     undone: list[str] = field(default_factory=list)
 
     @classmethod
-    def open(cls, path: str | Path) -> LiveRecord:
+    def open(cls, path: str | Path) -> LiveRecord[Any, Any, Any, Any]:
         """Resume the record in ``path`` (TOML or compact); raises ``SuiriError`` if it
         does not read or check."""
-        path = Path(path)
-        doc = read_record(path)
-        name = doc.data.get("game")
-        if not (isinstance(name, str) and name in GAMES):
-            open_session(path)  # raises the reader's "unknown game" error
-        chosen = game(str(name))
-        if path.suffix == ".toml":
-            lines = chosen.write(chosen.read(doc), "compact").splitlines()
-        else:
-            lines = read_text(path).lstrip("\ufeff").splitlines()
-        return cls(path, chosen, lines, replay(chosen, str(path), lines))
+        return resume(Path(path))
 
     @classmethod
-    def start(cls, path: str | Path, name: str, header: list[str]) -> LiveRecord:
+    def start(cls, path: str | Path, name: str, header: list[str]) -> LiveRecord[Any, Any, Any, Any]:
         """A new record of game ``name`` from its header lines, written at once."""
-        chosen = game(name)
-        live = cls(Path(path), chosen, list(header), replay(chosen, str(path), header))
-        live.save()
-        return live
+        return begin(Path(path), name, header)
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
 
-    def add(self, line: str) -> Position:
+    def add(self, line: str) -> Position[R, S, A]:
         """Accept ``line`` (an event in the compact notation, or a comment) or raise the
         reason it is refused; on refusal nothing changes."""
         lines = [*self.lines, line]
@@ -108,7 +97,7 @@ class LiveRecord:
     def save(self) -> None:
         """Write the record atomically: a temporary file beside it, then a rename."""
         if self.path.suffix == ".toml":
-            body = self.game.write(self.position.session.record, "toml")
+            body = self.game.write(self.position.record, "toml")
         else:
             body = self.text
         folder = self.path.parent if str(self.path.parent) else Path(".")
@@ -124,7 +113,32 @@ class LiveRecord:
             raise
 
 
-def setup_length(chosen: Game[Any, Any, Any, Any], lines: list[str]) -> int:
+def resume(path: Path) -> LiveRecord[Any, Any, Any, Any]:
+    """``LiveRecord.open``, run with the record's game and its types."""
+    doc = read_record(path)
+
+    def resumed(chosen: Game[R, S, A, V]) -> LiveRecord[Any, Any, Any, Any]:
+        if path.suffix == ".toml":
+            lines = chosen.write(chosen.read(doc), "compact").splitlines()
+        else:
+            lines = read_text(path).lstrip("\ufeff").splitlines()
+        return LiveRecord(path, chosen, lines, replay(chosen, str(path), lines))
+
+    return record_game(doc).use(resumed)  # an unknown game: the reader's error
+
+
+def begin(path: Path, name: str, header: list[str]) -> LiveRecord[Any, Any, Any, Any]:
+    """``LiveRecord.start``, run with the game's types."""
+
+    def started(chosen: Game[R, S, A, V]) -> LiveRecord[Any, Any, Any, Any]:
+        live = LiveRecord(path, chosen, list(header), replay(chosen, str(path), header))
+        live.save()
+        return live
+
+    return GAMES[name].use(started)
+
+
+def setup_length(chosen: Game[R, S, A, V], lines: list[str]) -> int:
     """How many of ``lines`` are the setup: the shortest prefix from which every longer
     prefix is a record too (found from the end, since a setup line such as Memory
     Detective's ``sizes`` may be optional). Tests and the bench type the rest."""
@@ -138,7 +152,7 @@ def setup_length(chosen: Game[Any, Any, Any, Any], lines: list[str]) -> int:
     return n
 
 
-def replay(chosen: Game[Any, Any, Any, Any], name: str, lines: list[str]) -> Position:
+def replay(chosen: Game[R, S, A, V], name: str, lines: list[str]) -> Position[R, S, A]:
     """Read, replay and count ``lines`` as a record; raise the first problem."""
     text = "\n".join(lines) + "\n"
     if not chosen.is_compact(text):
@@ -147,5 +161,5 @@ def replay(chosen: Game[Any, Any, Any, Any], name: str, lines: list[str]) -> Pos
     record = chosen.read(chosen.parse_compact(name, text))
     session = chosen.open(record)
     counts = session.check()
-    return Position(session, counts, chosen.analyze(session))
+    return Position(session, counts, chosen.analyze(session), record)
 

@@ -12,7 +12,7 @@ from suiri.models.interface import Game
 from suiri.solver.errors import SuiriError
 from suiri.solver.facts import Fact
 
-from . import FACTS
+from . import FACTS, notation
 from .advice import Advice, advise
 from .analysis import CanaryAnalysis, analyze, game_over
 from .cards import ATTRIBUTE_NAMES_JA
@@ -79,4 +79,4 @@ GAME: Game[CanaryRecord, CanarySession, CanaryAnalysis, Advice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,
     to_compact=to_compact, open=CanarySession, reasoner=CanaryReasoner, steps=CanarySteps, analyze=analyze,
     advise=advise, game_over=game_over, deal=deal, play=play, answer=answer, cuts=cuts, setup_lines=setup_lines,
-    vocabulary=vocabulary)
+    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS)

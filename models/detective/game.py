@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from suiri.models.interface import Game, check_players
 from suiri.solver.facts import Fact
 
-from . import FACTS
+from . import FACTS, notation
 from .advice import DetectiveAdvice, advise
 from .analysis import DetectiveAnalysis, analyze
 from .ending import game_over
@@ -82,4 +82,4 @@ GAME: Game[DetectiveRecord, DetectiveSession, DetectiveAnalysis, DetectiveAdvice
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,
     to_compact=to_compact, open=DetectiveSession, reasoner=DetectiveReasoner, steps=DetectiveSteps, analyze=analyze,
     advise=advise, game_over=game_over, deal=deal, play=play, answer=answer, cuts=cuts, setup_lines=setup_lines,
-    vocabulary=vocabulary)
+    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS)

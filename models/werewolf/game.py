@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from suiri.models.interface import Game
 from suiri.solver.facts import Fact
 
-from . import FACTS
+from . import FACTS, notation
 from .advice import WerewolfAdvice, advise
 from .analysis import WerewolfAnalysis, analyze
 from .drawn import with_drawn
@@ -60,4 +60,4 @@ GAME: Game[WerewolfRecord, WerewolfSession, WerewolfAnalysis, WerewolfAdvice] = 
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,
     to_compact=to_compact, open=WerewolfSession, reasoner=WerewolfReasoner, steps=WerewolfSteps, analyze=analyze,
     advise=advise, game_over=game_over, deal=deal, play=play, answer=answer, cuts=cuts, setup_lines=setup_lines,
-    vocabulary=vocabulary, with_drawn=with_drawn)
+    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS, with_drawn=with_drawn)

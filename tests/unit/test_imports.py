@@ -96,3 +96,23 @@ def test_a_small_detective_count_needs_no_numpy(seed: int) -> None:
     loaded = set(json.loads(done.stdout.splitlines()[-1]))
     assert "suiri.models.detective.counter" in loaded
     assert "numpy" not in loaded
+
+
+@pytest.mark.parametrize("name", sorted(FACT))
+def test_reading_a_record_imports_its_game_only(name: str, tmp_path) -> None:
+    """``read_record`` picks the game from the file's first word (compact) or its ``game``
+    field (TOML) before importing any game: no other game's module is loaded."""
+    game = name.split("-")[0]
+    toml = str(example_records()[name])
+    compact = tmp_path / "game.txt"
+    from suiri.models import game as played
+    from suiri.models import read_record
+
+    chosen = played(game)
+    compact.write_text(chosen.write(chosen.read(read_record(toml)), "compact"), encoding="utf-8")
+    for path in (toml, str(compact)):
+        code = ("import json, sys\nfrom suiri.models import read_record\n"
+                f"read_record({path!r})\nprint(json.dumps(sorted(sys.modules)))")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        loaded = json.loads(done.stdout.splitlines()[-1])
+        assert not [m for m in loaded for g in GAMES if g != game and m.startswith(f"suiri.models.{g}.")], path

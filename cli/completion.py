@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 
+from suiri.models.interface import A, R, S, V
+
 if TYPE_CHECKING:  # pragma: no cover
     from prompt_toolkit.document import Document
 
@@ -33,7 +35,7 @@ def split(text: str) -> tuple[list[str], str]:
     return words[:-1], words[-1]
 
 
-def complete(record: LiveRecord, text: str, commands: dict[str, str]) -> tuple[str, list[str]]:
+def complete(record: LiveRecord[R, S, A, V], text: str, commands: dict[str, str]) -> tuple[str, list[str]]:
     """The word being typed at the end of ``text`` and the words that may stand there
     (those that start with it, case aside), most useful first.  ``commands`` maps each
     command word (both languages) to its command; a line that starts with ``>`` is an
@@ -58,7 +60,7 @@ def complete(record: LiveRecord, text: str, commands: dict[str, str]) -> tuple[s
     return word, [w for w in dict.fromkeys(options) if w.lower().startswith(word.lower())]
 
 
-def argument(record: LiveRecord, command: str, typed: list[str]) -> list[str]:
+def argument(record: LiveRecord[R, S, A, V], command: str, typed: list[str]) -> list[str]:
     """What a command takes: a fact (``explain``, ``known``: the certain ones first,
     then every fact the analysis gives a chance, both ways), a level (``hint``)."""
     if typed:

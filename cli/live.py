@@ -16,12 +16,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import click
 
 from suiri.cli.layout import pad, percent, readable_count
 from suiri.cli.views import view
+from suiri.models.interface import A, R, S, V
 
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.models.live import LiveRecord, Position
@@ -118,15 +119,15 @@ MOVES_SHOWN = 3  # the biggest probability moves printed after a line
 
 
 @dataclass
-class Live:
+class Live(Generic[R, S, A, V]):
     """One interactive session: the record, the language and what the player knows."""
 
-    record: LiveRecord
+    record: LiveRecord[R, S, A, V]
     lang: str
     echo: Callable[[str], None]
     colour: bool
     known: list[Fact] = field(default_factory=list)
-    _steps: tuple[Any, Stepwise] | None = None
+    _steps: tuple[S, Stepwise] | None = None
 
     def say(self, key: str, **kw: Any) -> str:
         return SAY[self.lang][key].format(**kw)
@@ -199,7 +200,7 @@ class Live:
             self.echo(f"  {err.render(self.lang)}")
 
     # ---- what changed ------------------------------------------------------------
-    def summary(self, before: Position | None, after: Position) -> None:
+    def summary(self, before: Position[R, S, A] | None, after: Position[R, S, A]) -> None:
         session, analysis = after.session, after.analysis
         facts = self.record.game.facts
         total = after.counts.total
@@ -409,7 +410,7 @@ def event_examples(name: str) -> list[tuple[str, str]]:
 
 
 # ---- reading lines ---------------------------------------------------------------
-def terminal_lines(prompt: str, live: Live, history: Path | None) -> Iterator[str]:
+def terminal_lines(prompt: str, live: Live[R, S, A, V], history: Path | None) -> Iterator[str]:
     """Lines from a person at a terminal: history, completion of every word in its
     context (``completion``), Ctrl-C drops the line."""
     from prompt_toolkit import PromptSession
@@ -495,7 +496,7 @@ def piped_answer(lines: Iterator[str], lang: str) -> str:
     return answer
 
 
-def setup(path: str, lang: str, ask: Callable[[str, str], str]) -> LiveRecord:
+def setup(path: str, lang: str, ask: Callable[[str, str], str]) -> LiveRecord[Any, Any, Any, Any]:
     """Ask for the game, the players and the seat, then each of the game's other setup
     lines (``Game.setup_lines``, typed in to be edited: words in capitals are to be
     replaced, and what is offered, such as Canary's start corners, may be changed; an

@@ -18,7 +18,7 @@ import click
 
 from suiri.cli.views import Opened, with_record
 from suiri.models import GAMES, facts
-from suiri.models.interface import A, R, S, V
+from suiri.models.interface import A, R, Reasoning, S, V
 
 if TYPE_CHECKING:  # pragma: no cover
     from fractions import Fraction
@@ -89,7 +89,7 @@ def emit(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
-def with_game_over(data: dict[str, Any], game: Game[R, S, A, V], session: S) -> dict[str, Any]:
+def with_game_over(data: dict[str, Any], game: Reasoning[R, S, A, V], session: S) -> dict[str, Any]:
     """``data`` with ``game_over``: null while the game runs, else why it ended and each
     player's chance of being among the winners (``GameOver``; docs/record-format.md)."""
     over = game.game_over(session)

@@ -224,9 +224,10 @@ class PuzzleSource(Reasoning[R, S, A_co, V_co], Notation[R], Simulation[R], Prot
     def cuts(self, record: R) -> Sequence[R]: ...
 
 
-class LiveSource(Notation[R], Protocol[R]):
-    """`suiri live`: the compact notation's setup lines for a new record (words in
-    capitals are for the person to fill in) and the words worth completing."""
+class LiveSource(Reasoning[R, S, A_co, V_co], Notation[R], Protocol[R, S, A_co, V_co]):
+    """`suiri live`: a record read line by line and reasoned on, the compact notation's
+    setup lines for a new record (words in capitals are for the person to fill in) and
+    the words worth completing."""
 
     def setup_lines(self, players: Sequence[str], viewer: str | None) -> list[str]: ...
     def vocabulary(self, record: R) -> list[str]: ...

@@ -22,7 +22,7 @@ from suiri.solver.errors import SuiriError, Text
 from suiri.solver.records import read_text
 
 from . import GAMES, read_record, record_game
-from .interface import A, Counts, Game, R, S, V
+from .interface import A, Counts, Game, LiveSource, R, S, V
 
 
 @dataclass
@@ -42,7 +42,7 @@ class LiveRecord(Generic[R, S, A, V]):
     game whose types ``open`` and ``start`` erase: ``suiri live`` holds any game)."""
 
     path: Path
-    game: Game[R, S, A, V]
+    game: LiveSource[R, S, A, V]
     lines: list[str]
     position: Position[R, S, A]
     undone: list[str] = field(default_factory=list)
@@ -138,7 +138,7 @@ def begin(path: Path, name: str, header: list[str]) -> LiveRecord[Any, Any, Any,
     return GAMES[name].use(started)
 
 
-def setup_length(chosen: Game[R, S, A, V], lines: list[str]) -> int:
+def setup_length(chosen: LiveSource[R, S, A, V], lines: list[str]) -> int:
     """How many of ``lines`` are the setup: the shortest prefix from which every longer
     prefix is a record too (found from the end, since a setup line such as Memory
     Detective's ``sizes`` may be optional). Tests and the bench type the rest."""
@@ -152,7 +152,7 @@ def setup_length(chosen: Game[R, S, A, V], lines: list[str]) -> int:
     return n
 
 
-def replay(chosen: Game[R, S, A, V], name: str, lines: list[str]) -> Position[R, S, A]:
+def replay(chosen: LiveSource[R, S, A, V], name: str, lines: list[str]) -> Position[R, S, A]:
     """Read, replay and count ``lines`` as a record; raise the first problem."""
     text = "\n".join(lines) + "\n"
     if not chosen.is_compact(text):

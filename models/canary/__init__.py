@@ -11,7 +11,7 @@ function per rule), ``session`` (one record replayed and counted), ``analysis``,
 (English and Japanese sentences) and ``game`` (the ``Game`` the CLI calls).
 
 This file states the game's facts once (``FACTS``); everything else is in ``game.py``,
-loaded lazily through ``suiri.models.GAMES``.
+loaded lazily through ``suiri.models.registry``.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ into the same data), plays it (``state``: the true hidden deal and
 the legal moves; ``simulator``: random legal games on a state), counts it (``counter``:
 exact deal counting; ``encoder``: the CP-SAT model) and answers the CLI's questions
 (``session`` → ``analysis`` → ``reasoning`` → ``advice``, in that one direction;
-``text``: English and Japanese sentences).  ``game.DetectiveGame`` is its ``Game``.
+``text``: English and Japanese sentences).  ``game.GAME`` is its ``Game``.
 
 This module holds only the game's facts (read by ``suiri --help`` without importing
 the rules).

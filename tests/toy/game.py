@@ -11,7 +11,13 @@ from itertools import permutations
 from typing import Any
 
 from suiri.models.interface import Game, GameOver
-from suiri.solver.errors import IllegalMoveError, InconsistentRecordError, RecordSyntaxError, Source, SuiriError
+from suiri.solver.errors import (
+    IllegalMoveError,
+    InconsistentRecordError,
+    RecordSyntaxError,
+    Source,
+    SuiriError,
+)
 from suiri.solver.facts import Fact
 from suiri.solver.records import TomlDocument, parse_toml
 

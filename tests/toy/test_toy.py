@@ -15,11 +15,10 @@ HERE = str(Path(__file__).resolve().parents[1])
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from toy import FACTS  # noqa: E402
-from toy.plugin import install, uninstall  # noqa: E402
-
 from suiri.cli.main import main  # noqa: E402
 from suiri.models import GAMES, game, open_session, read_record  # noqa: E402
+from toy import FACTS  # noqa: E402
+from toy.plugin import install, uninstall  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -84,3 +84,14 @@ def test_undecided_is_in_the_error_family_with_exit_3(monkeypatch: pytest.Monkey
     result = CliRunner().invoke(main, ["analyze", str(example_records()["canary-3p"])])
     assert result.exit_code == 3
     assert result.stderr == "undecided: the solver stopped undecided (UNKNOWN)\n"
+
+
+def test_the_registry_holds_one_plugin_object_per_game() -> None:
+    """Games are registered as objects (``Plugin``: the facts and a typed loader), not
+    import strings, and the CLI pairs each with its view under the same name."""
+    from suiri.models import Plugin
+
+    for name, plugin in GAMES.items():
+        assert isinstance(plugin, Plugin) and plugin.facts.name == name
+        assert plugin.game() is game(name) and plugin.use(lambda played: played.facts) is plugin.facts
+        assert callable(VIEWS[name].view().analysis)

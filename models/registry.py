@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from . import canary, detective, werewolf
@@ -50,16 +52,20 @@ class Registered(Protocol):
 
     @property
     def facts(self) -> GameFacts: ...
+    @property
+    def records(self) -> Traversable | None: ...  # the folder of its bundled records (`suiri examples`)
     def game(self) -> Game[Any, Any, Any, Any]: ...  # for tests and scripts; commands `use` it
     def use(self, user: GameUser[T]) -> T: ...
 
 
 @dataclass(frozen=True)
 class Plugin(Generic[R, S, A, V]):
-    """One game: its facts and the loader of its ``Game`` (imported on first use)."""
+    """One game: its facts, the loader of its ``Game`` (imported on first use) and the
+    folder of its bundled records."""
 
     facts: GameFacts
     load: Callable[[], Game[R, S, A, V]]
+    records: Traversable | None = None
 
     def game(self) -> Game[R, S, A, V]:
         return self.load()
@@ -86,9 +92,9 @@ def _werewolf() -> Game[WerewolfRecord, WerewolfSession, WerewolfAnalysis, Werew
     return GAME
 
 
-CANARY = Plugin(canary.FACTS, _canary)
-DETECTIVE = Plugin(detective.FACTS, _detective)
-WEREWOLF = Plugin(werewolf.FACTS, _werewolf)
+CANARY = Plugin(canary.FACTS, _canary, files(canary) / "records")
+DETECTIVE = Plugin(detective.FACTS, _detective, files(detective) / "records")
+WEREWOLF = Plugin(werewolf.FACTS, _werewolf, files(werewolf) / "records")
 
 # Every game, by its name (a record's `game` field, `--game`), in the order help lists them.
 GAMES: dict[str, Registered] = {plugin.facts.name: plugin for plugin in (CANARY, DETECTIVE, WEREWOLF)}

@@ -197,7 +197,7 @@ def _play(table: Table, player: str, rng: random.Random) -> Play:
 
 def _medium(table: Table, player: str, rng: random.Random) -> Play:
     """W16: peek or flip in another living player's pile; no effect when none holds a card."""
-    if not medium_targets(player, table.living, table.public_piles()):
+    if not medium_targets(player, table.living, table.piles):
         return Play(player, MEDIUM)
     others = [p for p in table.living if p != player]
     peeks = [(p, i) for p in others for i in table.face_down(p)]

@@ -189,7 +189,7 @@ class WerewolfState:
         if card == SEER:
             return [Play(player, card, target=p) for p in others]
         if card == MEDIUM:
-            if not medium_targets(player, t.living, t.public_piles()):
+            if not medium_targets(player, t.living, t.piles):
                 return [Play(player, card)]  # W16: no effect
             moves = [Play(player, card, peek=(p, i)) for p in others for i in t.face_down(p)]
             for p in others:

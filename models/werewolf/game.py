@@ -21,7 +21,7 @@ from .notation import is_compact, parse, setup_lines, to_compact, vocabulary
 from .reasoning import WerewolfReasoner
 from .record import WerewolfRecord, from_document, to_toml
 from .session import WerewolfSession
-from .simulator import simulate
+from .simulator import simulate, steps
 from .state import WerewolfState
 from .steps import WerewolfSteps
 
@@ -77,7 +77,8 @@ class WerewolfGame:
         search phase when every turn is kept)."""
         check_players(FACTS, players)
         check_variant(FACTS, variant)
-        return simulate(players, seed).record(viewer, turns=turns)
+        game = simulate(players, seed)
+        return game.record(viewer, steps(game, turns))
 
     def answer(self, session: WerewolfSession, question: str) -> Fact | None:
         """The Werewolf (``werewolf``) or the Lost Legacy's place (``lost-legacy``) once the

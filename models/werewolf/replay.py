@@ -21,7 +21,7 @@ from suiri.solver.errors import IllegalMoveError, Message, Source
 from .cards import LOST_LEGACY, MADMAN, SLEEP, VILLAGER, VOTE, Kind, hunted_kind
 from .error_text import ErrorText
 from .record import NONE, ORDERS, PLACED, Search, Turn, WerewolfRecord, place_str
-from .rules import PileCard, Slot, face_down, hand, keeps_lost_legacy, pile
+from .rules import PileCard, Slot, face_down, hand, keeps_lost_legacy, pile, playable
 from .table import Broken, Elimination, PublicTable
 
 
@@ -249,7 +249,7 @@ class _Replayer:
             raise self.illegal(ErrorText("play:not-held", player=t.player, held=held.id, drew=t.drew.id,
                                          card=t.play.id), self.at(t, "play"),
                                ErrorText("either", a=options[0], b=options[1]) if len(options) == 2 else options[0])
-        if any(c.is_attack for c in cards) and not t.play.is_attack:
+        if t.play not in playable(cards):  # W5: it holds an Attack
             attack = next(c for c in cards if c.is_attack)
             raise self.illegal(ErrorText("play:must-attack", player=t.player, card=attack.id), self.at(t, "play"),
                                attack.id)

@@ -4,7 +4,7 @@ by the one table (``table.PublicTable``, which ``replay`` checks records on and 
 
 The validator, the simulator and the model share one statement of each rule
 (``tally``, ``vote_result``, ``protected``, ``medium_targets``, ``raisers``,
-``searcher``, ``werewolf_of``, ``keeps_lost_legacy``).  Rulings W1–W16:
+``searcher``, ``werewolf_of``, ``playable``, ``keeps_lost_legacy``).  Rulings W1–W16:
 docs/rules-werewolf.md.
 """
 
@@ -94,6 +94,14 @@ def searcher(order: int, raised: Sequence[str]) -> str | None:
     return raised[0] if len(raised) == 1 and order != MADMAN.order else None
 
 
+def playable(cards: Sequence[Kind]) -> list[Kind]:
+    """The kinds a player holding ``cards`` (after its draw) may play: never the Lost
+    Legacy; an Attack in hand must be played (W5).  Two alike cards are one option (W13)."""
+    attacks = [k for k in cards if k.is_attack]
+    options = attacks or [k for k in cards if k != LOST_LEGACY]
+    return sorted(set(options), key=lambda k: k.index)
+
+
 def keeps_lost_legacy(card: Kind | None, owner: str, player: str) -> bool:
     """W1: a Villager's player may put the Lost Legacy face-down only into its own discard."""
     return card != LOST_LEGACY or owner == player
@@ -107,5 +115,5 @@ def werewolf_of(hands: Mapping[str, Kind], piles: Mapping[str, Sequence[Kind]]) 
     return None
 
 
-__all__ = ["PileCard", "RUINS", "Slot", "face_down", "hand", "keeps_lost_legacy", "medium_targets", "pile", "protected", "raisers",
+__all__ = ["PileCard", "RUINS", "Slot", "face_down", "hand", "keeps_lost_legacy", "medium_targets", "pile", "playable", "protected", "raisers",
            "searcher", "slot_name", "tally", "vote_result", "werewolf_of"]

@@ -30,7 +30,6 @@ search before the next call.  Rulings W1–W16: docs/rules-werewolf.md.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -65,6 +64,7 @@ from .rules import (
     keeps_lost_legacy,
     medium_targets,
     pile,
+    playable,
     protected,
     raisers,
     searcher,
@@ -133,9 +133,10 @@ class PublicTable:
         self.found: tuple[str, Slot] | None = None  # who found the Lost Legacy, and where
 
     def copy(self) -> Self:
-        out = copy.copy(self)
+        out = object.__new__(type(self))
+        out.__dict__.update(self.__dict__)
         out.living = list(self.living)
-        out.piles = {p: [copy.copy(c) for c in cs] for p, cs in self.piles.items()}
+        out.piles = {p: [PileCard(c.kind, c.turn, c.down, c.searched) for c in cs] for p, cs in self.piles.items()}
         out.raised_at = dict(self.raised_at)
         return out
 
@@ -647,9 +648,7 @@ class Table(PublicTable):
         hand = self.hands[self.current]
         if len(hand) != 2:
             raise Illegal(f"{self.current} must draw first")
-        attacks = [k for k in hand if k.is_attack]
-        options = attacks or [k for k in hand if k != LOST_LEGACY]
-        return sorted(set(options), key=lambda k: k.index)
+        return playable(hand)
 
     def play(self, card: Kind, *, target: str | None = None,
              peek: tuple[str, int] | None = None, flip: Flip | None = None,

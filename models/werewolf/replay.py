@@ -21,7 +21,7 @@ from suiri.solver.errors import IllegalMoveError, Message, Source
 from .cards import LOST_LEGACY, MADMAN, SLEEP, VILLAGER, VOTE, Kind, hunted_kind
 from .error_text import ErrorText
 from .record import NONE, ORDERS, PLACED, Search, Turn, WerewolfRecord, place_str
-from .rules import PileCard, Slot, face_down, hand, keeps_lost_legacy, pile, playable
+from .rules import PileCard, Slot, face_down, hand, keeps_lost_legacy, pile, place_of, playable
 from .table import Broken, Elimination, PublicTable
 
 
@@ -230,12 +230,13 @@ class _Replayer:
         """A card went face-down at ``slot``: when that is in the viewer's discard, what the
         viewer knows it is (None: not known), so that a swap in a later Sleep tells what
         the viewer took even when the record does not name it."""
-        if slot[1] != self.r.viewer:
+        _, owner, index = place_of(slot)
+        if owner != self.r.viewer:
             return
         if kind is None:
-            self.viewer_downs.pop(slot[2], None)
+            self.viewer_downs.pop(index, None)
         else:
-            self.viewer_downs[slot[2]] = kind
+            self.viewer_downs[index] = kind
 
     def viewer_play(self, t: Turn) -> Kind | None:
         """The viewer's own turn: it knows both cards, so the play is checked against them."""

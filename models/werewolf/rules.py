@@ -27,6 +27,14 @@ def pile(player: str, index: int) -> Slot:
     return ("pile", player, index)
 
 
+def place_of(slot: Slot) -> tuple[str, str, int]:
+    """A slot's parts, typed: ``("pile", name, index)``, ``("hand", name, 0)``, ``("ruins", "", 0)``."""
+    where: str = slot[0]
+    owner: str = slot[1] if len(slot) > 1 else ""
+    index: int = slot[2] if len(slot) > 2 else 0
+    return where, owner, index
+
+
 def slot_name(slot: Slot) -> str:
     """As records write places: ``hand:ben``, ``ruins``, ``discard:ben:2``."""
     return "discard:" + ":".join(str(p) for p in slot[1:]) if slot[0] == "pile" else ":".join(slot)
@@ -115,5 +123,5 @@ def werewolf_of(hands: Mapping[str, Kind], piles: Mapping[str, Sequence[Kind]]) 
     return None
 
 
-__all__ = ["PileCard", "RUINS", "Slot", "face_down", "hand", "keeps_lost_legacy", "medium_targets", "pile", "playable", "protected", "raisers",
+__all__ = ["PileCard", "RUINS", "Slot", "face_down", "hand", "keeps_lost_legacy", "medium_targets", "pile", "place_of", "playable", "protected", "raisers",
            "searcher", "slot_name", "tally", "vote_result", "werewolf_of"]

@@ -49,7 +49,7 @@ from suiri.models.simulation import SimulatedGame, play
 
 from .cards import LOST_LEGACY, MEDIUM, NOBODY, SEER, STANDARD, VILLAGER, Kind
 from .record import WerewolfRecord
-from .rules import Slot
+from .rules import PileCard, Slot, place_of
 from .state import (
     PLAYER_NAMES,
     Call,
@@ -215,9 +215,14 @@ def _search_target(state: WerewolfState, player: str, places: list[Slot], named:
     if own is not None:
         return own
     piles = state.public.piles
-    hidden = [s for s in places if s not in named and s != ("hand", player) and
-              (s[0] != "pile" or not piles[s[1]][s[2] - 1].face_up)]
+    hidden = [s for s in places if s not in named and s != ("hand", player) and not face_up(piles, s)]
     return rng.choice(hidden) if hidden else ("hand", player)
+
+
+def face_up(piles: dict[str, list[PileCard]], slot: Slot) -> bool:
+    """A pile card everybody sees (a hand or the ruins never is)."""
+    where, who, index = place_of(slot)
+    return where == "pile" and piles[who][index - 1].face_up
 
 
 __all__ = ["MIX_RATE", "PEEK_RATE", "PLAYER_NAMES", "SWAP_RATE", "Simulated", "Truth", "choose", "simulate",

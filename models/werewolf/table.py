@@ -64,6 +64,7 @@ from .rules import (
     keeps_lost_legacy,
     medium_targets,
     pile,
+    place_of,
     playable,
     protected,
     raisers,
@@ -202,7 +203,8 @@ class PublicTable:
         return pile(owner, len(self.piles[owner]))
 
     def turn_down(self, slot: Slot) -> None:
-        self.hide(self.piles[slot[1]][slot[2] - 1])
+        _, who, index = place_of(slot)
+        self.hide(self.piles[who][index - 1])
 
     def seer(self, player: str, target: str | None) -> str:
         return self.living_player(target, "target", ErrorText("who:seer-target"), True, player)
@@ -405,16 +407,16 @@ class PublicTable:
             raise Broken(ErrorText("call:together", names=", ".join(self.raised), order=self.calling), "player", omit)
         if player != self.searcher:
             raise Broken(ErrorText("call:searched", player=player, order=self.calling), "player", omit)
-        if target == RUINS:
+        where, who, index = place_of(target)
+        if where == "ruins":
             return None
-        if target[0] == "hand":
-            if target[1] not in self.living:
-                raise Broken(ErrorText("place:eliminated-hand", player=target[1]), "target",
+        if where == "hand":
+            if who not in self.living:
+                raise Broken(ErrorText("place:eliminated-hand", player=who), "target",
                              ", ".join(f"hand:{p}" for p in self.living))
             return None
-        if target[0] != "pile" or target[1] not in self.piles:
+        if where != "pile" or who not in self.piles:
             raise Broken(ErrorText("place:not-a-place", value=slot_name(target)), "target", ErrorText("place:valid"))
-        who, index = target[1], target[2]
         cards = self.piles[who]
         if not 1 <= index <= len(cards):
             raise Broken(ErrorText("pile:size", player=who, n=len(cards)), "target",
@@ -425,8 +427,9 @@ class PublicTable:
     def searched(self, player: str, target: Slot, found: Kind) -> None:
         """The searched card turns up (a discard's card stays face-up).  The Lost Legacy
         found ends the game, and so does the last order's search."""
-        if target[0] == "pile":
-            card = self.piles[target[1]][target[2] - 1]
+        where, who, index = place_of(target)
+        if where == "pile":
+            card = self.piles[who][index - 1]
             card.searched = card.searched or not card.face_up
             card.kind, card.down = found, False
         self.searcher = ""
@@ -457,7 +460,8 @@ def winners(table: PublicTable, werewolf: Callable[[str], Fraction],
     elif why.key == "over:found":
         assert table.found is not None
         finder, slot = table.found
-        wolf = str(slot[1]) if slot[0] in ("hand", "pile") else None
+        where, owner, _ = place_of(slot)
+        wolf = owner if where in ("hand", "pile") else None
         for p in table.players:
             if p == wolf:
                 won[p] = Fraction(wolf == finder)
@@ -692,7 +696,8 @@ class Table(PublicTable):
             if peek is not None:
                 done.peek, done.saw = peek, self.piles[peek[0]][peek[1] - 1].kind
             elif flipped is not None:
-                done.flip, done.flipped = flip, (flipped[0][1], flipped[0][2])
+                _, who, index = place_of(flipped[0])
+                done.flip, done.flipped = flip, (who, index)
         elif card == VILLAGER:
             self._villager(done, put, down, mixed)
         elif card == VOTE:
@@ -789,8 +794,9 @@ class Table(PublicTable):
             self.searching(player, target)
         except Broken as e:
             raise Illegal(str(e)) from None
-        found = self.ruins if target == RUINS else self.hands[target[1]][0] if target[0] == "hand" else \
-            self.piles[target[1]][target[2] - 1].kind
+        where, who, index = place_of(target)
+        found = self.ruins if where == "ruins" else self.hands[who][0] if where == "hand" else \
+            self.piles[who][index - 1].kind
         assert found is not None
         self.searched(player, target, found)
         self.searches += 1

@@ -18,8 +18,8 @@ player and chooses among ``legal_moves``:
   it is the first living player's one move (the table speaks through it);
 - ``Seek``: the lone raiser at a call names a place and turns its card up (W15).
 
-The rules are ``table.Table``'s, which calls the functions of ``rules`` that ``replay``
-checks records with (one statement of each rule).  ``record_for(seat)`` is the only way
+The rules are ``table.Table``'s: the public table ``replay`` checks records on
+(``table.PublicTable``, one statement of each public rule) with the hidden cards added.  ``record_for(seat)`` is the only way
 out of the hidden state: the record that seat (None: a spectator) would write, holding
 only what it saw — with its drawn card as a turn in progress when it is the mover.
 """

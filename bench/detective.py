@@ -23,7 +23,7 @@ from suiri.models.detective.reasoning import DetectiveReasoner
 from suiri.models.detective.record import DetectiveRecord, to_toml
 from suiri.models.detective.rules import Deduce, variant_for
 from suiri.models.detective.session import DetectiveSession
-from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, deal, simulate
+from suiri.models.detective.simulator import PLAYER_NAMES, Simulated, deal, simulate
 from suiri.solver.reasoning import explain
 
 PLAYERS = (3, 4, 6, 8)
@@ -43,17 +43,17 @@ def timed(fn: Callable[[], object], repeats: int = REPEATS) -> float:
     return statistics.median(runs)
 
 
-def long_games(players: int, deductions: int, count: int) -> list[tuple[SimulatedGame, int]]:
+def long_games(players: int, deductions: int, count: int) -> list[tuple[Simulated, int]]:
     """Seeded games with at least ``deductions`` deductions, and where to cut them."""
     out = []
     seed = 100 * players + deductions
     while len(out) < count:
         g = simulate(variant_for(players, "base"), seed, max_events=120, sensible_rate=0.3)
         seen = 0
-        for k, e in enumerate(g.events, start=1):
+        for k, e in enumerate(g.state.events, start=1):
             seen += isinstance(e, Deduce)
             if seen == deductions:
-                out.append((g, g.cut(k)))
+                out.append((g, g.state.cut(k)))
                 break
         seed += 1
     return out

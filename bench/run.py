@@ -31,7 +31,7 @@ from suiri.models.canary.reasoning import CanaryReasoner
 from suiri.models.canary.record import to_toml
 from suiri.models.canary.rules import Variant
 from suiri.models.canary.session import CanarySession
-from suiri.models.canary.simulator import SimulatedGame, simulate
+from suiri.models.canary.simulator import Simulated, simulate
 from suiri.solver.reasoning import explain, hint
 
 TURNS = (10, 30, 60)
@@ -40,13 +40,13 @@ RECORDS_PER_CELL = 5
 REPEATS = 3
 
 
-def games(players: int, turns: int, count: int) -> list[SimulatedGame]:
+def games(players: int, turns: int, count: int) -> list[Simulated]:
     """Seeded games that last at least ``turns`` turns (low declare rate)."""
     out = []
     seed = 1000 * players + turns
     while len(out) < count:
         g = simulate(Variant.for_players(players), seed, max_turns=turns, declare_rate=0.1)
-        if len(g.turns) == turns:
+        if len(g.state.turns) == turns:
             out.append(g)
         seed += 1
     return out

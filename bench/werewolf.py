@@ -19,7 +19,7 @@ from suiri.models.werewolf.reasoning import WerewolfReasoner
 from suiri.models.werewolf.record import to_toml
 from suiri.models.werewolf.replay import replay
 from suiri.models.werewolf.session import WerewolfSession
-from suiri.models.werewolf.simulator import simulate
+from suiri.models.werewolf.simulator import simulate, steps, with_draw
 from suiri.solver.reasoning import explain
 
 PLAYERS = (3, 4)
@@ -56,9 +56,9 @@ def bench(folder: Path, command_time: Callable[..., float]) -> dict[str, object]
                         e.append(timed(lambda r=record, f=facts[0]: explain(WerewolfReasoner(WerewolfSession(r)), f), 1))  # type: ignore[misc]
                     if seat == "first seat":  # advice on the viewer's next turn in progress
                         start = len(record.turns)
-                        mine = [i for i, p in enumerate(g.turns) if i >= start and p.player == viewer] or \
-                            [i for i, p in enumerate(g.turns) if p.player == viewer]
-                        playing = g.record(viewer, mine[0], pending=True)
+                        mine = [i for i, p in enumerate(g.state.turns) if i >= start and p.player == viewer] or \
+                            [i for i, p in enumerate(g.state.turns) if p.player == viewer]
+                        playing = with_draw(g, g.record(viewer, mine[0]))
                         d.append(timed(lambda r=playing: advise(WerewolfSession(r)), 1))  # type: ignore[misc]
                     path = folder / f"w{players}p-{cut}-{seat[0]}-{i}.toml"
                     path.write_text(to_toml(record), encoding="utf-8")
@@ -83,9 +83,9 @@ def sweep(games: int = 20) -> dict[str, float]:
     for players in PLAYERS:
         for i in range(games):
             g = simulate(players, 7000 + 100 * players + i)
-            for turns in range(len(g.turns) + 1):
+            for turns in range(len(g.state.turns) + 1):
                 for viewer in (None, g.players[1]):
-                    record = g.record(viewer, turns)
+                    record = g.record(viewer, steps(g, turns))
                     fill.cache_clear()
                     t = time.perf_counter()
                     count(replay(record))

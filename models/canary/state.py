@@ -142,13 +142,15 @@ class CanaryState:
         check = Check.NONE if self.table.is_face_up(move.to) else check_result(self.deal, move.player, move.to)
         return Turn(move.player, move.to, check, face)
 
-    def record_for(self, seat: str | None) -> CanaryRecord:
-        """The record ``seat`` (None: a spectator) writes: every public line, the faces
-        it saw at its own checks, its clue and (4 players) its authenticity."""
+    def record_for(self, seat: str | None, steps: int | None = None) -> CanaryRecord:
+        """The record ``seat`` (None: a spectator) writes of the first ``steps`` turns (all:
+        None): every public line, the faces it saw at its own checks, its clue and (4
+        players) its authenticity."""
         clue = self.deal.clues[seat] if seat else None
         genuine = (self.deal.fake != seat) if (seat and self.variant.fake) else None
+        turns = self.turns if steps is None else self.turns[:steps]
         return CanaryRecord(self.variant, self.players, seat, clue, genuine, dict(self.start),
-                            [as_written(t, seat) for t in self.turns], self.name)
+                            [as_written(t, seat) for t in turns], self.name)
 
 
 def as_written(turn: Turn, seat: str | None) -> Turn:

@@ -14,19 +14,21 @@ reveal ``bluff = false``; the policy keeps the records of format v1's first writ
 What is legal, and what each move does, is the State's (and so the rules'): the policy
 only chooses.  Only ``random.Random(seed)`` is used: the same seed gives the same game.
 
-``SimulatedGame.record`` writes what one seat (or a spectator) saw, which
-``rules.replay`` must accept.
+The game is a ``simulation.SimulatedGame``: ``record(viewer, events)`` writes what one
+seat (or a spectator) saw of the first events (``DetectiveState.cut``: a bluff keeps its
+reveal), which ``rules.replay`` must accept.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from suiri.models.simulation import SimulatedGame, play
 
 from .cards import CATEGORIES, FAKE_CARD, Card, Category
 from .record import DetectiveRecord
-from .rules import Deal, Deduce, Reveal, Variant
+from .rules import Deduce, Reveal, Variant
 from .state import (
     PLAYER_NAMES,
     Accusation,
@@ -38,13 +40,14 @@ from .state import (
     Move,
     Response,
     RevealCard,
-    TrueEvent,
     deal,
     is_bluff,
     written,
 )
 
-__all__ = ["PLAYER_NAMES", "Look", "SimulatedGame", "current_holder", "current_holders", "deal", "is_bluff",
+Simulated = SimulatedGame[DetectiveState, DetectiveRecord]
+
+__all__ = ["PLAYER_NAMES", "Look", "Simulated", "current_holder", "current_holders", "deal", "is_bluff",
            "simulate", "written"]
 
 DEDUCE_RATE = 0.7  # a turn is a deduction with this probability, else an action
@@ -53,79 +56,26 @@ SENSIBLE_RATE = 0.8  # per category: name a card whose place the deducer does no
 ACCUSE_RATE = 0.03  # Clue: a player not yet sure of the truth guesses an accusation on its turn
 
 
-@dataclass
-class SimulatedGame:
-    """A whole game with its hidden deal.  ``events`` is the true log: every deduction
-    carries what each raiser showed, and private looks carry their card."""
-
-    state: DetectiveState
-    seed: int
-
-    @property
-    def variant(self) -> Variant:
-        return self.state.variant
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.state.players
-
-    @property
-    def deal(self) -> Deal:
-        return self.state.deal
-
-    @property
-    def events(self) -> list[TrueEvent]:
-        return self.state.events
-
-    @property
-    def over(self) -> str | None:
-        """"solved" (also a correct accusation), "lost" (all evidence public, or every
-        player out after a wrong accusation) or None (cut short)."""
-        end = self.state.table.end
-        return None if end is None else "solved" if end.reason in ("solved", "accused") else "lost"
-
-    def cut(self, events: int) -> int:
-        """``events`` moved past a bluff's reveal when the cut would split the two (a bluff
-        deduction without its reveal would be an illegal raise in the bluffer's record and a
-        false "holds one of" in every other one)."""
-        if 0 < events < len(self.events) and is_bluff(self.events[events - 1]):
-            return events + 1
-        return events
-
-    def record(self, viewer: str | None, events: int | None = None) -> DetectiveRecord:
-        """The record ``viewer`` (None = a spectator) writes of the first ``events`` events
-        (all by default; see ``cut``: a bluff keeps its reveal).
-
-        ``hand`` is the viewer's dealt hand; ``shown`` is kept only on the viewer's own
-        deductions; a private look is a peek for its actor and a show for everyone else.
-        """
-        record = self.state.record_for(viewer)
-        return record if events is None else record.truncated(self.cut(events))
-
-    def records(self, events: int | None = None) -> dict[str | None, DetectiveRecord]:
-        """Every seat's record and the spectator's (key None)."""
-        return {v: self.record(v, events) for v in (*self.players, None)}
-
-
-def current_holder(game: SimulatedGame, card: Card, upto_events: int | None = None) -> str:
+def current_holder(game: Simulated, card: Card, upto_events: int | None = None) -> str:
     """Where ``card`` truly is after the first ``upto_events`` events (all by default): a
     player's name, ``"case"`` or ``"public"``.  Hands change only through reveals."""
-    if card not in game.variant.cards:
+    state = game.state
+    if card not in state.variant.cards:
         raise ValueError(f"{card.id} is not in this game")
-    log = game.events if upto_events is None else game.events[:upto_events]
+    log = state.events if upto_events is None else state.events[:upto_events]
     if any(isinstance(e, Reveal) and e.card == card for e in log):
         return "public"
-    return game.deal.holder(card)
+    return state.deal.holder(card)
 
 
-def current_holders(game: SimulatedGame, upto_events: int | None = None) -> dict[Card, str]:
+def current_holders(game: Simulated, upto_events: int | None = None) -> dict[Card, str]:
     """``current_holder`` for every card of the game (the fake included, if in play)."""
-    return {c: current_holder(game, c, upto_events) for c in game.variant.cards}
+    return {c: current_holder(game, c, upto_events) for c in game.state.variant.cards}
 
 
 def simulate(variant: Variant, seed: int, max_events: int = 30,
              players: Sequence[str] | None = None, deduce_rate: float = DEDUCE_RATE,
-             sensible_rate: float = SENSIBLE_RATE, accuse_rate: float = ACCUSE_RATE) -> SimulatedGame:
+             sensible_rate: float = SENSIBLE_RATE, accuse_rate: float = ACCUSE_RATE) -> Simulated:
     """Play one random legal game of at most ``max_events`` events (stops when solved,
     or when every evidence card is public or every Clue player is out: everyone loses).  Lower ``sensible_rate``
     (deducers naming cards at random) gives long games; ``deduce_rate`` 1 gives records
@@ -134,9 +84,8 @@ def simulate(variant: Variant, seed: int, max_events: int = 30,
     rng = random.Random(seed)
     state = DetectiveState.new(variant, rng, f"<simulated seed={seed}>", players)
     policy = _Policy(state, rng, max_events, deduce_rate, sensible_rate, accuse_rate)
-    while not state.is_over() and not (state.turn_starts() and len(state.events) >= max_events):
-        state.apply(policy.choose())
-    return SimulatedGame(state, seed)
+    play(state, lambda s, p: policy.choose(p), lambda s: s.turn_starts() and len(s.events) >= max_events)
+    return SimulatedGame(seed, state)
 
 
 class _Policy:
@@ -152,10 +101,9 @@ class _Policy:
         self.sensible_rate = sensible_rate
         self.accuse_rate = accuse_rate
 
-    def choose(self) -> Move:
+    def choose(self, player: str) -> Move:
+        """One of ``state.legal_moves(player)``."""
         state = self.state
-        player = state.current_player()
-        assert player is not None
         if state.asking is not None:
             return self.respond(player)
         if state.acted:  # Clue: the turn's action is done; accuse if now sure
@@ -197,12 +145,14 @@ class _Policy:
         return RevealCard(player, owner, self.rng.choice(allowed[owner]))
 
     def look(self, player: str) -> Move | None:
-        state = self.state
-        owners = [p for p in state.players if p != player and state.hands[p]]
-        if not owners:
+        """A random card of a random other player's hand (one of the legal looks)."""
+        looks: dict[str, list[Move]] = {}
+        for m in self.state.looks(player):
+            assert isinstance(m, LookAt)
+            looks.setdefault(m.owner, []).append(m)
+        if not looks:
             return None
-        owner = self.rng.choice(owners)
-        return LookAt(player, owner, self.rng.choice(state.hands[owner]))
+        return self.rng.choice(looks[self.rng.choice(list(looks))])
 
     def respond(self, player: str) -> Move:
         """Show a random one of the named cards held; holding none, bluff with the fake

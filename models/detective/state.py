@@ -359,15 +359,32 @@ class DetectiveState:
                 return
 
     # -- the way out ----------------------------------------------------------------------------
-    def record_for(self, seat: str | None) -> DetectiveRecord:
-        """The record ``seat`` (None: a spectator) writes: its dealt hand, the public
-        cards and every event as it saw it (a deduction being answered is not written
-        yet)."""
+    @property
+    def outcome(self) -> str | None:
+        """"solved" (also a correct accusation), "lost" (all evidence public, or every
+        player out after a wrong accusation) or None (still running)."""
+        end = self.table.end
+        return None if end is None else "solved" if end.reason in ("solved", "accused") else "lost"
+
+    def cut(self, events: int) -> int:
+        """The events a record cut after ``events`` events keeps: one more when the cut
+        would split a bluff from its reveal (a bluff deduction without its reveal would
+        be an illegal raise in the bluffer's record and a false "holds one of" in every
+        other one)."""
+        if 0 < events < len(self.events) and is_bluff(self.events[events - 1]):
+            return events + 1
+        return events
+
+    def record_for(self, seat: str | None, steps: int | None = None) -> DetectiveRecord:
+        """The record ``seat`` (None: a spectator) writes of the first ``steps`` events
+        (all: None; see ``cut``): its dealt hand, the public cards and every event as it
+        saw it (a deduction being answered is not written yet)."""
         if seat is not None and seat not in self._players:
             raise ValueError(f"{seat!r} is not a player: {', '.join(self._players)}")
         hand = self.deal.hands[seat] if seat is not None else ()
+        events = self.events if steps is None else self.events[:self.cut(steps)]
         return DetectiveRecord(self.variant, self._players, seat, tuple(hand), self.deal.public,
-                               [written(e, seat) for e in self.events], self.name)
+                               [written(e, seat) for e in events], self.name)
 
     def holder(self, card: Card) -> str:
         """Where ``card`` truly is now: a player's name, ``"case"`` or ``"public"``."""

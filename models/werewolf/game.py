@@ -19,7 +19,7 @@ from .notation import is_compact, parse, setup_lines, to_compact, vocabulary
 from .reasoning import WerewolfReasoner
 from .record import WerewolfRecord, from_document, to_toml
 from .session import WerewolfSession
-from .simulator import simulate
+from .simulator import simulate, steps
 from .state import WerewolfState
 from .steps import WerewolfSteps
 
@@ -32,7 +32,8 @@ def deal(players: int, seed: int, variant: str) -> WerewolfState:
 def play(players: int, seed: int, turns: int, viewer: str | None, variant: str) -> WerewolfRecord:
     """The record ``viewer`` writes of the first ``turns`` turns of a random legal game
     (all of its search phase when every turn is kept)."""
-    return simulate(players, seed).record(viewer, turns=turns)
+    game = simulate(players, seed)
+    return game.record(viewer, steps(game, turns))
 
 
 def answer(session: WerewolfSession, question: str) -> Fact | None:

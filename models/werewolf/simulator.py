@@ -30,21 +30,26 @@ State's legal moves:
   living players' hands, the ruins, face-down pile cards), or its own hand if none is
   left.  Ties and the Madman show happen as the cards fall.
 
-``SimulatedGame`` keeps the true log (``Played``/``Called``) and the table after each
-step (each turn, each call); ``record`` writes what one seat (or a spectator) saw at a
-cut, which ``replay.replay`` must accept, and ``truth_after`` gives the hidden truth at
-any cut, for the tests.
+The policy reads only the legal moves, the public table (``WerewolfState.public``) and
+what its player knows (``WerewolfState.lost_legacy_of``).  The game is a
+``simulation.SimulatedGame``: its state keeps the true log (``Played``/``Called``);
+``record(viewer, steps)`` writes what one seat (or a spectator) saw of the first turns
+and then calls, which ``replay.replay`` must accept; ``with_draw`` adds the viewer's next
+draw as a turn in progress; ``tables`` replays the log on the true table, and
+``truth_after`` gives the hidden truth at any cut, for the tests.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from suiri.models.simulation import SimulatedGame, play
 
 from .cards import LOST_LEGACY, MEDIUM, NOBODY, SEER, STANDARD, VILLAGER, Kind
 from .record import WerewolfRecord
-from .rules import Slot, medium_targets
+from .rules import PileCard, Slot, place_of
 from .state import (
     PLAYER_NAMES,
     Call,
@@ -56,15 +61,14 @@ from .state import (
     Seek,
     Swap,
     WerewolfState,
-    entries,
-    written,
 )
-from .table import Called, Played, Searched, Table
+from .table import Table
 
 PEEK_RATE = 0.75  # a Medium peeks (when it can) rather than flips
 MIX_RATE = 0.5  # a Villager's player mixes its two cards
 SWAP_RATE = 0.5  # the Werewolf swaps in a Sleep (when it can)
-ALL = 10**6
+
+Simulated = SimulatedGame[WerewolfState, WerewolfRecord]
 
 
 @dataclass(frozen=True)
@@ -81,84 +85,73 @@ class Truth:
     phase: str
 
 
-@dataclass
-class SimulatedGame:
-    players: tuple[str, ...]
-    seed: int
-    deck: tuple[int, ...]  # copies per kind
-    order: tuple[Kind, ...]  # the shuffle: hands, ruins, then the deck
-    turns: list[Played]
-    calls: list[Called]  # the search phase: every order called (W15)
-    tables: list[Table]  # the table at the start, after each turn, then after each call
-    winner: str | None
-    winners: tuple[str, ...]
-    reason: str
-
-    @property
-    def searches(self) -> list[Searched]:
-        """The searches made (one per lone raiser)."""
-        return [c.searched for c in self.calls if c.searched is not None]
-
-    def cut(self, turns: int = ALL, calls: int | None = None) -> tuple[int, int]:
-        """(turns, calls) kept by a cut: calls only once every turn is kept."""
-        t = min(max(turns, 0), len(self.turns))
-        c = 0 if t < len(self.turns) else len(self.calls) if calls is None else min(calls, len(self.calls))
-        return t, c
-
-    def table_after(self, turns: int = ALL, calls: int | None = None, pending: bool = False) -> Table:
-        """The true table at a cut (a copy); with ``pending`` (see ``record``), after the
-        next player's draw."""
-        t, c = self.cut(turns, calls)
-        table = self.tables[t + c].copy()
-        if pending and t < len(self.turns):
-            table.draw()
-        return table
-
-    def truth_after(self, turns: int = ALL, calls: int | None = None, pending: bool = False) -> Truth:
-        """The hidden truth at a cut; with ``pending``, after the next player's draw."""
-        table = self.table_after(turns, calls, pending)
-        hidden = table.hidden()
-        downs = {s: k for s, k in hidden.items() if s[0] == "pile"}
-        hands = {p: h[0] for p, h in table.hands.items()}
-        return Truth(hands, table.ruins, downs, hidden, table.lost_legacy(), table.werewolf() or NOBODY,
-                     tuple(table.deck), table.phase)
-
-    def record(self, viewer: str | None, turns: int = ALL, calls: int | None = None,
-               pending: bool = False) -> WerewolfRecord:
-        """What ``viewer`` (None = a spectator) writes of the first ``turns`` turns and, when
-        every turn is kept, of the first ``calls`` calls of the search phase (all by default):
-        one ``[[search]]`` per call at which somebody raised, and ``raised = []`` when the
-        record stops after a call nobody raised at.  With ``pending``, when the next turn is
-        the viewer's, the record ends with that turn's draw (``drew`` without ``play``)."""
-        if viewer is not None and viewer not in self.players:
-            raise ValueError(f"{viewer!r} is not a player: {', '.join(self.players)}")
-        t, c = self.cut(turns, calls)
-        hand = self.order[self.players.index(viewer)] if viewer is not None else None
-        drawn = self.turns[t].drew if pending and t < len(self.turns) and self.turns[t].player == viewer else None
-        return WerewolfRecord(self.players, viewer, hand, [written(p, viewer) for p in self.turns[:t]],
-                              entries(self.calls[:c]), self.deck, f"<simulated seed={self.seed}>", pending=drawn)
-
-    def records(self, turns: int = ALL, calls: int | None = None) -> dict[str | None, WerewolfRecord]:
-        """Every seat's record and the spectator's (key None)."""
-        return {v: self.record(v, turns, calls) for v in (*self.players, None)}
-
-
-def simulate(players: int, seed: int, deck: Sequence[int] = STANDARD) -> SimulatedGame:
+def simulate(players: int, seed: int, deck: Sequence[int] = STANDARD) -> Simulated:
     """One random legal game for ``players`` (3 or 4) seats, decided by ``seed`` alone;
     ``deck``: copies per kind (``cards.deck_counts``), a smaller deck for brute-force tests."""
     rng = random.Random(seed)
     state = WerewolfState.new(players, rng, deck, f"<simulated seed={seed}>")
-    tables = [state.table.copy()]
     named: set[Slot] = set()
-    while not state.is_over():
-        player = state.current_player()
-        assert player is not None
-        state.apply(choose(state, player, rng, named))
-        if state.settled:
-            tables.append(state.table.copy())
-    t = state.table
-    return SimulatedGame(state.players, seed, tuple(deck), state.order, state.turns, state.calls, tables, t.winner,
-                         t.winners, t.reason)
+    play(state, lambda s, p: choose(s, p, rng, named))
+    return SimulatedGame(seed, state)
+
+
+def steps(game: Simulated, turns: int | None = None, calls: int | None = None) -> int:
+    """The steps a cut of ``game`` keeps (``record``'s unit): its first ``turns`` turns
+    (all: None) and, when it keeps every turn, its first ``calls`` calls (all: None)."""
+    played, called = len(game.state.turns), len(game.state.calls)
+    t = played if turns is None else min(max(turns, 0), played)
+    return t + (0 if t < played else called if calls is None else min(max(calls, 0), called))
+
+
+def with_draw(game: Simulated, record: WerewolfRecord) -> WerewolfRecord:
+    """``record``, a cut of ``game`` between two turns, with its viewer's next draw as a
+    turn in progress (``drew`` without ``play``) when the next turn is the viewer's."""
+    turns = game.state.turns
+    t = len(record.turns)
+    if record.searches or t >= len(turns) or turns[t].player != record.viewer:
+        return record
+    return replace(record, pending=turns[t].drew)
+
+
+def tables(game: Simulated) -> list[Table]:
+    """The true table at the deal and after each step (each turn, each call with its
+    search): the true log played again on the table dealt from the same shuffle."""
+    state = game.state
+    table = Table.dealt(state.players, state.order)
+    out = [table.copy()]
+    for p in state.turns:
+        table.draw()
+        table.play(p.play, target=p.target, peek=p.peek, flip=p.flip, put=p.put, down=p.down, mixed=p.mixed,
+                   votes=p.votes, swap=p.swap)
+        out.append(table.copy())
+    for c in state.calls:
+        table.call()
+        if c.searched is not None:
+            table.search(c.searched.player, c.searched.target)
+        out.append(table.copy())
+    return out
+
+
+def table_after(game: Simulated, turns: int | None = None, pending: bool = False) -> Table:
+    """The true table after the first ``turns`` steps (all by default); with ``pending``
+    (see ``with_draw``), after the next player's draw."""
+    every = tables(game)
+    t = len(every) - 1 if turns is None else min(max(turns, 0), len(every) - 1)
+    table = every[t]
+    if pending and t < len(game.state.turns):
+        table.draw()
+    return table
+
+
+def truth_after(game: Simulated, turns: int | None = None, pending: bool = False) -> Truth:
+    """The hidden truth after the first ``turns`` steps; with ``pending``, after the next
+    player's draw."""
+    table = table_after(game, turns, pending)
+    hidden = table.hidden()
+    downs = {s: k for s, k in hidden.items() if s[0] == "pile"}
+    hands = {p: h[0] for p, h in table.hands.items()}
+    return Truth(hands, table.ruins, downs, hidden, table.lost_legacy(), table.werewolf() or NOBODY,
+                 tuple(table.deck), table.phase)
 
 
 def choose(state: WerewolfState, player: str, rng: random.Random, named: set[Slot]) -> Move:
@@ -173,56 +166,64 @@ def choose(state: WerewolfState, player: str, rng: random.Random, named: set[Slo
     if isinstance(first, Swap):
         return rng.choice(moves[1:]) if rng.random() < SWAP_RATE else first
     if isinstance(first, Seek):
-        target = _search_target(state.table, player, named, rng)
+        target = _search_target(state, player, [m.target for m in moves if isinstance(m, Seek)], named, rng)
         named.add(target)
         return Seek(player, target)
-    return _play(state.table, player, rng)
+    return _play(player, [m for m in moves if isinstance(m, Play)], rng)
 
 
-def _play(table: Table, player: str, rng: random.Random) -> Play:
-    card = rng.choice(table.legal_plays())
-    others = [p for p in table.living if p != player]
+def _play(player: str, plays: list[Play], rng: random.Random) -> Play:
+    card = rng.choice(list(dict.fromkeys(m.card for m in plays)))
+    options = [m for m in plays if m.card == card]
     if card == SEER:
-        return Play(player, card, target=rng.choice(others))
+        return rng.choice(options)
     if card == MEDIUM:
-        return _medium(table, player, rng)
+        return _medium(options, rng)
     if card == VILLAGER:
-        held = table.hands[player]
-        other = held[0] if held[1] == VILLAGER else held[1]
+        other = next((m.down for m in options if m.down != VILLAGER), VILLAGER)
         down = rng.choice([VILLAGER, other])
-        put = player if down == LOST_LEGACY else rng.choice(table.living)
+        put = player if down == LOST_LEGACY else rng.choice([m.put for m in options if m.down == down and not m.mixed])
         return Play(player, card, down=down, put=put, mixed=rng.random() < MIX_RATE)
-    return Play(player, card)  # Vote, Sleep, Attack: the choices come as later moves; Madman, Knight: none
+    return options[0]  # Vote, Sleep, Attack: the choices come as later moves; Madman, Knight: none
 
 
-def _medium(table: Table, player: str, rng: random.Random) -> Play:
+def _medium(options: list[Play], rng: random.Random) -> Play:
     """W16: peek or flip in another living player's pile; no effect when none holds a card."""
-    if not medium_targets(player, table.living, table.public_piles()):
-        return Play(player, MEDIUM)
-    others = [p for p in table.living if p != player]
-    peeks = [(p, i) for p in others for i in table.face_down(p)]
-    ups = [(p, i) for p in others for i, c in enumerate(table.piles[p], start=1) if c.face_up]
+    peeks = [m for m in options if m.peek is not None]
+    flips = [m.flip for m in options if m.flip is not None]
+    if not peeks and not flips:
+        return options[0]
+    ups = [(who, i) for who, kind, i in flips if kind is None and i is not None]
+    kinds = {(who, i): kind for who, kind, i in flips if kind is not None and i is not None}
     if peeks and (not ups or rng.random() < PEEK_RATE):
-        return Play(player, MEDIUM, peek=rng.choice(peeks))
+        return rng.choice(peeks)
     who, index = rng.choice(ups)
-    pile = table.piles[who]
-    kind = pile[index - 1].kind
-    first = next(i for i, c in enumerate(pile, start=1) if c.face_up and c.kind == kind) == index
+    kind = kinds[(who, index)]
+    first = all(kinds[(w, i)] != kind for w, i in ups if w == who and i < index)
+    player = options[0].player
     way = rng.random()  # how the player names it: by kind, by position, or both
     if first and way < 0.6:
         return Play(player, MEDIUM, flip=(who, kind, None))
     return Play(player, MEDIUM, flip=(who, None, index) if way < 0.8 else (who, kind, index))
 
 
-def _search_target(table: Table, player: str, named: set[Slot], rng: random.Random) -> Slot:
-    place = table.lost_legacy()
-    if place == f"hand:{player}":
-        return ("hand", player)
-    if place == f"discard:{player}":
-        index = next(i for i, c in enumerate(table.piles[player], start=1) if c.kind == LOST_LEGACY)
-        return ("pile", player, index)
-    hidden = [s for s in table.hidden() if s not in named and s != ("hand", player)]
+def _search_target(state: WerewolfState, player: str, places: list[Slot], named: set[Slot],
+                   rng: random.Random) -> Slot:
+    """The Werewolf names the Lost Legacy's place; anyone else a random hidden place
+    nobody has named yet, or its own hand if none is left."""
+    own = state.lost_legacy_of(player)
+    if own is not None:
+        return own
+    piles = state.public.piles
+    hidden = [s for s in places if s not in named and s != ("hand", player) and not face_up(piles, s)]
     return rng.choice(hidden) if hidden else ("hand", player)
 
 
-__all__ = ["MIX_RATE", "PEEK_RATE", "PLAYER_NAMES", "SWAP_RATE", "SimulatedGame", "Truth", "choose", "simulate"]
+def face_up(piles: dict[str, list[PileCard]], slot: Slot) -> bool:
+    """A pile card everybody sees (a hand or the ruins never is)."""
+    where, who, index = place_of(slot)
+    return where == "pile" and piles[who][index - 1].face_up
+
+
+__all__ = ["MIX_RATE", "PEEK_RATE", "PLAYER_NAMES", "SWAP_RATE", "Simulated", "Truth", "choose", "simulate",
+           "steps", "table_after", "tables", "truth_after", "with_draw"]

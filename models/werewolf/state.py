@@ -18,8 +18,8 @@ player and chooses among ``legal_moves``:
   it is the first living player's one move (the table speaks through it);
 - ``Seek``: the lone raiser at a call names a place and turns its card up (W15).
 
-The rules are ``table.Table``'s, which calls the functions of ``rules`` that ``replay``
-checks records with (one statement of each rule).  ``record_for(seat)`` is the only way
+The rules are ``table.Table``'s: the public table ``replay`` checks records on
+(``table.PublicTable``, one statement of each public rule) with the hidden cards added.  ``record_for(seat)`` is the only way
 out of the hidden state: the record that seat (None: a spectator) would write, holding
 only what it saw — with its drawn card as a turn in progress when it is the mover.
 """
@@ -34,7 +34,7 @@ from . import FACTS
 from .cards import KINDS, LOST_LEGACY, MEDIUM, SEER, SLEEP, STANDARD, VILLAGER, VOTE, Kind
 from .record import NONE, Flip, Place, Search, Turn, WerewolfRecord
 from .rules import Slot, medium_targets
-from .table import OVER, PLAY, SEARCH, Called, Played, Table
+from .table import OVER, PLAY, SEARCH, Called, Played, PublicTable, Searched, Table
 
 PLAYER_NAMES = ("aki", "ben", "cho", "dan")
 
@@ -189,7 +189,7 @@ class WerewolfState:
         if card == SEER:
             return [Play(player, card, target=p) for p in others]
         if card == MEDIUM:
-            if not medium_targets(player, t.living, t.public_piles()):
+            if not medium_targets(player, t.living, t.piles):
                 return [Play(player, card)]  # W16: no effect
             moves = [Play(player, card, peek=(p, i)) for p in others for i in t.face_down(p)]
             for p in others:
@@ -277,19 +277,44 @@ class WerewolfState:
             return None
         return t.hands[seat][1]  # a card played stays in hand until its play resolves
 
-    def record_for(self, seat: str | None) -> WerewolfRecord:
+    @property
+    def public(self) -> PublicTable:
+        """The table as everybody sees it (the true table typed as its public part)."""
+        return self.table
+
+    def lost_legacy_of(self, player: str) -> Slot | None:
+        """Where ``player`` keeps the Lost Legacy, if it does (it knows: its hand, or its
+        place in its own discard, where only it can have put it, W1, W11)."""
+        t = self.table
+        if LOST_LEGACY in t.hands.get(player, []):
+            return ("hand", player)
+        if t.lost_legacy() == f"discard:{player}":
+            return ("pile", player, next(i for i, c in enumerate(t.piles[player], start=1) if c.kind == LOST_LEGACY))
+        return None
+
+    @property
+    def searches(self) -> list[Searched]:
+        """The searches made (one per lone raiser)."""
+        return [c.searched for c in self.calls if c.searched is not None]
+
+    def record_for(self, seat: str | None, steps: int | None = None) -> WerewolfRecord:
         """The record ``seat`` (None: a spectator) writes: every turn and call as it saw them
         (``written``, ``entries``), its dealt card, and its draw when its turn is in progress.
         A call whose lone raiser has not searched yet is not written (a record lists the
-        search with its call)."""
+        search with its call).  With ``steps``, of the first ``steps`` steps only: the
+        turns, then the calls (a call with its search is one step)."""
         if seat is not None and seat not in self.players:
             raise ValueError(f"{seat!r} is not a player: {', '.join(self.players)}")
         hand = self.order[self.players.index(seat)] if seat is not None else None
-        calls = self.calls
+        turns, calls, pending = self.turns, self.calls, self.drawn(seat)
         if calls and self.table.phase == SEARCH and self.table.current:
             calls = calls[:-1]
-        return WerewolfRecord(self.players, seat, hand, [written(p, seat) for p in self.turns], entries(calls),
-                              self.deck, self.name, pending=self.drawn(seat))
+        if steps is not None:
+            turns = turns[:max(steps, 0)]
+            calls = calls[:max(steps - len(self.turns), 0)]
+            pending = None
+        return WerewolfRecord(self.players, seat, hand, [written(p, seat) for p in turns], entries(calls),
+                              self.deck, self.name, pending=pending)
 
 
 def survivors(table: Table, attack: Kind) -> tuple[str, ...]:

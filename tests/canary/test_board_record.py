@@ -47,7 +47,7 @@ def test_simulated_records_round_trip_and_replay(players: int) -> None:
     for seed in range(30):
         game = simulate(Variant.for_players(players), seed, max_turns=40)
         viewer = rng.choice([*game.players, None])
-        record = game.record(viewer, rng.randint(0, len(game.turns)))
+        record = game.record(viewer, rng.randint(0, len(game.state.turns)))
         text = to_toml(record)
         again = loads(text)
         assert again.turns == record.turns and again.start == record.start
@@ -91,7 +91,7 @@ def test_a_declaring_turn_is_written_without_check_or_card() -> None:
     """R8: ``to_toml`` writes a declaring turn with no ``check`` and no ``card`` (the face
     is ``declare.card``); the reader then accepts it, and asks for a check elsewhere."""
     game = next(g for g in (simulate(Variant.for_players(3), s, max_turns=40) for s in range(50))
-                if any(t.declare is not None for t in g.turns[:-1]))  # a failed one, with turns after
+                if any(t.declare is not None for t in g.state.turns[:-1]))  # a failed one, with turns after
     text = to_toml(game.record(None))
     declaring = [block for block in text.split("[[turn]]") if "[turn.declare]" in block]
     assert declaring and all("check =" not in b.split("[turn.declare]")[0] for b in declaring)

@@ -276,8 +276,8 @@ def simulated_record(spec, seed):
     game = simulator.simulate(variant, seed, max_turns=24, declare_rate=0.5)
     rng = random.Random(seed)
     viewer = rng.choice([*game.players, None])
-    cut = rng.randint(0, len(game.turns))
-    record = game.record(viewer, turns=cut, forget=0.2, rng=rng)
+    cut = rng.randint(0, len(game.state.turns))
+    record = simulator.forget(game.record(viewer, cut), 0.2, rng)
     return variant, game, record
 
 
@@ -295,7 +295,7 @@ def test_counter_matches_brute_force(spec_index, seed):
     weights, _, _, goal_m = compare(variant, game.players, observations)
     assert brute_force(variant, game.players, None, record)[0] == weights  # the turns say the same (R8)
     # the truth is one of the counted worlds
-    deal = game.deal
+    deal = game.state.deal
     h = counter.Hypothesis(tuple(deal.clues[p] for p in game.players),
                            None if deal.fake is None else game.players.index(deal.fake))
     assert weights.get(h, 0) > 0
@@ -345,7 +345,7 @@ def declaration_kinds(variant: Variant, game, turns) -> set[str]:
             if t.to in face_up:
                 out.add("face-up")
                 face_up.discard(t.to)  # a failure puts it back face-down (R3)
-            if game.deal.fake == t.player and game.deal.clues[t.player] not in face.attrs:
+            if game.state.deal.fake == t.player and game.state.deal.clues[t.player] not in face.attrs:
                 out.add("fake-off-clue")
         elif t.check is Check.REVEALED:
             face_up.add(t.to)

@@ -175,8 +175,8 @@ def fake_declaration_seeds(spec_index: int, scan: int = 400) -> list[int]:
     on a card without its clue: rare in short games, so picked out (R4, R8)."""
     for seed in range(10_000 + spec_index * scan, 10_000 + (spec_index + 1) * scan):
         _, game, record, _ = instance(spec_index, seed)
-        if any(t.declare is not None and t.player == game.deal.fake
-               and game.deal.clues[t.player] not in t.declare.card.attrs for t in record.turns):
+        if any(t.declare is not None and t.player == game.state.deal.fake
+               and game.state.deal.clues[t.player] not in t.declare.card.attrs for t in record.turns):
             return [seed]
     return []
 
@@ -188,8 +188,8 @@ def instance(spec_index: int, seed: int):
     game = simulator.simulate(variant, seed, max_turns=20, declare_rate=0.5)
     rng = random.Random(seed)
     viewer = rng.choice([*game.players, None])
-    cut = rng.randint(len(game.turns) // 3, len(game.turns))
-    return variant, game, game.record(viewer, turns=cut, forget=0.2, rng=rng), rng
+    cut = rng.randint(len(game.state.turns) // 3, len(game.state.turns))
+    return variant, game, simulator.forget(game.record(viewer, cut), 0.2, rng), rng
 
 
 def test_instances_hold_every_kind_of_declaration():
@@ -208,7 +208,7 @@ def test_instances_hold_every_kind_of_declaration():
                 continue
             seen |= {"short-card"} if len(t.declare.card.attrs) < wanted else set()
             seen |= {"face-up"} if t.to in face_up else set()
-            if game.deal.fake == t.player and game.deal.clues[t.player] not in t.declare.card.attrs:
+            if game.state.deal.fake == t.player and game.state.deal.clues[t.player] not in t.declare.card.attrs:
                 seen.add("fake-off-clue")
             face_up.discard(t.to)  # a failure leaves it face-down (R3); a success ends the game
     assert {"short-card", "face-up", "fake-off-clue"} <= seen
@@ -232,8 +232,8 @@ def test_possible_values_match(spec_index, seed):
     # and the truth is among them
     board = variant.board
     for p in game.players:
-        assert game.deal.clues[p] in expected[f"clue:{p}"]
-    for sq in game.deal.goal_squares():
+        assert game.state.deal.clues[p] in expected[f"clue:{p}"]
+    for sq in game.state.deal.goal_squares():
         assert board.name(sq) in expected["goal"]
 
     # the same model, asked about a random subset of the observations (assumptions);

@@ -126,8 +126,8 @@ def test_simulated_explanations_are_minimal(players, seed):
     game = simulator.simulate(variant, seed, max_turns=40)
     rng = random.Random(seed)
     viewer = rng.choice([*game.players, None])
-    cut = rng.randint(len(game.turns) // 2, len(game.turns))
-    rec = game.record(viewer, turns=cut, forget=0.2, rng=rng)
+    cut = rng.randint(len(game.state.turns) // 2, len(game.state.turns))
+    rec = simulator.forget(game.record(viewer, cut), 0.2, rng)
     observations = replay(rec).observations
     engine = Engine(encoder.encode(variant, game.players, observations).model)
     facts = pick_facts(variant, game.players, observations, engine, rng)

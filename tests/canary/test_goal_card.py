@@ -40,9 +40,9 @@ def cases(players: int) -> list[tuple[CanaryRecord, str]]:
     out = []
     for seed in range(1, 17):
         sim = simulate(Variant.for_players(players), seed, 120)
-        (truth,) = sim.variant.deck.carrying(sim.deal.genuine_clues())
+        (truth,) = sim.state.variant.deck.carrying(sim.state.deal.genuine_clues())
         seat = sim.players[seed % players]
-        for n in range(1, len(sim.turns) + 1):
+        for n in range(1, len(sim.state.turns) + 1):
             record = sim.record(seat, n)
             session = CANARY.open(record)
             if len({h.genuine() for h in session.counter.count(goals=False).weights}) > 1:

@@ -26,7 +26,7 @@ def test_simulated_records_round_trip(players: int, sweep: Callable[[Iterable[in
     rng = random.Random(players)
     for seed in sweep(range(700)):
         game = simulate(Variant.for_players(players), seed, max_turns=40)
-        record = game.record(rng.choice([*game.players, None]), rng.randint(0, len(game.turns)))
+        record = game.record(rng.choice([*game.players, None]), rng.randint(0, len(game.state.turns)))
         compact = GAME.write(record, "compact")
         again = GAME.read(GAME.parse_compact(f"g{seed}.txt", compact))
         assert GAME.write(again) == GAME.write(record)
@@ -81,7 +81,7 @@ def test_a_declaring_turn_has_no_check_letter(tmp_path: Path) -> None:
 def test_simulated_round_trips_hold_declarations() -> None:
     """The round trips above do meet declaring turns (no check, R8)."""
     declaring = [t for players in (2, 3, 4) for seed in range(20)
-                 for t in simulate(Variant.for_players(players), seed, max_turns=40).turns if t.declare is not None]
+                 for t in simulate(Variant.for_players(players), seed, max_turns=40).state.turns if t.declare is not None]
     assert declaring and all(t.check is None and t.card is None for t in declaring)
 
 

@@ -33,14 +33,14 @@ def game_and_observations(players: int, seed: int):
     game = simulator.simulate(variant, seed, max_turns=60)
     rng = random.Random(seed * 7919 + players)
     viewer = rng.choice([*game.players, None])
-    cut = rng.randint(0, len(game.turns))
-    record = game.record(viewer, turns=cut, forget=rng.choice([0.0, 0.2, 0.5]), rng=rng)
+    cut = rng.randint(0, len(game.state.turns))
+    record = simulator.forget(game.record(viewer, cut), rng.choice([0.0, 0.2, 0.5]), rng)
     observations = replay(record).observations  # raises if the rules reject the record
     return variant, game, record, observations
 
 
 def true_hypothesis(game) -> counter.Hypothesis:
-    deal = game.deal
+    deal = game.state.deal
     fake = None if deal.fake is None else game.players.index(deal.fake)
     return counter.Hypothesis(tuple(deal.clues[p] for p in game.players), fake)
 
@@ -68,7 +68,7 @@ def test_cpsat_agrees_with_the_counter(players, seed, check_goal):
 
     possible = engine.possible_values(subjects)
     for p in game.players:
-        assert game.deal.clues[p] in possible[f"clue:{p}"]
+        assert game.state.deal.clues[p] in possible[f"clue:{p}"]
         marg = t.clue_marginals(p)
         assert set(possible[f"clue:{p}"]) == {a for a, x in marg.items() if x > 0}
     if variant.fake:
@@ -119,7 +119,7 @@ def test_simulated_games_are_legal_under_each_ruling(rulings, players):
         rng = random.Random(seed)
         viewer = rng.choice([*game.players, None])
         try:
-            observations = replay(game.record(viewer, forget=0.2, rng=rng)).observations
+            observations = replay(simulator.forget(game.record(viewer), 0.2, rng)).observations
         except Exception as exc:  # noqa: BLE001 - collect every rejected game
             rejected.append((seed, str(exc)))
             continue

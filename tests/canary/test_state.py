@@ -45,7 +45,7 @@ from suiri.models.canary.counter import Counts, Hypothesis
 from suiri.models.canary.record import CanaryRecord
 from suiri.models.canary.rules import Check, Variant
 from suiri.models.canary.session import CanarySession
-from suiri.models.canary.simulator import SimulatedGame, simulate
+from suiri.models.canary.simulator import Simulated, forget, simulate
 from suiri.models.canary.state import CanaryState, Move, as_written
 from suiri.solver.errors import IllegalMoveError, SuiriError
 
@@ -80,10 +80,10 @@ def with_turn(state: CanaryState, seat: str | None, move: Move) -> CanaryRecord:
     return record
 
 
-_GAMES: dict[tuple[int, int], SimulatedGame] = {}
+_GAMES: dict[tuple[int, int], Simulated] = {}
 
 
-def played(players: int, seed: int, max_turns: int = LONGEST) -> SimulatedGame:
+def played(players: int, seed: int, max_turns: int = LONGEST) -> Simulated:
     """The seeded game, played once per module run and shared by the tests below."""
     key = (players, seed, max_turns)
     if key not in _GAMES:
@@ -127,7 +127,7 @@ def test_records_of_every_seat_pass_the_check_and_keep_the_truth(players: int, s
             seats_checked += 1
         rng = random.Random(seed * 7919 + players)
         viewer = rng.choice([*state.players, None])
-        cut = game.record(viewer, turns=rng.randint(0, len(state.turns)), forget=rng.choice([0.0, 0.2, 0.5]), rng=rng)
+        cut = forget(game.record(viewer, rng.randint(0, len(state.turns))), rng.choice([0.0, 0.2, 0.5]), rng)
         truth_survives(state, CanarySession(cut).check(), (seed, viewer, len(cut.turns)))
         forgotten += sum(1 for n, t in enumerate(cut.turns)
                          if t.player == viewer and t.card is None and state.turns[n].check is Check.HIDDEN)
@@ -155,7 +155,7 @@ def points(players: int, seeds: list[int]) -> list[CanaryState]:
     to that turn: a seed's choices do not depend on how long it is played)."""
     out = []
     for seed in seeds:
-        stop = random.Random(seed).randint(0, len(played(players, seed).turns) - 1)
+        stop = random.Random(seed).randint(0, len(played(players, seed).state.turns) - 1)
         out.append(played(players, seed, max_turns=stop).state)
     return out
 
@@ -212,7 +212,7 @@ def test_r5_off_a_declaration_on_a_face_up_card_is_refused_from_every_seat() -> 
     for seed in range(200):
         variant = Variant.for_players(2 + seed % 3, declare_on_face_up=False)
         game = simulate(variant, seed, max_turns=LONGEST)
-        for stop in range(len(game.turns)):
+        for stop in range(len(game.state.turns)):
             state = simulate(variant, seed, max_turns=stop).state
             mover = state.current_player()
             assert mover is not None
@@ -254,12 +254,12 @@ def test_without_r5_declarations_are_only_on_face_down_cards() -> None:
         game = simulate(variant, seed, max_turns=60)
         kinds = declaration_kinds(game)
         assert "face-up" not in kinds, seed
-        declared += sum(t.declare is not None for t in game.turns)
+        declared += sum(t.declare is not None for t in game.state.turns)
         CanarySession(game.record(None))  # raises IllegalMoveError if the rules refuse it
     assert declared > 0
 
 
-def declaration_kinds(game: SimulatedGame) -> set[str]:
+def declaration_kinds(game: Simulated) -> set[str]:
     """The kinds of declaration in a simulated game: "size-N" (a card with N attributes),
     "face-up" (a card face-up when the declarer arrived), "fake-off-clue" (the
     four-player fake holder, on a card without its clue), "failed-face-up" (a failure
@@ -268,7 +268,7 @@ def declaration_kinds(game: SimulatedGame) -> set[str]:
     out: set[str] = set()
     face_up: set[int] = set()
     failed: set[int] = set()
-    for n, t in enumerate(game.turns):
+    for n, t in enumerate(game.state.turns):
         if t.declare is None:
             if t.check is Check.REVEALED:
                 face_up.add(t.to)
@@ -278,9 +278,9 @@ def declaration_kinds(game: SimulatedGame) -> set[str]:
         assert t.check is None and t.card is None  # R8: the declaration replaces the check
         face = t.declare.card
         out.add(f"size-{len(face.attrs)}")
-        if game.deal.fake == t.player and game.deal.clues[t.player] not in face.attrs:
+        if game.state.deal.fake == t.player and game.state.deal.clues[t.player] not in face.attrs:
             out.add("fake-off-clue")
-        if n + 1 < len(game.turns):  # followed by a turn: it failed, the card is face-down
+        if n + 1 < len(game.state.turns):  # followed by a turn: it failed, the card is face-down
             failed.add(t.to)
             if t.to in face_up:
                 out.add("failed-face-up")

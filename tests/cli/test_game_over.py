@@ -47,8 +47,8 @@ def test_canary_winners_match_the_deal(players: int) -> None:
         if sim.state.table.over is None:
             continue
         ended += 1
-        last = sim.turns[-1]
-        fake = sim.deal.fake
+        last = sim.state.turns[-1]
+        fake = sim.state.deal.fake
         if last.declare is not None and last.declare.outcome == "success":
             truth = {last.player} if fake is None or last.player == fake else \
                 {p for p in sim.players if p != fake}
@@ -76,7 +76,7 @@ def test_detective_winners_match_the_case_file(variant: str, rates: dict[str, fl
     reasons = set()
     for seed in SEEDS:
         sim = simulate(variant_for(3, variant), seed, 400, **rates)  # type: ignore[arg-type]
-        if sim.over is None:
+        if sim.state.outcome is None:
             continue
         ended += 1
         for seat in (*sim.players, None):
@@ -85,7 +85,7 @@ def test_detective_winners_match_the_case_file(variant: str, rates: dict[str, fl
             assert over is not None
             last = session.record.events[-1]
             truth: set[str] = set()
-            if isinstance(last, Deduce | Accuse) and sim.over == "solved" and set(last.named) == set(sim.deal.case):
+            if isinstance(last, Deduce | Accuse) and sim.state.outcome == "solved" and set(last.named) == set(sim.state.deal.case):
                 truth = {last.by}
             _consistent(over, truth)
             assert all(x in (0, 1) for x in over.winners.values())
@@ -105,7 +105,7 @@ def test_werewolf_winners_match_the_simulated_table(players: int) -> None:
             over = werewolf.game_over(werewolf.open(sim.record(seat)))
             assert over is not None
             reasons.add(over.reason)
-            _consistent(over, set(sim.winners))
+            _consistent(over, set(sim.state.table.winners))
     assert reasons == {"werewolf-out", "alone", "found", "not-found"}
 
 
@@ -126,7 +126,7 @@ def _finished_records() -> list[tuple[str, object]]:
         for variant, rates in (("base", {}), ("base", {"sensible_rate": 0.0, "deduce_rate": 0.1}),
                                ("clue", {}), ("clue", {"sensible_rate": 0.0, "accuse_rate": 0.9})):
             dsim = detective(variant_for(3, variant), seed, 400, **rates)  # type: ignore[arg-type]
-            if dsim.over is not None:
+            if dsim.state.outcome is not None:
                 out += [("detective", dsim.record(p)) for p in dsim.players]
         for players in (3, 4):
             wsim = werewolf(players, seed + 10)

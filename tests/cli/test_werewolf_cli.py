@@ -546,10 +546,11 @@ def test_search_calls_in_every_command(write, suiri) -> None:
     """A simulated 4-player game cut after its third call: aki (order 1) searched, nobody
     raised at 2, dan showed the Madman at 3.  ben, the Werewolf, holds the Lost Legacy
     (order 5): call 4 comes first."""
+    from suiri.models.werewolf import simulator
     from suiri.models.werewolf.record import to_toml
-    from suiri.models.werewolf.simulator import simulate
 
-    path = write(to_toml(simulate(4, 40).record("ben", 99, 3)))
+    game = simulator.simulate(4, 40)
+    path = write(to_toml(game.record("ben", simulator.steps(game, 99, 3))))
     out = ok(suiri("analyze", path))
     assert "11 turns and 3 search calls, seen by ben\nPhase: search — the deck is empty; orders called: 1–3; " \
            "next call: 4\n" in out, out

@@ -329,7 +329,7 @@ def simulated_positions(variant: str, players: int, seeds: Iterable[int]):
     for seed in seeds:
         game = simulate(variant_for(players, variant), seed, max_events=30)
         rng = random.Random(seed)
-        viewer, cut = rng.choice(game.players), rng.randint(0, len(game.events))
+        viewer, cut = rng.choice(game.players), rng.randint(0, len(game.state.events))
         session = DetectiveSession(game.record(viewer, cut))
         if advise(session).suggestions:
             yield seed, session

@@ -302,9 +302,9 @@ def test_simulated_records_match_brute_force(vi: int, seed: int):
     game = simulator.simulate(variant, seed, max_events=12)
     rng = random.Random(100 * vi + seed)
     viewer = rng.choice([*game.players, None])
-    record = game.record(viewer, rng.randint(0, len(game.events)))
+    record = game.record(viewer, rng.randint(0, len(game.state.events)))
     observations = replay(record).observations
-    compare(variant, game.players, observations, rng, game.deal.case)
+    compare(variant, game.players, observations, rng, game.state.deal.case)
 
 
 # -- Clue accusations: whole records read by the brute force, without replay ----------------------
@@ -340,7 +340,7 @@ def test_clue_records_with_accusations_match_the_record_brute_force(game, viewer
                                                     replay(record).observations)).count()
     cards = [c for c in record.variant.cards if c not in set(public)]
     check_counts(got, want, cards)
-    assert any(d.case == game.deal.case for d in deals), "the truth must be counted"
+    assert any(d.case == game.state.deal.case for d in deals), "the truth must be counted"
 
 
 def test_the_accusation_records_cover_right_wrong_and_refuting_after_being_out() -> None:

@@ -213,7 +213,7 @@ def test_simulated_records_match(vi: int, seed: int):
     game = simulator.simulate(variant, seed, max_events=12)
     rng = random.Random(10 * vi + seed)
     viewer = rng.choice([*game.players, None])
-    record = game.record(viewer, rng.randint(len(game.events) // 2, len(game.events)))
+    record = game.record(viewer, rng.randint(len(game.state.events) // 2, len(game.state.events)))
     observations = replay(record).observations
     expected, n = enumerate_possible(variant, game.players, observations)
     assert n > 0
@@ -229,7 +229,7 @@ def test_simulated_accusation_records_match(seed: int):
     their triple): CP-SAT's possible values equal the counter's support."""
     variant = Variant.for_players(3, deck=D3, clue=True, public_count=0)
     game = simulator.simulate(variant, seed, max_events=10, accuse_rate=0.4)
-    accusations = [e for e in game.events if isinstance(e, Accuse)]
+    accusations = [e for e in game.state.events if isinstance(e, Accuse)]
     assert accusations
     rng = random.Random(seed)
     record = game.record(rng.choice([*game.players, None]))

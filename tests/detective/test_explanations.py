@@ -275,7 +275,7 @@ def simulated(i: int) -> DetectiveSession:
     rng = random.Random(seed)
     game = simulate(variant_for(players, variant), seed, max_events=rng.randint(20, 40))
     viewer = None if i % 4 == 3 else rng.choice(game.players)
-    cut = rng.randint(len(game.events) * 2 // 3, len(game.events))
+    cut = rng.randint(len(game.state.events) * 2 // 3, len(game.state.events))
     return DetectiveSession(game.record(viewer, cut))
 
 

@@ -119,13 +119,13 @@ def test_simulated_records_round_trip(sweep: Callable[[list[tuple[str, int, int]
         game = simulate(variant_for(players, variant), seed, max_events=40)
         rng = random.Random(seed * 100 + players)
         for viewer in (*game.players, None):
-            record = game.record(viewer, rng.randint(0, len(game.events)))
+            record = game.record(viewer, rng.randint(0, len(game.state.events)))
             text = assert_round_trip(record)
             assert_round_trip(decorated(record, rng))
             seen["joined"] += text.count(" ; reveal ")
             seen["accuse"] += text.count("\naccuse ")
             seen["show"] += text.count("\nshow ")
-        seen["bluff"] += sum(1 for e in game.events if isinstance(e, Deduce) and FAKE_CARD in e.shown.values())
+        seen["bluff"] += sum(1 for e in game.state.events if isinstance(e, Deduce) and FAKE_CARD in e.shown.values())
     assert all(seen.values()), seen  # the sweep meets bluffs, accusations and shows
 
 
@@ -151,7 +151,7 @@ def test_a_bluff_typed_as_two_lines_is_refused_for_the_bluffer() -> None:
     """Why a bluff is one line: the bluffer's raise alone is illegal in its own record."""
     for seed in range(200):
         game = simulate(variant_for(3, "fake"), seed, max_events=30)
-        bluffs = [(k, e) for k, e in enumerate(game.events) if isinstance(e, Deduce) and FAKE_CARD in e.shown.values()]
+        bluffs = [(k, e) for k, e in enumerate(game.state.events) if isinstance(e, Deduce) and FAKE_CARD in e.shown.values()]
         if not bluffs:
             continue
         k, bluff = bluffs[0]

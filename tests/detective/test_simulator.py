@@ -69,15 +69,15 @@ def holds(deal: Deal, obs: Observation) -> bool:
     raise AssertionError(f"unknown observation {obs!r}")
 
 
-def check_game(game: simulator.SimulatedGame) -> None:
+def check_game(game: simulator.Simulated) -> None:
     for viewer, record in game.records().items():
         try:
             result = replay(record)
         except IllegalMoveError as e:  # pragma: no cover - the failure message
             pytest.fail(f"seed {game.seed}, viewer {viewer}: {e}")
-        false = [o for o in result.observations if not holds(game.deal, o)]
+        false = [o for o in result.observations if not holds(game.state.deal, o)]
         assert not false, f"seed {game.seed}, viewer {viewer}: false observations {false}"
-        assert result.solved == (game.over == "solved")
+        assert result.solved == (game.state.outcome == "solved")
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -87,17 +87,17 @@ def test_every_record_replays_and_tells_the_truth(name: str, sweep: Sweep) -> No
         game = simulator.simulate(variant, seed)
         check_game(game)
         # every cut (a bluff keeps its reveal) is a legal record that tells the truth
-        for k in range(0, len(game.events), 7):
+        for k in range(0, len(game.state.events), 7):
             for viewer in (game.players[0], None):
                 result = replay(game.record(viewer, k))
-                assert all(holds(game.deal, o) for o in result.observations)
+                assert all(holds(game.state.deal, o) for o in result.observations)
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_the_deal_follows_the_setup(name: str) -> None:
     variant = VARIANTS[name]
     game = simulator.simulate(variant, 7)
-    d = game.deal
+    d = game.state.deal
     assert game.players == simulator.PLAYER_NAMES[: variant.players]
     assert [c.category for c in d.case] == list(CATEGORIES)
     assert len(d.public) == variant.public_count
@@ -110,23 +110,23 @@ def test_the_deal_follows_the_setup(name: str) -> None:
 def test_same_seed_same_game() -> None:
     for variant in (VARIANTS["fake-4p"], VARIANTS["clue-fake-5p"]):
         a, b = simulator.simulate(variant, 42), simulator.simulate(variant, 42)
-        assert a.deal == b.deal and a.events == b.events and a.over == b.over
-        assert [simulator.simulate(variant, s).deal for s in range(5)] != [a.deal] * 5
+        assert a.state.deal == b.state.deal and a.state.events == b.state.events and a.state.outcome == b.state.outcome
+        assert [simulator.simulate(variant, s).state.deal for s in range(5)] != [a.state.deal] * 5
 
 
 def test_records_hide_what_the_seat_did_not_see() -> None:
     game = next(g for g in (simulator.simulate(VARIANTS["base-3p"], s) for s in range(50))
-                if any(isinstance(e, simulator.Look) for e in g.events))
-    looks = [(k, e) for k, e in enumerate(game.events) if isinstance(e, simulator.Look)]
+                if any(isinstance(e, simulator.Look) for e in g.state.events))
+    looks = [(k, e) for k, e in enumerate(game.state.events) if isinstance(e, simulator.Look)]
     k, look = looks[0]
     assert game.record(look.actor).events[k] == Peek(look.player, look.card)
     assert game.record(None).events[k] == Show(look.player, look.actor, None)
     other = next(p for p in game.players if p != look.actor)
     assert game.record(other).events[k] == Show(look.player, look.actor, None)
     assert game.record(None).hand == ()
-    assert game.record("bea").hand == game.deal.hands["bea"]
+    assert game.record("bea").hand == game.state.deal.hands["bea"]
     for viewer, record in game.records().items():
-        for true, seen in zip(game.events, record.events, strict=True):
+        for true, seen in zip(game.state.events, record.events, strict=True):
             if isinstance(seen, Deduce):
                 assert isinstance(true, Deduce)
                 assert seen.shown == (true.shown if viewer == true.by else {})
@@ -139,8 +139,8 @@ def test_every_kind_of_event_occurs() -> None:
     for name in ("fake-3p", "fake-6p", "clue-fake-4p", "base-2p"):
         for seed in range(40):
             game = simulator.simulate(VARIANTS[name], seed, max_events=60)
-            seen[f"over:{game.over}"] += 1
-            for e in game.events:
+            seen[f"over:{game.state.outcome}"] += 1
+            for e in game.state.events:
                 if isinstance(e, Deduce):
                     if simulator.is_bluff(e):
                         seen["clue-bluff" if name.startswith("clue") else "bluff"] += 1
@@ -160,29 +160,29 @@ def test_bluffs_are_followed_by_the_fake_reveal() -> None:
     for name in ("fake-3p", "fake-5p", "clue-fake-4p"):
         for seed in range(30):
             game = simulator.simulate(VARIANTS[name], seed)
-            for k, e in enumerate(game.events):
+            for k, e in enumerate(game.state.events):
                 if simulator.is_bluff(e):
                     assert isinstance(e, Deduce)
                     bluffer = next(p for p, c in e.shown.items() if c == FAKE_CARD)
-                    assert game.events[k + 1] == Reveal(FAKE_CARD, bluffer)
-                    assert not any(c in game.deal.hands[bluffer] for c in e.named)
-                    assert game.cut(k + 1) == k + 2
-            assert len(game.events) <= 30
+                    assert game.state.events[k + 1] == Reveal(FAKE_CARD, bluffer)
+                    assert not any(c in game.state.deal.hands[bluffer] for c in e.named)
+                    assert game.state.cut(k + 1) == k + 2
+            assert len(game.state.events) <= 30
 
 
 def test_current_holder_follows_reveals() -> None:
     game = simulator.simulate(VARIANTS["fake-4p"], 3, max_events=60)
-    for k in range(len(game.events) + 1):
+    for k in range(len(game.state.events) + 1):
         where = simulator.current_holders(game, k)
         assert Counter(where.values())["case"] == 3
-        revealed = {e.card for e in game.events[:k] if isinstance(e, Reveal)}
+        revealed = {e.card for e in game.state.events[:k] if isinstance(e, Reveal)}
         for card, holder in where.items():
-            if card in revealed or card in game.deal.public:
+            if card in revealed or card in game.state.deal.public:
                 assert holder == "public"
-            elif card in game.deal.case:
+            elif card in game.state.deal.case:
                 assert holder == "case"
             else:
-                assert card in game.deal.hands[holder]
+                assert card in game.state.deal.hands[holder]
 
 
 def test_named_players_and_bad_sizes() -> None:
@@ -201,8 +201,8 @@ def test_named_players_and_bad_sizes() -> None:
 def test_the_reference_deal() -> None:
     """Seed 10, three players: the deal of the shared reference record detective-3p.toml."""
     game = simulator.simulate(Variant.for_players(3), 10)
-    assert [c.id for c in game.deal.hands["aki"]] == ["w1", "r3", "w9", "r2", "s4", "s8"]
-    assert [c.id for c in game.deal.public] == ["w2", "w3", "w6", "r9", "w5", "s9"]
+    assert [c.id for c in game.state.deal.hands["aki"]] == ["w1", "r3", "w9", "r2", "s4", "s8"]
+    assert [c.id for c in game.state.deal.public] == ["w2", "w3", "w6", "r9", "w5", "s9"]
 
 
 def test_clue_games_have_accusations() -> None:
@@ -215,13 +215,13 @@ def test_clue_games_have_accusations() -> None:
             game = simulator.simulate(VARIANTS[name], seed, max_events=60)
             check_game(game)
             out: set[str] = set()
-            for k, e in enumerate(game.events):
+            for k, e in enumerate(game.state.events):
                 if isinstance(e, Accuse):
                     assert e.by not in out
-                    assert e.correct == (set(e.named) == set(game.deal.case))
+                    assert e.correct == (set(e.named) == set(game.state.deal.case))
                     seen[f"accuse:{e.correct}"] += 1
                     if e.correct:
-                        assert k == len(game.events) - 1 and game.over == "solved"
+                        assert k == len(game.state.events) - 1 and game.state.outcome == "solved"
                     else:
                         out.add(e.by)
                 elif isinstance(e, Deduce):

@@ -5,7 +5,7 @@ State's record sweep (every seat's record passes the full check).
 clue-fake; see ``variant_for``); even seeds are played by the simulator's policy (6 to
 60 events), odd seeds by random legal moves on the State (state_games.py: accusations,
 looks, reveals of the fake after a real show).  Each game is cut at one random event
-count (a bluff keeps its reveal: ``SimulatedGame.cut``; the end and the empty record come
+count (a bluff keeps its reveal: ``Simulated.cut``; the end and the empty record come
 up too).  ``make test`` (``--full``) checks all of them, the default run a seeded tenth
 of each case's games (the sweep convention, tests/conftest.py); the seats and
 accusations the whole sweep covers are checked on every run.  For each game:
@@ -38,7 +38,7 @@ from suiri.models.detective.analysis import analyze
 from suiri.models.detective.cards import CATEGORIES, Category
 from suiri.models.detective.rules import Accuse, variant_for
 from suiri.models.detective.session import DetectiveSession
-from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, current_holders, simulate
+from suiri.models.detective.simulator import PLAYER_NAMES, Simulated, current_holders, simulate
 from suiri.solver.facts import Fact
 
 HERE_DIR = str(Path(__file__).parent)
@@ -60,7 +60,7 @@ def seeds(players: int, variant: str) -> range:
     return range(start, start + GAMES_PER_CASE)
 
 
-def viewpoints(game: SimulatedGame, seed: int, rng: random.Random) -> list[str | None]:
+def viewpoints(game: Simulated, seed: int, rng: random.Random) -> list[str | None]:
     """Two seats: one cycling through every seat and the spectator, one at random."""
     seats: list[str | None] = [*game.players, None]
     return [seats[seed % len(seats)], rng.choice(seats)]
@@ -76,13 +76,13 @@ def fact_is_true(fact: Fact, places: dict[str, str], case: dict[Category, str]) 
     return (actual == fact.value) == fact.holds
 
 
-def check_counts(game: SimulatedGame, viewer: str | None, cut: int) -> DetectiveSession:
+def check_counts(game: Simulated, viewer: str | None, cut: int) -> DetectiveSession:
     """The record passes the full check and the true case triple has a positive count."""
-    label = f"seed {game.seed}, {game.variant.players}p, viewer {viewer}, cut {cut}"
+    label = f"seed {game.seed}, {game.state.variant.players}p, viewer {viewer}, cut {cut}"
     record = game.record(viewer, cut)
     session = DetectiveSession(record)  # replays: raises if the rules reject the record
-    assert len(record.events) == game.cut(cut), label  # a bluff keeps its reveal
-    truth = game.deal.case
+    assert len(record.events) == game.state.cut(cut), label  # a bluff keeps its reveal
+    truth = game.state.deal.case
     counts = session.check()  # replay and the exact count
     assert counts.total > 0, label
     assert counts.truth.get(truth, 0) > 0, (label, [c.id for c in truth])
@@ -90,14 +90,14 @@ def check_counts(game: SimulatedGame, viewer: str | None, cut: int) -> Detective
     return session
 
 
-def check_record(game: SimulatedGame, viewer: str | None, cut: int, session: DetectiveSession | None = None) -> int:
+def check_record(game: Simulated, viewer: str | None, cut: int, session: DetectiveSession | None = None) -> int:
     """All the checks on one record (``session``: its session, if already checked by
     ``check_counts``); returns the number of certain facts."""
-    label = f"seed {game.seed}, {game.variant.players}p, viewer {viewer}, cut {cut}"
+    label = f"seed {game.seed}, {game.state.variant.players}p, viewer {viewer}, cut {cut}"
     if session is None:
         session = check_counts(game, viewer, cut)
-    upto = game.cut(cut)
-    truth = game.deal.case
+    upto = game.state.cut(cut)
+    truth = game.state.deal.case
 
     places = current_holders(game, upto)
     for card, place in places.items():
@@ -124,15 +124,15 @@ def check_record(game: SimulatedGame, viewer: str | None, cut: int, session: Det
     return len(result.certain)
 
 
-def game_and_viewpoints(players: int, variant: str, seed: int) -> tuple[SimulatedGame, int, list[str | None]]:
+def game_and_viewpoints(players: int, variant: str, seed: int) -> tuple[Simulated, int, list[str | None]]:
     """The game of ``seed`` (the simulator's policy for even seeds, random legal moves on
     the State for odd ones), its cut and its two viewpoints."""
     rng = random.Random(seed)
     if seed % 2:
-        game = SimulatedGame(play(variant, players, seed, rng.randint(1, 120)), seed)
+        game = Simulated(seed, play(variant, players, seed, rng.randint(1, 120)))
     else:
         game = simulate(variant_for(players, variant), seed, max_events=rng.randint(6, 60))
-    return game, rng.randint(0, len(game.events)), viewpoints(game, seed, rng)
+    return game, rng.randint(0, len(game.state.events)), viewpoints(game, seed, rng)
 
 
 @pytest.mark.parametrize(("players", "variant"), cases())
@@ -161,7 +161,7 @@ def test_the_sweep_covers_every_seat_and_accusations(players: int, variant: str)
     accusations = 0
     for seed in seeds(players, variant)[::2]:
         game, _, _ = game_and_viewpoints(players, variant, seed)
-        accusations += sum(isinstance(e, Accuse) for e in game.events)
+        accusations += sum(isinstance(e, Accuse) for e in game.state.events)
     assert seen == {*PLAYER_NAMES[:players], None}  # every seat and the spectator
     assert (accusations > 0) == variant.startswith("clue")  # Clue games end by accusations
 
@@ -175,8 +175,8 @@ def test_truth_survives_wrong_accusations(players: int) -> None:
     for seed in range(12):
         game = simulate(variant_for(players, "clue-fake" if seed % 2 else "clue"), 90_000 + seed, max_events=40,
                         accuse_rate=0.3)
-        wrong += sum(isinstance(e, Accuse) and not e.correct for e in game.events)
-        for cut in range(0, len(game.events) + 1, 3):
+        wrong += sum(isinstance(e, Accuse) and not e.correct for e in game.state.events)
+        for cut in range(0, len(game.state.events) + 1, 3):
             for viewer in (game.players[seed % players], None):
                 check_record(game, viewer, cut)
     assert wrong >= 5
@@ -190,10 +190,10 @@ def test_whole_games_and_empty_records() -> None:
             rules = variant_for(players, variant)
             for seed in range(6):
                 game = simulate(rules, seed, max_events=200)
-                over.add(game.over)
+                over.add(game.state.outcome)
                 for viewer in (game.players[seed % players], None):
                     check_record(game, viewer, 0)
-                    check_record(game, viewer, len(game.events))
+                    check_record(game, viewer, len(game.state.events))
     assert {"solved"} <= over
 
 
@@ -202,11 +202,11 @@ def test_a_solved_game_proves_the_truth() -> None:
     solved = 0
     for seed in range(40):
         game = simulate(variant_for(4, "fake"), seed, max_events=200)
-        if game.over != "solved":
+        if game.state.outcome != "solved":
             continue
         solved += 1
         for viewer in (*game.players, None):
             session = DetectiveSession(game.record(viewer))
             for index, cat in enumerate(CATEGORIES):
-                assert session.truth(cat)[game.deal.case[index]] == 1, (seed, viewer, cat)
+                assert session.truth(cat)[game.state.deal.case[index]] == 1, (seed, viewer, cat)
     assert solved >= 3

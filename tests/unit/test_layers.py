@@ -28,7 +28,7 @@ TOP_LAYERS = ["suiri.solver", "suiri.models", "suiri.puzzles", "suiri.cli"]  # l
 GAME_LAYERS = [("error_text",), ("cards", "board"), ("rules",), ("record", "notation", "replay", "table"), ("state",),
                ("simulator", "counter", "encoder", "text"), ("session",), ("analysis", "ending"),
                ("reasoning", "steps"), ("advice", "drawn"), ("game",)]  # lowest first; one layer's modules may import each other
-MODEL_LAYERS = ["interface", "GAME", "registry", "", "live"]  # inside suiri.models, lowest first ("": __init__)
+MODEL_LAYERS = ["interface", "simulation", "GAME", "registry", "", "live"]  # inside suiri.models, lowest first ("": __init__)
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:

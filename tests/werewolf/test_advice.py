@@ -43,7 +43,7 @@ def in_progress(players: int, seed: int, seat: int) -> list[WerewolfSession]:
     viewer = g.players[seat]
     whole = g.record(viewer)
     out = []
-    for t, played in enumerate(g.turns):
+    for t, played in enumerate(g.state.turns):
         if played.player == viewer and t < len(whole.turns):
             out.append(WerewolfSession(replace(g.record(viewer, t), pending=played.drew)))
     return out
@@ -95,7 +95,7 @@ def test_search_advice_is_the_lost_legacy_distribution(players: int, seed: int, 
     g = simulate(players, seed)  # games that reach their search phase
     whole = g.record(g.players[seat])
     assert whole.searches
-    s = WerewolfSession(g.record(g.players[seat], len(whole.turns), 0))
+    s = WerewolfSession(g.record(g.players[seat], len(whole.turns)))
     a = advise(s)
     if a.phase == "over":  # the seat was eliminated before the search phase
         assert g.players[seat] not in s.living
@@ -147,8 +147,8 @@ def search_cuts(name: str) -> list[tuple[str, WerewolfSession]]:
         g = simulate(players, seed, deck=deck_counts(spec))
         for seat in g.players:
             turns = len(g.record(seat).turns)
-            for calls in range(len(g.calls) + 1):
-                s = WerewolfSession(g.record(seat, turns, calls))
+            for calls in range(len(g.state.calls) + 1):
+                s = WerewolfSession(g.record(seat, turns + calls))
                 if s.replay.search_phase and not s.replay.over and seat in s.living:
                     out.append((f"{name}-s{seed}-{seat}-c{calls}", s))
     return out

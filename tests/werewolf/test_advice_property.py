@@ -41,7 +41,7 @@ from suiri.models.werewolf.notation import parse
 from suiri.models.werewolf.record import WerewolfRecord, from_document
 from suiri.models.werewolf.rules import hand
 from suiri.models.werewolf.session import WerewolfSession
-from suiri.models.werewolf.simulator import SimulatedGame, simulate
+from suiri.models.werewolf.simulator import Simulated, simulate, truth_after, with_draw
 from suiri.models.werewolf.table import OVER, Table
 from suiri.models.werewolf.text import Text
 
@@ -49,12 +49,12 @@ Sweep = Callable[[Iterable[int]], list[int]]
 GAMES = 120  # per size: a seeded tenth by default, all with --full
 
 
-def cuts(g: SimulatedGame, viewer: str) -> Iterator[tuple[int, WerewolfRecord]]:
+def cuts(g: Simulated, viewer: str) -> Iterator[tuple[int, WerewolfRecord]]:
     """The seat's record after every turn (its draw pending when the next turn is its own),
     then with the whole search phase."""
-    for t in range(len(g.turns)):
-        yield t, g.record(viewer, t, pending=True)
-    yield len(g.turns), g.record(viewer)
+    for t in range(len(g.state.turns)):
+        yield t, with_draw(g, g.record(viewer, t))
+    yield len(g.state.turns), g.record(viewer)
 
 
 def terse(record: WerewolfRecord) -> WerewolfRecord:
@@ -69,7 +69,7 @@ def legal(held: Kind, drew: Kind) -> set[Kind]:
     return {c for c in cards if c.is_attack} or {c for c in cards if c != LOST_LEGACY}
 
 
-def assert_advises(s: WerewolfSession, g: SimulatedGame, t: int, implied: bool = True) -> WerewolfAdvice:
+def assert_advises(s: WerewolfSession, g: Simulated, t: int, implied: bool = True) -> WerewolfAdvice:
     """``advise`` ranks the legal plays, or waits for another's turn, or says why the game is
     over for the seat; ``analyze`` shows the seat's true hand and its draw."""
     me = s.record.viewer
@@ -86,7 +86,7 @@ def assert_advises(s: WerewolfSession, g: SimulatedGame, t: int, implied: bool =
     if rp.search_phase:
         assert a.phase == "search", where
         return a
-    truth = g.truth_after(t, pending=rp.pending is not None).hands[me]
+    truth = truth_after(g, t, pending=rp.pending is not None).hands[me]
     row = s.card(hand(me))
     if implied:
         assert row[truth.id] == 1, where  # the record implies the hand card: the counting proves it
@@ -333,7 +333,7 @@ def small_cuts() -> list:
     for name, (players, spec) in SMALL.items():
         for seed in range(30):
             g = simulate(players, seed, deck=deck_counts(spec))
-            for t, p in enumerate(g.turns):
+            for t, p in enumerate(g.state.turns):
                 if p.play == VOTE or p.play.is_attack or p.drew.is_attack:
                     out.append(pytest.param(name, seed, t, id=f"{name}-s{seed}-t{t}-{p.player}"))
     return out
@@ -344,7 +344,7 @@ def small_cuts() -> list:
 def test_forced_outcomes_match_a_brute_force(name: str, seed: int, t: int) -> None:
     players, spec = SMALL[name]
     g = simulate(players, seed, deck=deck_counts(spec))
-    record = g.record(g.turns[t].player, t, pending=True)
+    record = with_draw(g, g.record(g.state.turns[t].player, t))
     s = WerewolfSession(record)
     a = advise(s)
     assert a.phase == "play"

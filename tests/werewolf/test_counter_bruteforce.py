@@ -35,7 +35,7 @@ from suiri.models.werewolf.cards import KINDS, LOST_LEGACY, VILLAGER, deck_count
 from suiri.models.werewolf.counter import Counts, count
 from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.replay import replay
-from suiri.models.werewolf.simulator import simulate
+from suiri.models.werewolf.simulator import simulate, steps, with_draw
 
 
 def _load_brute() -> ModuleType:
@@ -81,11 +81,11 @@ def simulated_cases() -> list:
             seats: list[str | None] = [*game.players, None]
             viewer = seats[(seed + d) % len(seats)]
             rng = random.Random(f"{name}-{seed}")
-            cut = rng.randrange(len(game.turns))
-            pending = game.turns[cut].player == viewer
-            cuts = [(cut, 0, pending), (len(game.turns), len(game.calls), False)]
-            if len(game.calls) > 1:
-                cuts.append((len(game.turns), rng.randrange(1, len(game.calls)), False))
+            cut = rng.randrange(len(game.state.turns))
+            pending = game.state.turns[cut].player == viewer
+            cuts = [(cut, 0, pending), (len(game.state.turns), len(game.state.calls), False)]
+            if len(game.state.calls) > 1:
+                cuts.append((len(game.state.turns), rng.randrange(1, len(game.state.calls)), False))
             for turns, calls, pend in cuts:
                 label = f"{name}-s{seed}-{viewer or 'spectator'}-t{turns}" + (f"-c{calls}" if calls else "") + \
                     ("-pending" if pend else "")
@@ -95,7 +95,9 @@ def simulated_cases() -> list:
 
 def simulated(name: str, seed: int, viewer: str | None, turns: int, calls: int, pending: bool) -> WerewolfRecord:
     players, spec = DECKS[name]
-    return simulate(players, seed, deck=deck_counts(spec)).record(viewer, turns, calls, pending=pending)
+    game = simulate(players, seed, deck=deck_counts(spec))
+    record = game.record(viewer, steps(game, turns, calls))
+    return with_draw(game, record) if pending else record
 
 
 def assert_agree(record: WerewolfRecord) -> tuple[Counts, Any]:
@@ -126,7 +128,7 @@ def test_joint_counts(name: str, seed: int) -> None:
     players, spec = DECKS[name]
     game = simulate(players, seed, deck=deck_counts(spec))
     rng = random.Random(seed)
-    record = game.record(rng.choice([*game.players, None]), rng.randrange(len(game.turns) + 1))
+    record = game.record(rng.choice([*game.players, None]), steps(game, rng.randrange(len(game.state.turns) + 1)))
     b = brute(record)
     slots = sorted(b.places, key=str)
     for _ in range(3):

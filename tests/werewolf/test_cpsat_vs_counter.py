@@ -99,7 +99,7 @@ def small_cases() -> list:
     """Small-deck games (so that every deck order can be enumerated even when cut early),
     from each seat in turn, whole and cut at every second turn."""
     from suiri.models.werewolf.cards import deck_counts
-    from suiri.models.werewolf.simulator import simulate
+    from suiri.models.werewolf.simulator import simulate, steps
 
     out = []
     for name, (players, spec) in SMALL_DECKS.items():
@@ -107,10 +107,10 @@ def small_cases() -> list:
             g = simulate(players, seed, deck=deck_counts(spec))
             seats: list[str | None] = [*g.players, None]
             seat = seats[seed % len(seats)]
-            for turns in range(0, len(g.turns) + 1, 2):
-                out.append(pytest.param(g.record(seat, turns), id=f"{name}-s{seed}-{seat or 'spectator'}-t{turns}"))
-            if len(g.calls) > 1:  # cut between two calls of the search phase (W15)
-                out.append(pytest.param(g.record(seat, len(g.turns), 1), id=f"{name}-s{seed}-{seat or 'spectator'}-c1"))
+            for turns in range(0, len(g.state.turns) + 1, 2):
+                out.append(pytest.param(g.record(seat, steps(g, turns)), id=f"{name}-s{seed}-{seat or 'spectator'}-t{turns}"))
+            if len(g.state.calls) > 1:  # cut between two calls of the search phase (W15)
+                out.append(pytest.param(g.record(seat, len(g.state.turns) + 1), id=f"{name}-s{seed}-{seat or 'spectator'}-c1"))
             out.append(pytest.param(g.record(seat), id=f"{name}-s{seed}-{seat or 'spectator'}-whole"))
     return out
 

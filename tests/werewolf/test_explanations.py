@@ -80,7 +80,7 @@ def test_impossible_fact_proves_the_negation() -> None:
 
 
 def simulated() -> list[tuple[str, WerewolfReasoner]]:
-    from suiri.models.werewolf.simulator import simulate
+    from suiri.models.werewolf.simulator import simulate, steps
 
     out = []
     for players in (3, 4):
@@ -89,7 +89,7 @@ def simulated() -> list[tuple[str, WerewolfReasoner]]:
             seat = g.players[seed % players] if seed % 3 else None
             turns = len(g.record(None).turns)
             cut = turns if seed % 2 else max(1, (2 * turns) // 3)
-            out.append((f"{players}p-seed{70 + seed}-{seat or 'spectator'}-{cut}", reasoner(g.record(seat, cut))))
+            out.append((f"{players}p-seed{70 + seed}-{seat or 'spectator'}-{cut}", reasoner(g.record(seat, steps(g, cut)))))
     return out
 
 

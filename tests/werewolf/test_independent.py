@@ -29,7 +29,7 @@ from suiri.models.werewolf.cards import SLEEP, deck_counts
 from suiri.models.werewolf.counter import count
 from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.replay import replay
-from suiri.models.werewolf.simulator import simulate
+from suiri.models.werewolf.simulator import simulate, steps, with_draw
 from suiri.solver.errors import IllegalMoveError
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -70,13 +70,14 @@ def cases(name: str) -> list[tuple[str, str]]:
         seats: list[str | None] = [*game.players, None]
         viewer = seats[(seed + d) % len(seats)]
         rng = random.Random(f"independent-{name}-{seed}")
-        cut = rng.randrange(len(game.turns))
-        pending = game.turns[cut].player == viewer
-        cuts = [(cut, 0, pending), (len(game.turns), len(game.calls), False)]
-        if len(game.calls) > 1:
-            cuts.append((len(game.turns), rng.randrange(1, len(game.calls)), False))
+        cut = rng.randrange(len(game.state.turns))
+        pending = game.state.turns[cut].player == viewer
+        cuts = [(cut, 0, pending), (len(game.state.turns), len(game.state.calls), False)]
+        if len(game.state.calls) > 1:
+            cuts.append((len(game.state.turns), rng.randrange(1, len(game.state.calls)), False))
         for turns, calls, pend in cuts:
-            record = game.record(viewer, turns, calls, pending=pend)
+            record = game.record(viewer, steps(game, turns, calls))
+            record = with_draw(game, record) if pend else record
             label = f"{name}-s{seed}-{viewer or 'spectator'}-t{turns}-c{calls}" + ("-pending" if pend else "")
             out.append((label, to_toml(record)))
             if any(t.play == SLEEP and t.swapped is not None for t in record.turns):

@@ -35,7 +35,16 @@ from suiri.models.werewolf.cards import (
 from suiri.models.werewolf.counter import count
 from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.replay import replay
-from suiri.models.werewolf.simulator import PLAYER_NAMES, SimulatedGame, simulate
+from suiri.models.werewolf.simulator import (
+    PLAYER_NAMES,
+    Simulated,
+    simulate,
+    steps,
+    table_after,
+    tables,
+    truth_after,
+    with_draw,
+)
 from suiri.models.werewolf.table import (
     OVER,
     PLAY,
@@ -62,17 +71,17 @@ def same(a: WerewolfRecord, b: WerewolfRecord) -> bool:
 def test_same_seed_same_game(players: int) -> None:
     for seed in range(10):
         a, b = simulate(players, seed), simulate(players, seed)
-        assert a.order == b.order and a.turns == b.turns and a.calls == b.calls
+        assert a.state.order == b.state.order and a.state.turns == b.state.turns and a.state.calls == b.state.calls
         assert all(to_toml(a.record(v)) == to_toml(b.record(v)) for v in (*a.players, None))
-    assert len({simulate(players, s).order for s in range(10)}) == 10
+    assert len({simulate(players, s).state.order for s in range(10)}) == 10
 
 
 def test_players_and_decks() -> None:
     for n in (3, 4):
         g = simulate(n, 1)
-        assert g.players == PLAYER_NAMES[:n] and g.deck == STANDARD and len(g.order) == 16
+        assert g.players == PLAYER_NAMES[:n] and g.state.deck == STANDARD and len(g.state.order) == 16
     g = simulate(3, 1, deck=SMALL)
-    assert sorted(k.index for k in g.order) == sorted(i for i, c in enumerate(SMALL) for _ in range(c))
+    assert sorted(k.index for k in g.state.order) == sorted(i for i, c in enumerate(SMALL) for _ in range(c))
     with pytest.raises(ValueError):
         simulate(2, 1)
     with pytest.raises(ValueError):
@@ -80,8 +89,8 @@ def test_players_and_decks() -> None:
 
 
 # -- records -------------------------------------------------------------------------------------------------
-def cuts(game: SimulatedGame) -> list[tuple[int, int]]:
-    return [(t, 0) for t in range(len(game.turns))] + [(len(game.turns), c) for c in range(len(game.calls) + 1)]
+def cuts(game: Simulated) -> list[tuple[int, int]]:
+    return [(t, 0) for t in range(len(game.state.turns))] + [(len(game.state.turns), c) for c in range(len(game.state.calls) + 1)]
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -92,19 +101,20 @@ def test_every_record_replays_and_round_trips(players: int, deck: str, sweep: Sw
         for viewer in (*game.players, None):
             for turns, calls in cuts(game):
                 for pending in (False, True):
-                    record = game.record(viewer, turns, calls, pending=pending)
+                    record = game.record(viewer, steps(game, turns, calls))
+                    record = with_draw(game, record) if pending else record
                     if pending and record.pending is None:
                         continue
                     text = to_toml(record)
                     back = loads(text)
                     assert same(back, record) and to_toml(back) == text
                     rp = replay(back)
-                    assert rp.living == tuple(game.table_after(turns, calls).living)
-                    if turns == len(game.turns):  # every call kept is replayed, the unlisted ones too
+                    assert rp.living == tuple(table_after(game, steps(game, turns, calls)).living)
+                    if turns == len(game.state.turns):  # every call kept is replayed, the unlisted ones too
                         assert [(c.order, c.raised) for c in rp.calls] == \
-                            [(c.order, c.raised) for c in game.calls[:calls]]
+                            [(c.order, c.raised) for c in game.state.calls[:calls]]
                     if viewer is not None and viewer in rp.living:
-                        truth = game.truth_after(turns, calls)
+                        truth = truth_after(game, steps(game, turns, calls))
                         assert rp.viewer_hand == truth.hands[viewer]  # the viewer always knows its card
 
 
@@ -114,13 +124,13 @@ def test_whole_game_record() -> None:
     for seed in SEEDS:
         game = simulate(4, seed)
         rp = replay(game.record(None))
-        assert game.winner in (VILLAGERS, WEREWOLF, NOBODY)
+        assert game.state.table.winner in (VILLAGERS, WEREWOLF, NOBODY)
         assert rp.over and rp.next_call is None
-        if game.calls:
+        if game.state.calls:
             assert rp.search_phase
-            found = bool(game.searches) and game.searches[-1].found == LOST_LEGACY
-            assert found == (game.winner != NOBODY)
-            assert found or game.calls[-1].order == 8
+            found = bool(game.state.searches) and game.state.searches[-1].found == LOST_LEGACY
+            assert found == (game.state.table.winner != NOBODY)
+            assert found or game.state.calls[-1].order == 8
 
 
 def test_private_fields_only_for_the_viewer() -> None:
@@ -131,7 +141,7 @@ def test_private_fields_only_for_the_viewer() -> None:
         game = simulate(3, seed)
         for viewer in (*game.players, None):
             record = game.record(viewer)
-            for t, p in zip(record.turns, game.turns, strict=True):
+            for t, p in zip(record.turns, game.state.turns, strict=True):
                 mine = p.player == viewer
                 assert (t.drew is not None) == mine
                 if p.play in (SEER,) or (p.play == MEDIUM and p.peek):
@@ -158,7 +168,8 @@ def test_the_log_is_legal(players: int) -> None:
     seen = set()
     for seed in range(200):
         game = simulate(players, seed)
-        for before, p, after in zip(game.tables, game.turns, game.tables[1:], strict=False):
+        every = tables(game)
+        for before, p, after in zip(every, game.state.turns, every[1:], strict=False):
             seen.add(p.play.id)
             assert p.play != LOST_LEGACY
             assert p.play in (p.held, p.drew)
@@ -179,11 +190,11 @@ def test_the_log_is_legal(players: int) -> None:
                 assert all(v != t and t in before.living for v, t in p.votes.items())
             # the cards are all still there
             assert sum(len(h) for h in after.hands.values()) + sum(len(c) for c in after.piles.values()) + \
-                len(after.deck) + 1 == len(game.order)
-        for s in game.searches[:-1]:
+                len(after.deck) + 1 == len(game.state.order)
+        for s in game.state.searches[:-1]:
             assert s.found != LOST_LEGACY
-        for c in game.calls:  # W15: the raisers are the living holders of the order called
-            table_then = game.tables[len(game.turns) + game.calls.index(c)]
+        for c in game.state.calls:  # W15: the raisers are the living holders of the order called
+            table_then = every[len(game.state.turns) + game.state.calls.index(c)]
             assert c.raised == tuple(q for q in table_then.living if table_then.hands[q][0].order == c.order)
             assert (c.searched is not None) == (len(c.raised) == 1 and c.order != 3)
     assert {"villager", "medium", "seer", "vote", "sleep", "madman", "knight", "attack-1", "attack-2",
@@ -196,9 +207,8 @@ def test_variety() -> None:
     reasons, features = set(), set()
     for seed in range(300):
         game = simulate(3 + seed % 2, seed)
-        reasons.add("nobody" if game.reason.startswith("nobody") else
-                    "found" if "found" in game.reason else game.reason.split()[0])
-        for p in game.turns:
+        reasons.add(game.state.table.reason)
+        for p in game.state.turns:
             features.add("mixed" if p.mixed else "")
             features.add("swap" if p.swap is not None else "")
             features.add("peek" if p.peek else "")
@@ -207,9 +217,9 @@ def test_variety() -> None:
             features.add("no-effect" if p.play == MEDIUM and not p.flip and not p.peek else "")
             features.add(f"{p.play.id}-out" if p.eliminated else "")
             features.add("self-attack" if p.play.is_attack and p.eliminated == p.player else "")
-        for c in game.calls:
+        for c in game.state.calls:
             features.add("tie" if len(c.raised) > 1 else "madman-show" if c.order == 3 and c.raised else "")
-    assert {"the", "only", "found", "nobody"} <= reasons
+    assert {"werewolf-out", "alone", "found", "not-found"} <= reasons
     assert {"mixed", "swap", "flip-card", "flip-index", "flip-both", "peek", "no-effect", "vote-out", "attack-1-out",
             "self-attack", "tie", "madman-show"} <= features
 
@@ -376,11 +386,11 @@ def test_truth_after_matches_the_tables() -> None:
     rng = random.Random(5)
     for seed in range(30):
         game = simulate(4, seed)
-        turns = rng.randrange(len(game.turns) + 1)
-        truth = game.truth_after(turns)
-        table_now = game.table_after(turns)
+        turns = rng.randrange(len(game.state.turns) + 1)
+        truth = truth_after(game, steps(game, turns))
+        table_now = table_after(game, steps(game, turns))
         assert truth.hands == {p: h[0] for p, h in table_now.hands.items()}
         assert truth.werewolf == (table_now.werewolf() or "nobody")
         assert set(truth.slots) == {*(("hand", p) for p in table_now.living), ("ruins",), *truth.downs}
-        c = count(replay(game.record(None, turns)))
+        c = count(replay(game.record(None, steps(game, turns))))
         assert c.lost_legacy().get(truth.lost_legacy, 0) > 0

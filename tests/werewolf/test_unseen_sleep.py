@@ -48,13 +48,13 @@ def unseen_sleeps(players: int, seed: int) -> Iterator[tuple[str, Counts, Counts
     """Each Sleep of one game from each seat that is not the Werewolf then: (where, the
     counts after, the counts the moment before everyone closes their eyes)."""
     game = simulate(players, seed)
-    for t, played in enumerate(game.turns, start=1):
+    for t, played in enumerate(game.state.turns, start=1):
         if played.play != SLEEP:
             continue
         for viewer in (*game.players, None):
             if viewer is not None and viewer == played.werewolf:
                 continue  # the Werewolf writes what it did: its swap is seen, by itself
-            record = game.record(viewer, t, 0)  # no search calls after a last-turn Sleep
+            record = game.record(viewer, t)  # no search calls after a last-turn Sleep
             after = count(replay(record))
             rp = replay(record)
             move = rp.moves[-1]

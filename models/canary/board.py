@@ -71,8 +71,8 @@ class Board:
         not at start-up: it costs ~0.3 s)."""
         import networkx as nx
 
-        grid = nx.grid_2d_graph(self.width, self.height)
-        return nx.relabel_nodes(grid, {(c, r): self.square(c, r) for c, r in grid.nodes})
+        names = {(c, r): self.square(c, r) for c in range(self.width) for r in range(self.height)}
+        return nx.relabel_nodes(nx.grid_2d_graph(self.width, self.height), names)
 
     def neighbours(self, sq: Square) -> list[Square]:
         """Squares one orthogonal step away.  Computed directly because every replayed

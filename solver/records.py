@@ -12,7 +12,7 @@ import re
 import tomllib
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
@@ -30,7 +30,9 @@ _ERR_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 TablePath = tuple[str | int, ...]
 # A value as ``tomllib`` reads it (or a compact notation builds it): readers narrow it with
 # ``isinstance`` before use, so that a wrongly typed field is an error message, not a crash.
-TomlValue: TypeAlias = "str | int | float | bool | datetime | date | time | list[TomlValue] | dict[str, TomlValue]"
+# Sequence and Mapping (not list and dict, which are invariant) let a notation store its
+# list[str] as it is; ``isinstance(v, list)`` still narrows to list[TomlValue].
+TomlValue: TypeAlias = "str | int | float | bool | datetime | date | time | Sequence[TomlValue] | Mapping[str, TomlValue]"
 
 
 @dataclass

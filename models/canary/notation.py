@@ -84,7 +84,7 @@ def parse(name: str, text: str) -> TomlDocument:
             if reserved:
                 raise RecordSyntaxError(ErrorText("notation:keyword-name", name=repr(reserved[0])),
                                         at("players"), ErrorText("notation:keyword-name-valid"))
-            data["players"] = [*players]  # a copy typed as TOML values (a list is invariant)
+            data["players"] = players
             lines.keys[((), "game")] = lines.keys[((), "players")] = number
         elif head == "viewer":
             if len(words) < 2:

@@ -66,13 +66,13 @@ class Board:
         return (self.square(0, 0), self.square(0, h), self.square(w, 0), self.square(w, h))
 
     @cached_property
-    def graph(self) -> nx.Graph:
+    def graph(self) -> nx.Graph[Square]:
         """Squares joined when one orthogonal step apart (networkx is imported here,
         not at start-up: it costs ~0.3 s)."""
         import networkx as nx
 
-        names = {(c, r): self.square(c, r) for c in range(self.width) for r in range(self.height)}
-        return nx.relabel_nodes(nx.grid_2d_graph(self.width, self.height), names)
+        grid = nx.grid_2d_graph(self.width, self.height)
+        return nx.relabel_nodes(grid, {(c, r): self.square(c, r) for c, r in grid.nodes})
 
     def neighbours(self, sq: Square) -> list[Square]:
         """Squares one orthogonal step away.  Computed directly because every replayed

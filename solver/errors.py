@@ -296,11 +296,11 @@ class ErrorList(SuiriError):
     """Several independent problems found by a lenient reader, reported together."""
 
     def __init__(self, errors: Iterable[SuiriError]):
-        self.errors = list(errors)
+        self.errors: list[SuiriError] = list(errors)
         super().__init__(self.render())
 
     def render(self, lang: str = "en") -> str:
-        return "\n".join(e.render(lang) for e in getattr(self, "errors", []))
+        return "\n".join(e.render(lang) for e in self.errors)
 
 
 class Undecided(SuiriError):

@@ -98,13 +98,13 @@ class Model:
         self.cp: cp_model.CpModel = load_cp_model().CpModel()
         self.groups: dict[str, Group] = {}
         self.subjects: dict[str, Subject] = {}
-        self._literals: dict[str, Any] = {}
+        self._literals: dict[str, cp_model.IntVar] = {}
 
     # -- building -------------------------------------------------------------
-    def new_bool(self, name: str) -> Any:
+    def new_bool(self, name: str) -> cp_model.IntVar:
         return self.cp.new_bool_var(name)
 
-    def group(self, gid: str, kind: GroupKind, source: Source | None = None) -> Any:
+    def group(self, gid: str, kind: GroupKind, source: Source | None = None) -> cp_model.IntVar:
         """The enforcement literal of a group, created on first use."""
         if gid in self.groups:
             return self._literals[gid]
@@ -113,13 +113,13 @@ class Model:
         self._literals[gid] = lit
         return lit
 
-    def rule(self, rid: str) -> Any:
+    def rule(self, rid: str) -> cp_model.IntVar:
         return self.group(rid, "rule", None)
 
-    def observation(self, oid: str, source: Source | None) -> Any:
+    def observation(self, oid: str, source: Source | None) -> cp_model.IntVar:
         return self.group(oid, "observation", source)
 
-    def literal(self, gid: str) -> Any:
+    def literal(self, gid: str) -> cp_model.IntVar:
         return self._literals[gid]
 
     def declare_subject(self, name: str, values: Mapping[str, Any]) -> None:

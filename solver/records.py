@@ -12,20 +12,27 @@ import re
 import tomllib
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime, time
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Generic, TypeAlias, TypeGuard, TypeVar
 
 from .errors import Message, RecordSyntaxError, Source, SuiriError, Text, raise_all, unknown_name
 
 T = TypeVar("T")
+R = TypeVar("R")  # a game's typed record
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=")
 _ERR_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 TablePath = tuple[str | int, ...]
+# A value as ``tomllib`` reads it (or a compact notation builds it): readers narrow it with
+# ``isinstance`` before use, so that a wrongly typed field is an error message, not a crash.
+# Sequence and Mapping (not list and dict, which are invariant) let a notation store its
+# list[str] as it is; ``isinstance(v, list)`` still narrows to list[TomlValue].
+TomlValue: TypeAlias = "str | int | float | bool | datetime | date | time | Sequence[TomlValue] | Mapping[str, TomlValue]"
 
 
 @dataclass
@@ -95,12 +102,18 @@ class LineMap:
         return out
 
 
+
+def is_names(value: TomlValue | None) -> TypeGuard[list[str]]:
+    """Whether a TOML value is an array of strings (names, card ids)."""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
 @dataclass
 class TomlDocument:
     """A parsed record file: the data, and where each piece of it came from."""
 
     path: str
-    data: dict[str, Any]
+    data: dict[str, TomlValue]
     lines: LineMap
 
 
@@ -200,7 +213,7 @@ def toml_key(name: str) -> str:
     return name if re.fullmatch(r"[A-Za-z0-9_\-]+", name) else '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class RecordReader(ABC):
+class RecordReader(ABC, Generic[R]):
     """The lenient part every game's reader shares: field errors are collected (with
     file, line and field) and raised together by the caller (``errors.raise_all``)."""
 
@@ -210,11 +223,11 @@ class RecordReader(ABC):
         self.errors: list[SuiriError] = []
 
     @abstractmethod
-    def read(self) -> Any:
+    def read(self) -> R | None:
         """The game's typed record (field errors go to ``self.errors``)."""
 
     @classmethod
-    def build(cls, doc: TomlDocument) -> Any:
+    def build(cls, doc: TomlDocument) -> R:
         """The game's typed record, or every field error found, raised together."""
         reader = cls(doc)
         record = reader.read()
@@ -258,11 +271,11 @@ class RecordReader(ABC):
                 self.unknown("player", written, players, source, valid, phrase)
         return name
 
-    def player_keys(self, table: dict[str, Any], players: Sequence[str], source: Callable[[str], Source],
-                    phrase: str = "not-a") -> dict[str, Any]:
+    def player_keys(self, table: dict[str, TomlValue], players: Sequence[str], source: Callable[[str], Source],
+                    phrase: str = "not-a") -> dict[str, TomlValue]:
         """A table keyed by player names (``[start]``, ``answers``, ``hand_sizes``, votes),
         its keys spelt as declared; a key that names no player is noted and dropped."""
-        out: dict[str, Any] = {}
+        out: dict[str, TomlValue] = {}
         for key, value in table.items():
             name = self.player_name(key, players, source(key), phrase=phrase)
             if name is not None:
@@ -283,7 +296,7 @@ class RecordReader(ABC):
         not allow); badly written names are reported and reading goes on."""
         players = self.doc.data.get("players")
         where = self.root("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        if not is_names(players):
             what = Text("players:missing" if players is None else "players:not-a-list")
             self.fail(what, where, Text("players:list-valid"))
             return None

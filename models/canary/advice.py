@@ -25,7 +25,7 @@ from suiri.solver.errors import SuiriError
 from suiri.solver.information import entropy, information_gain
 
 from .analysis import goal_cards
-from .board import Square
+from .board import Board, Square
 from .cards import Kind
 from .counter import WorldCounter, kind_marginals
 from .error_text import ErrorText
@@ -166,7 +166,7 @@ def _goal_card(session: CanarySession, goal: list[Fraction]) -> Kind | None:
     return sure[0] if len(sure) == 1 else None
 
 
-def best_walk(board: Any, first: Square, goal: list[Fraction], moves: int) -> tuple[list[Square], Fraction]:
+def best_walk(board: Board, first: Square, goal: list[Fraction], moves: int) -> tuple[list[Square], Fraction]:
     """The walk of ``moves`` moves starting on ``first`` whose squares hold the most goal
     chance, and that chance: with one goal square the squares' chances are of disjoint
     events, so their sum over the walk's distinct squares is exactly the chance the walk
@@ -194,7 +194,7 @@ def best_walk(board: Any, first: Square, goal: list[Fraction], moves: int) -> tu
     return best[2], best[0]
 
 
-def _expected_distance(board: Any, sq: Square, goal: list[Fraction]) -> float:
+def _expected_distance(board: Board, sq: Square, goal: list[Fraction]) -> float:
     total = sum(goal)
     return float(sum(p * board.distance(sq, g) for g, p in enumerate(goal)) / total) if total else 0.0
 

@@ -66,7 +66,7 @@ class Board:
         return (self.square(0, 0), self.square(0, h), self.square(w, 0), self.square(w, h))
 
     @cached_property
-    def graph(self) -> nx.Graph:
+    def graph(self) -> nx.Graph[Square]:
         """Squares joined when one orthogonal step apart (networkx is imported here,
         not at start-up: it costs ~0.3 s)."""
         import networkx as nx

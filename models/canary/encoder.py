@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from suiri.solver.model import Model
 
@@ -27,6 +27,9 @@ from .rules import (
     OwnClue,
     Variant,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python.cp_model_helper import IntVar, Literal
 
 # Rule groups, cited by explanations and hints (sentences in text.py).
 DECK = "deck"  # the deck holds exactly its copies of each card
@@ -44,11 +47,11 @@ class CanaryModel:
     model: Model
     variant: Variant
     players: tuple[str, ...]
-    clue: dict[str, dict[Attribute, Any]]
-    fake: dict[str, Any]
-    card: list[dict[str, Any]]  # square -> kind id -> literal
-    attr: list[dict[Attribute, Any]]
-    goal: list[Any]
+    clue: dict[str, dict[Attribute, IntVar]]
+    fake: dict[str, IntVar]
+    card: list[dict[str, IntVar]]  # square -> kind id -> literal
+    attr: list[dict[Attribute, IntVar]]
+    goal: list[IntVar]
 
 
 def encode(variant: Variant, players: Sequence[str], observations: Sequence[Observation]) -> CanaryModel:
@@ -62,7 +65,7 @@ def encode(variant: Variant, players: Sequence[str], observations: Sequence[Obse
     clues_differ(cm)
     goal_definition(cm)
     for o in observations:
-        OBSERVATION_ENCODERS[type(o)](cm, o)
+        observe(cm, o)
     declare_subjects(cm)
     return cm
 
@@ -90,7 +93,7 @@ def one_card_per_square(cm: CanaryModel) -> None:
     for sq in cm.variant.board.squares:
         cards = {k.id: cm.model.new_bool(f"card[{sq},{k.id}]") for k in deck.kinds}
         cp.add_exactly_one(cards.values())
-        attrs = {}
+        attrs: dict[Attribute, IntVar] = {}
         for a in deck.attributes:
             attrs[a] = cm.model.new_bool(f"attr[{sq},{a}]")
             cp.add(attrs[a] == sum(cards[k.id] for k in deck.kinds if a in k.attrs))
@@ -115,9 +118,9 @@ def clues_differ(cm: CanaryModel) -> None:
 def goal_definition(cm: CanaryModel) -> None:
     """A goal square's card carries every genuine player's clue."""
     m, cp, deck = cm.model, cm.model.cp, cm.variant.deck
-    in_goal = {}
+    in_goal: dict[Attribute, IntVar] = {}
     for a in deck.attributes:
-        holders = []
+        holders: list[IntVar] = []
         for p in cm.players:
             if cm.variant.fake:
                 g = m.new_bool(f"genuine-clue[{p},{a}]")
@@ -130,7 +133,7 @@ def goal_definition(cm: CanaryModel) -> None:
         cp.add_max_equality(in_goal[a], holders)
     for sq in cm.variant.board.squares:
         goal = m.new_bool(f"goal[{sq}]")
-        missing = []
+        missing: list[IntVar] = []
         for a in deck.attributes:
             cp.add_bool_or([~in_goal[a], cm.attr[sq][a]]).only_enforce_if(goal)
             lacks = m.new_bool(f"lacks[{sq},{a}]")
@@ -141,7 +144,7 @@ def goal_definition(cm: CanaryModel) -> None:
 
 
 # -- observations ----------------------------------------------------------------------
-def _genuine_or_any(cm: CanaryModel, player: str) -> list[Any]:
+def _genuine_or_any(cm: CanaryModel, player: str) -> list[Literal]:
     """Extra disjunct 'this player is the fake' (4 players), else nothing."""
     return [cm.fake[player]] if cm.variant.fake else []
 
@@ -223,14 +226,23 @@ def declaration_outcome(cm: CanaryModel, o: DeclarationOutcome) -> None:
         m.cp.add_bool_or([declarer_fake, ~no_fake]).only_enforce_if([lit, rule])
 
 
-OBSERVATION_ENCODERS: dict[type, Any] = {
-    OwnClue: own_clue,
-    OwnAuthenticity: own_authenticity,
-    CheckSeen: map_check,
-    Declared: declaration,
-    Answered: answer,
-    DeclarationOutcome: declaration_outcome,
-}
+def observe(cm: CanaryModel, o: Observation) -> None:
+    """One observation's constraints, by its kind (a match, so that each encoder gets its own type)."""
+    match o:
+        case OwnClue():
+            own_clue(cm, o)
+        case OwnAuthenticity():
+            own_authenticity(cm, o)
+        case CheckSeen():
+            map_check(cm, o)
+        case Declared():
+            declaration(cm, o)
+        case Answered():
+            answer(cm, o)
+        case DeclarationOutcome():
+            declaration_outcome(cm, o)
+        case _:
+            raise TypeError(f"no encoder for {type(o).__name__}")
 
 
 def declare_subjects(cm: CanaryModel) -> None:

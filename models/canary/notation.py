@@ -28,14 +28,17 @@ from __future__ import annotations
 import shlex
 import tomllib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from suiri.solver.errors import Message, RecordSyntaxError, Source, Text
 from suiri.solver.notation import Dialect, NotationLines, typed_lines, unquoted_name
-from suiri.solver.records import TomlDocument
+from suiri.solver.records import TomlDocument, TomlValue
 
 from .cards import STANDARD_DECK
 from .error_text import ErrorText
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .record import CanaryRecord
 
 HEADS = {"canary", "viewer", "start", "rule"}
 CHECKS = {"h": "hidden", "hidden": "hidden", "r": "revealed", "revealed": "revealed", "-": "none", "none": "none"}
@@ -54,9 +57,10 @@ def is_compact(text: str) -> bool:
 
 
 def parse(name: str, text: str) -> TomlDocument:
-    data: dict[str, Any] = {}
+    data: dict[str, TomlValue] = {}
     lines = NotationLines(name, typed=typed_lines(text), dialect=DIALECT)
-    turns: list[dict[str, Any]] = []
+    turns: list[TomlValue] = []
+    rules: dict[str, TomlValue] = {}  # every `rule` line adds to the one [rules] table
     players: list[str] = []
     seen_heads: dict[str, int] = {}
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
@@ -108,7 +112,7 @@ def parse(name: str, text: str) -> TomlDocument:
             for p in players:
                 lines.keys[(("start",), p)] = number
         elif head == "rule":
-            rules = data.setdefault("rules", {})
+            data["rules"] = rules
             lines.tables[("rules",)] = number
             for item in words[1:]:
                 key, _, value = item.partition("=")
@@ -116,7 +120,8 @@ def parse(name: str, text: str) -> TomlDocument:
                     raise RecordSyntaxError(ErrorText("notation:ruling-twice", ruling=repr(key)), at(f"rules.{key}"),
                                             ErrorText("notation:ruling-twice-valid"))
                 try:
-                    rules[key] = tomllib.loads(f"v = {value}")["v"]
+                    ruling: dict[str, TomlValue] = tomllib.loads(f"v = {value}")
+                    rules[key] = ruling["v"]
                 except tomllib.TOMLDecodeError:
                     raise RecordSyntaxError(ErrorText("notation:unreadable", words=repr(item)), at(f"rules.{key}"),
                                             ErrorText("notation:ruling-valid")) from None
@@ -150,14 +155,14 @@ def _check(word: str, where: Source) -> str:
     return CHECKS[word]
 
 
-def _turn(words: list[str], index: int, number: int, name: str, lines: NotationLines) -> dict[str, Any]:
+def _turn(words: list[str], index: int, number: int, name: str, lines: NotationLines) -> dict[str, TomlValue]:
     label = f"turn[{index + 1}]"
     table: tuple[str | int, ...] = ("turn", index)
     lines.tables[table] = number
     if len(words) < 3:
         raise RecordSyntaxError(ErrorText("notation:short-turn", words=repr(" ".join(words))),
                                 lines.at(number, label), ErrorText("notation:turn-valid"))
-    turn: dict[str, Any] = {"player": words[0], "to": words[1]}
+    turn: dict[str, TomlValue] = {"player": words[0], "to": words[1]}
     for key in ("player", "to", "check", "card", "declare"):
         lines.keys[(table, key)] = number
     rest = words[2:]
@@ -171,7 +176,8 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: NotationL
         if rest[0] != "!" or len(rest) < 2:
             raise RecordSyntaxError(ErrorText("notation:unreadable", words=repr(" ".join(rest))),
                                     lines.at(number, label), ErrorText("notation:declare-valid"))
-        declare: dict[str, Any] = {"card": rest[1], "answers": {}}
+        answers: dict[str, TomlValue] = {}
+        declare: dict[str, TomlValue] = {"card": rest[1], "answers": answers}
         sub = (*table, "declare")
         lines.tables[sub] = number
         for key in ("card", "answers", "outcome"):
@@ -181,7 +187,7 @@ def _turn(words: list[str], index: int, number: int, name: str, lines: NotationL
             if who == "outcome":
                 declare["outcome"] = said
             elif said in ANSWERS:
-                declare["answers"][who] = ANSWERS[said]
+                answers[who] = ANSWERS[said]
             else:
                 raise RecordSyntaxError(ErrorText("notation:answer", word=repr(said), who=who),
                                         lines.at(number, f"{label}.declare.answers"), ErrorText("notation:answer-valid"))
@@ -218,7 +224,7 @@ DIALECT = Dialect(
 )
 
 
-def to_compact(record: Any) -> str:
+def to_compact(record: CanaryRecord) -> str:
     """The compact text of a ``CanaryRecord`` (reads back to the same record)."""
     board = record.variant.board
     out = ["canary " + " ".join(record.players)]

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from suiri.solver.errors import Source, Text
 from suiri.solver.records import (
     LineMap,
     RecordReader,
     TomlDocument,
+    TomlValue,
     parse_toml,
     read_toml,
     toml_key,
@@ -85,10 +85,10 @@ def loads(text: str, name: str = "<record>") -> CanaryRecord:
 
 def from_document(doc: TomlDocument) -> CanaryRecord:
     """Build a typed record, collecting every field error before raising them all."""
-    return _Reader.build(doc)  # type: ignore[no-any-return]
+    return _Reader.build(doc)
 
 
-class _Reader(RecordReader):
+class _Reader(RecordReader[CanaryRecord]):
     def read(self) -> CanaryRecord | None:
         d = self.doc.data
         root = lambda key: self.src((), key, key)  # noqa: E731
@@ -152,8 +152,8 @@ class _Reader(RecordReader):
                 turns.append(turn)
         return CanaryRecord(variant, tuple(players), viewer, clue, genuine, start, turns, self.doc.path, self.lines)
 
-    def _variant(self, players: int, rules: Any) -> Variant:
-        overrides: dict[str, Any] = {}
+    def _variant(self, players: int, rules: TomlValue) -> Variant:
+        overrides: dict[str, TomlValue] = {}
         if not isinstance(rules, dict):
             self.fail(ErrorText("record:rules-not-table"), self.src((), "rules", "rules"), "[rules]")
             rules = {}
@@ -170,7 +170,7 @@ class _Reader(RecordReader):
                 overrides[key] = value
         return Variant.for_players(players, **overrides)
 
-    def _turn(self, i: int, raw: Any, players: Sequence[str], variant: Variant) -> Turn | None:
+    def _turn(self, i: int, raw: TomlValue, players: Sequence[str], variant: Variant) -> Turn | None:
         n = i + 1
         table: tuple[str | int, ...] = ("turn", i)
         at = lambda key: self.src(table, key, f"turn[{n}]" + (f".{key}" if key else ""))  # noqa: E731
@@ -206,7 +206,7 @@ class _Reader(RecordReader):
             return None
         return Turn(player, to, check, card, declare)
 
-    def _declare(self, n: int, raw: Any, players: Sequence[str], variant: Variant) -> Declare | None:
+    def _declare(self, n: int, raw: TomlValue, players: Sequence[str], variant: Variant) -> Declare | None:
         table: tuple[str | int, ...] = ("turn", n - 1, "declare")
         at = lambda key: self.src(table, key, f"turn[{n}].declare" + (f".{key}" if key else ""))  # noqa: E731
         if not isinstance(raw, dict):
@@ -233,7 +233,7 @@ class _Reader(RecordReader):
             else:
                 answers[name] = ANSWERS[value]
         outcome = raw.get("outcome")
-        if outcome is not None and outcome not in ("success", "failure"):
+        if outcome is not None and not (isinstance(outcome, str) and outcome in ("success", "failure")):
             self.fail(ErrorText("record:outcome", value=repr(outcome)), at("outcome"), ErrorText("record:outcome-valid"))
             outcome = None
         if card is None:
@@ -244,7 +244,10 @@ class _Reader(RecordReader):
 def to_toml(record: CanaryRecord) -> str:
     """The canonical (strict) text of a record; ``loads(to_toml(r))`` gives ``r`` back."""
     board = record.variant.board
-    q = lambda s: '"' + s + '"'  # noqa: E731
+
+    def q(s: str) -> str:
+        return '"' + s + '"'
+
     out = [f'game = "{FACTS.name}"', "players = [" + ", ".join(q(p) for p in record.players) + "]"]
     if record.viewer is not None:
         out.append(f"viewer = {q(record.viewer)}")

@@ -472,7 +472,7 @@ class Text:
     def observation(self, o: Observation, order: Iterable[Attribute]) -> str:
         order = tuple(order)
         turn = self("turn", n=o.turn)
-        sq = self.board.name(o.square) if hasattr(o, "square") else ""
+        sq = self.board.name(o.square) if isinstance(o, CheckSeen | Declared | Answered | DeclarationOutcome) else ""
         if isinstance(o, OwnClue):
             return self("own-clue", p=o.player, a=self.attribute(o.attribute))
         if isinstance(o, OwnAuthenticity):
@@ -493,7 +493,7 @@ class Text:
     def short(self, o: Observation, order: Iterable[Attribute]) -> str:
         """A record line in a few words, for one-line deductions (hint level 4)."""
         order = tuple(order)
-        sq = self.board.name(o.square) if hasattr(o, "square") else ""
+        sq = self.board.name(o.square) if isinstance(o, CheckSeen | Declared | Answered | DeclarationOutcome) else ""
         if isinstance(o, OwnClue):
             return self("short-own-clue", p=o.player, a=self.attribute(o.attribute))
         if isinstance(o, OwnAuthenticity):

@@ -26,7 +26,7 @@ accusation now would win with (decision 49).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -38,7 +38,7 @@ from suiri.solver.information import entropy
 
 from .analysis import end_json
 from .cards import CATEGORIES, Card
-from .counter import CASE, PUBLIC, Counts, Triple
+from .counter import CASE, PUBLIC, AtTriple, Counts, Triple
 from .error_text import ErrorText
 from .rules import GameEnd
 from .session import DetectiveSession
@@ -318,7 +318,7 @@ def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction
         if counted is not None:
             counted[key] = counts
     seats = {p: i for i, p in enumerate(session.record.players)}
-    scale = 6 ** len(seats)
+    scale: int = 6 ** len(seats)
     answers: dict[tuple[str, ...], list[tuple[Pattern, int]]] = {}  # holders of the named cards -> patterns
 
     def patterns(held: tuple[str, ...]) -> list[tuple[Pattern, int]]:
@@ -355,16 +355,16 @@ def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction
 
     # Summed by numbers (a pattern's index, a truth's key), which hash in C: the Cards
     # inside them hash in Python, and this loop runs for every tracked joint row.
-    truth_of: Callable[[Any], Triple]
+    c, index = counts.cards, list(counts.truth)
+    rows: Iterable[tuple[AtTriple | int, tuple[str, ...], int]]
     if tracked:
-        c = counts.cards
-        rows: Iterable[tuple[Any, tuple[str, ...], int]] = (
-            (t, held, n) for (t, held), n in counts.tracked_at.items())
-        truth_of = lambda t: (c[t[0]], c[t[1]], c[t[2]])  # noqa: E731
+        rows = ((t, held, n) for (t, held), n in counts.tracked_at.items())
     else:
-        index = list(counts.truth)
         rows = ((i, (), n) for i, n in enumerate(counts.truth.values()))
-        truth_of = index.__getitem__
+
+    def truth_of(t: AtTriple | int) -> Triple:
+        """A truth from its key: its cards' positions (tracked), else its index in ``counts.truth``."""
+        return index[t] if isinstance(t, int) else (c[t[0]], c[t[1]], c[t[2]])
     pattern_list: list[Pattern] = []
     numbered: dict[Pattern, int] = {}
 
@@ -376,7 +376,7 @@ def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction
         return k
 
     by_held: dict[tuple[str, ...], list[tuple[int, int]]] = {}
-    joint: dict[int, dict[Any, int]] = defaultdict(lambda: defaultdict(int))
+    joint: dict[int, dict[AtTriple | int, int]] = defaultdict(lambda: defaultdict(int))
     for truth, held, n in rows:
         shares = by_held.get(held)
         if shares is None:

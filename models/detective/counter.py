@@ -29,7 +29,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from math import comb, factorial, prod
-from typing import Any
 
 from suiri.solver.errors import NoWorldFits
 
@@ -305,6 +304,7 @@ class _CardRun(_Run):
 
     def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
         super().__init__(problem, red, track, marginals)
+        self.edges: list[dict[int, list[tuple[str, int, int]]]] | None = None  # the live moves (_backward over live states)
         self.players = list(red.capacity)
         in_clause = {c for _, s in red.clauses for c in s}
         wild_players = frozenset(self.players)
@@ -520,9 +520,10 @@ class _CardRun(_Run):
         canonical = self._canonical
         if live is not None:
             memo[n] = {s: self._close(s) for s in live[n]}
-            self.edges: list[dict[int, list[tuple[str, int, int]]]] = [{} for _ in range(n)]
+            all_edges: list[dict[int, list[tuple[str, int, int]]]] = [{} for _ in range(n)]
+            self.edges = all_edges
             for i in range(n - 1, -1, -1):  # the hot loop of large problems: kept flat
-                after, table, edges = memo[i + 1], memo[i], self.edges[i]
+                after, table, edges = memo[i + 1], memo[i], all_edges[i]
                 opens, close, options, redundant = self.opens[i], self.closes[i], self.moves[i], self.redundant[i]
                 for s in live[i]:
                     s1 = s | opens
@@ -577,7 +578,7 @@ class _CardRun(_Run):
         joint.  States are grouped by their projected part, so each transition is worked
         out once for all the identities riding on it."""
         n = len(self.order)
-        edges = getattr(self, "edges", None)
+        edges = self.edges
         holders: dict[Card, dict[str, int]] = {}
         layer: dict[int, dict[int, int]] = {self.start: {0: 1}}
         for i, c in enumerate(self.order):
@@ -860,7 +861,7 @@ class _HandRun(_Run):
     def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
         super().__init__(problem, red, track, marginals)
         member = {c: frozenset(j for j, (_, s) in enumerate(red.clauses) if c in s) for c in red.cards}
-        groups: dict[tuple[Any, ...], list[Card]] = {}
+        groups: dict[tuple[Category | None, frozenset[str], frozenset[int], Card | None], list[Card]] = {}
         for c in sorted(red.cards, key=lambda c: c.id):
             key = (c.category, red.allowed[c], member[c], c if c in self.track else None)
             groups.setdefault(key, []).append(c)
@@ -1005,7 +1006,7 @@ class _HandRun(_Run):
 
 
 def _pick(problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool,
-          method: str) -> Any:
+          method: str) -> _CardRun | _HandRun | _Race:
     """The algorithm asked for, or (``auto``) the card layers whenever their state fits a
     64-bit word (the vectorised dead-end pass keeps them fast on long logs).  Otherwise a
     race: the run with the smaller estimated state space goes first under a budget of
@@ -1021,7 +1022,7 @@ def _pick(problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals:
 
 
 class _Race:
-    def __init__(self, runs: list[Any]) -> None:
+    def __init__(self, runs: list[_CardRun | _HandRun]) -> None:
         self.runs = runs
 
     def counts(self) -> Counts:
@@ -1029,7 +1030,7 @@ class _Race:
         while True:
             for run in self.runs:
                 try:
-                    return run.counts(budget)  # type: ignore[no-any-return]
+                    return run.counts(budget)
                 except OverBudget:
                     continue
             budget *= 8

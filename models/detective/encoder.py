@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from suiri.solver.model import Model
 
@@ -33,15 +33,18 @@ from .rules import (
     Variant,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python.cp_model_helper import IntVar
+
 
 @dataclass
 class DetectiveModel:
     model: Model
     variant: Variant
     players: tuple[str, ...]
-    dealt: dict[Card, dict[str, Any]] = field(default_factory=dict)  # card -> holder -> literal
-    revealed: dict[Card, Any] = field(default_factory=dict)  # card -> "a reveal took it public"
-    now: dict[Card, dict[str, Any]] = field(default_factory=dict)  # where each card is now
+    dealt: dict[Card, dict[str, IntVar]] = field(default_factory=dict)  # card -> holder -> literal
+    revealed: dict[Card, IntVar] = field(default_factory=dict)  # card -> "a reveal took it public"
+    now: dict[Card, dict[str, IntVar]] = field(default_factory=dict)  # where each card is now
 
     @property
     def holders(self) -> tuple[str, ...]:
@@ -55,7 +58,7 @@ def encode(variant: Variant, players: Sequence[str], observations: Sequence[Obse
     case_file(dm)
     hand_sizes_and_public_count(dm)
     for o in observations:
-        OBSERVATION_ENCODERS[type(o)](dm, o)
+        observe(dm, o)
     where_cards_are_now(dm)
     declare_subjects(dm)
     return dm
@@ -111,7 +114,7 @@ def counting_leaves_three_cards_for_the_case(dm: DetectiveModel) -> None:
 
 
 # -- observations ----------------------------------------------------------------------------
-def _enforce(dm: DetectiveModel, o: Observation, rule: str | None) -> list[Any]:
+def _enforce(dm: DetectiveModel, o: Observation, rule: str | None) -> list[IntVar]:
     lits = [dm.model.observation(o.id, o.source)]
     return lits + ([dm.model.rule(rule)] if rule else [])
 
@@ -155,15 +158,25 @@ def case_is_not(dm: DetectiveModel, o: CaseIsNot) -> None:
     dm.model.cp.add_bool_or([~dm.dealt[c][CASE] for c in o.cards]).only_enforce_if(_enforce(dm, o, o.rule))
 
 
-OBSERVATION_ENCODERS: dict[type, Any] = {
-    OwnHand: own_hand,
-    PublicSetup: public_setup,
-    Holds: holds,
-    HoldsOneOf: holds_one_of,
-    HoldsNone: holds_none,
-    CaseIs: case_is,
-    CaseIsNot: case_is_not,
-}
+def observe(dm: DetectiveModel, o: Observation) -> None:
+    """One observation's constraints, by its kind (a match, so that each encoder gets its own type)."""
+    match o:
+        case OwnHand():
+            own_hand(dm, o)
+        case PublicSetup():
+            public_setup(dm, o)
+        case Holds():
+            holds(dm, o)
+        case HoldsOneOf():
+            holds_one_of(dm, o)
+        case HoldsNone():
+            holds_none(dm, o)
+        case CaseIs():
+            case_is(dm, o)
+        case CaseIsNot():
+            case_is_not(dm, o)
+        case _:
+            raise TypeError(f"no encoder for {type(o).__name__}")
 
 
 def where_cards_are_now(dm: DetectiveModel) -> None:

@@ -39,7 +39,6 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from suiri.solver.errors import (
     Joined,
@@ -51,7 +50,7 @@ from suiri.solver.errors import (
     close_spellings,
 )
 from suiri.solver.notation import Dialect, NotationLines, typed_lines
-from suiri.solver.records import TomlDocument
+from suiri.solver.records import TomlDocument, TomlValue
 
 from . import FACTS
 from .error_text import ErrorText
@@ -108,10 +107,12 @@ def parse(name: str, text: str) -> TomlDocument:
 @dataclass
 class _Parser:
     name: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, TomlValue] = field(default_factory=dict)
     lines: NotationLines = field(init=False)
     seen: dict[str, int] = field(default_factory=dict)  # header word -> its line
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, TomlValue]] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)  # as typed after the game's word
+    deck_lists: dict[str, TomlValue] = field(default_factory=dict)  # [cards]: suspects, weapons, scenes
     first_event: int | None = None  # the line of the first event
 
     def __post_init__(self) -> None:
@@ -154,7 +155,7 @@ class _Parser:
             events = ", ".join(EVENTS)
             valid = (ErrorText("notation:events-valid", events=events) if self.first_event
                      else ErrorText("notation:words-valid", events=events, heads=", ".join(HEADS[1:])))
-            if words[0].casefold() in (p.casefold() for p in self.data.get("players", ())):
+            if words[0].casefold() in (p.casefold() for p in self.players):
                 guess = ErrorText("notation:guess", line=f"'deduce {' '.join(words)}'") if len(words) > 4 else ""
                 raise RecordSyntaxError(ErrorText("notation:player-first", guess=guess), self.at(number, label), valid)
             close = close_spellings(head, WORDS, n=1)
@@ -163,7 +164,7 @@ class _Parser:
             raise RecordSyntaxError(message, self.at(number, label), valid)
 
     # -- the header ------------------------------------------------------------------------------
-    def key(self, key: str, number: int, value: Any) -> None:
+    def key(self, key: str, number: int, value: TomlValue) -> None:
         self.data[key] = value
         self.lines.keys[((), key)] = number
 
@@ -184,6 +185,7 @@ class _Parser:
                                         self.at(number, "players"), ErrorText("notation:reserved-player-valid"))
             self.key("game", number, GAME)
             self.key("players", number, args)
+            self.players = args
         elif head == "viewer":
             if len(args) < 2:
                 what = (ErrorText("notation:viewer-alone") if not args
@@ -218,8 +220,8 @@ class _Parser:
                                     shape)
         return args
 
-    def sizes(self, args: list[str], number: int, shape: ErrorText) -> dict[str, Any]:
-        sizes: dict[str, Any] = {}
+    def sizes(self, args: list[str], number: int, shape: ErrorText) -> dict[str, TomlValue]:
+        sizes: dict[str, TomlValue] = {}
         self.lines.tables[("hand_sizes",)] = number
         for item in args:
             player, sep, value = item.partition("=")
@@ -241,7 +243,8 @@ class _Parser:
         if reserved:
             raise RecordSyntaxError(ErrorText("notation:reserved-card", id=repr(reserved[0])), where,
                                     ErrorText("notation:reserved-card-valid"))
-        self.data.setdefault("cards", {})[head] = ids
+        self.deck_lists[head] = ids
+        self.data["cards"] = self.deck_lists
         self.lines.tables.setdefault(("cards",), number)
         self.lines.keys[(("cards",), head)] = number
 
@@ -251,7 +254,7 @@ class _Parser:
         table: tuple[str | int, ...] = ("event", index)
         label = f"event[{index + 1}]"
         self.lines.tables[table] = number
-        event: dict[str, Any] = {"kind": kind}
+        event: dict[str, TomlValue] = {"kind": kind}
         if kind in ("deduce", "suggest"):
             self.deduction(event, args, number, label)
         elif kind == "accuse":
@@ -271,9 +274,10 @@ class _Parser:
                 event["among"] = args[2:]
         for key in event:
             self.lines.keys[(table, key)] = number
-        if isinstance(event.get("shown"), dict):
+        shown = event.get("shown")
+        if isinstance(shown, dict):
             self.lines.tables[(*table, "shown")] = number
-            for player in event["shown"]:
+            for player in shown:
                 self.lines.keys[((*table, "shown"), player)] = number
         self.events.append(event)
 
@@ -292,7 +296,7 @@ class _Parser:
         raise RecordSyntaxError(ErrorText("notation:cannot-read", item=repr(word)), self.at(number, f"{label}.bluff"),
                                 ErrorText("notation:bluff-valid"))
 
-    def accusation(self, event: dict[str, Any], args: list[str], number: int, label: str) -> None:
+    def accusation(self, event: dict[str, TomlValue], args: list[str], number: int, label: str) -> None:
         self.arity("accuse", args, 5, 5, number, label)
         event["by"], event["named"] = args[0], args[1:4]
         said = args[4].lower()
@@ -301,10 +305,10 @@ class _Parser:
                                     self.at(number, f"{label}.correct"), ErrorText("notation:correct-valid"))
         event["correct"] = CORRECT[said]
 
-    def deduction(self, event: dict[str, Any], args: list[str], number: int, label: str) -> None:
+    def deduction(self, event: dict[str, TomlValue], args: list[str], number: int, label: str) -> None:
         """``BY S W R ANSWERS [OUTCOME]``: the answers in the order typed (Clue: the
         passes, then the refuter)."""
-        kind = event["kind"]
+        kind = str(event["kind"])  # deduce or suggest
         clue = self.data.get("variant") == "clue"
         if len(args) < 4:
             raise RecordSyntaxError(ErrorText("notation:deduction-short"), self.at(number, label),
@@ -360,14 +364,14 @@ class _Parser:
 def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | None:
     """A TOML value in a ``valid`` text as the notation writes it: the players who passed."""
     if field == "answers" and valid.startswith("["):
-        return " ".join(f"{p}=n" for p in re.findall(r'"([^"]*)"', valid)) or NONE
+        return " ".join(f"{m[1]}=n" for m in re.finditer(r'"([^"]*)"', valid)) or NONE
     if field == "outcome" and re.fullmatch(r'"\w+"', valid):
         return valid.strip('"')
     written = re.match(r'\[\[event\]\] kind = "(\w+)", player = "([^"]*)"', valid)
     if written:  # the event to write instead
         return f"{written.group(1)} {written.group(2)} CARD"
     if valid.startswith("hand_sizes = {"):
-        return "sizes " + " ".join(f"{p}={n}" for p, n in re.findall(r"(\S+) = (\d+)", valid))
+        return "sizes " + " ".join(f"{m[1]}={m[2]}" for m in re.finditer(r"(\S+) = (\d+)", valid))
     return None
 
 

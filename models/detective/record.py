@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from suiri.solver.errors import Source, Text
 from suiri.solver.records import (
     LineMap,
     RecordReader,
     TomlDocument,
+    TomlValue,
+    is_names,
     parse_toml,
     read_toml,
     toml_key,
@@ -104,7 +105,7 @@ def loads(text: str, name: str = "<record>") -> DetectiveRecord:
 
 def from_document(doc: TomlDocument) -> DetectiveRecord:
     """Build a typed record, collecting every field error before raising them all."""
-    return _Reader.build(doc)  # type: ignore[no-any-return]
+    return _Reader.build(doc)
 
 
 def _quoted(items: Sequence[str]) -> str:
@@ -115,16 +116,16 @@ def _sizes(players: Sequence[str], sizes: Sequence[int]) -> str:
     return "hand_sizes = { " + ", ".join(f"{toml_key(p)} = {n}" for p, n in zip(players, sizes, strict=True)) + " }"
 
 
-class _Reader(RecordReader):
+class _Reader(RecordReader[DetectiveRecord]):
     # -- helpers -----------------------------------------------------------------------------
     def missing(self, key: str, near: str) -> Source:
         """A missing root field: named as itself, at the line of ``near`` (where it belongs)."""
         return self.src((), key if ((), key) in self.lines.keys else near, key)  # a typed record's own Source
 
-    def card(self, value: Any, where: Source, deck: Deck, fake: bool) -> Card | None:
+    def card(self, value: TomlValue | None, where: Source, deck: Deck, fake: bool) -> Card | None:
         return self.catch(lambda: deck.parse(value, where, fake=fake))
 
-    def cards(self, value: Any, where: Source, deck: Deck, fake: bool, what: str) -> tuple[Card, ...] | None:
+    def cards(self, value: TomlValue, where: Source, deck: Deck, fake: bool, what: str) -> tuple[Card, ...] | None:
         """A list of cards; None (with the errors noted) unless every one is known."""
         if not isinstance(value, list):
             self.fail(ErrorText("record:not-a-card-list", what=what, value=repr(value)), where, '["s1", "w2", ...]')
@@ -134,10 +135,10 @@ class _Reader(RecordReader):
             return None
         return tuple(c for c in out if c is not None)
 
-    def player(self, value: Any, where: Source, players: Sequence[str]) -> str | None:
+    def player(self, value: TomlValue | None, where: Source, players: Sequence[str]) -> str | None:
         return self.player_name(value, players, where, missing=ErrorText("record:missing-player"))
 
-    def player_list(self, value: Any, where: Source, players: Sequence[str]) -> tuple[str, ...] | None:
+    def player_list(self, value: TomlValue, where: Source, players: Sequence[str]) -> tuple[str, ...] | None:
         if not isinstance(value, list):
             self.fail(ErrorText("record:not-a-player-list", value=repr(value)), where,
                       ErrorText("record:player-list-valid", example=_quoted(players[:2])))
@@ -203,7 +204,7 @@ class _Reader(RecordReader):
                 events.append(event)
         return DetectiveRecord(variant, players, viewer, hand, public or (), events, self.doc.path, self.lines)
 
-    def _deck(self, cards: Any) -> Deck | None:
+    def _deck(self, cards: TomlValue | None) -> Deck | None:
         if cards is None:
             return STANDARD_DECK
         if not isinstance(cards, dict):
@@ -218,7 +219,7 @@ class _Reader(RecordReader):
         for key in CARD_KEYS:
             where = self.src(("cards",), key, f"cards.{key}")
             ids = cards.get(key)
-            if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+            if not is_names(ids) or not ids:
                 what = ErrorText("record:missing-deck-list" if ids is None else "record:bad-deck-list", field=key)
                 self.fail(what, where, ErrorText("record:deck-list-valid", field=key))
                 ok = False
@@ -241,7 +242,7 @@ class _Reader(RecordReader):
             return None
         return Deck.custom(*lists)
 
-    def _viewer(self, d: dict[str, Any], players: tuple[str, ...]) -> str | None:
+    def _viewer(self, d: dict[str, TomlValue], players: tuple[str, ...]) -> str | None:
         if d.get("viewer") is None:
             return None
         return self.player_name(d["viewer"], players, self.root("viewer"), Text("valid:viewer", names=", ".join(players)),
@@ -260,7 +261,7 @@ class _Reader(RecordReader):
             return False
         return True
 
-    def _hand_sizes(self, d: dict[str, Any], players: tuple[str, ...], deck: Deck, fake: bool,
+    def _hand_sizes(self, d: dict[str, TomlValue], players: tuple[str, ...], deck: Deck, fake: bool,
                     public: tuple[Card, ...] | None) -> list[int] | None:
         """Seat by seat, when given; the reader checks the total and the evenness."""
         dealt = len(deck) - 3 - len(public) + (1 if fake else 0) if public is not None else None
@@ -302,7 +303,7 @@ class _Reader(RecordReader):
         return ordered
 
     # -- events --------------------------------------------------------------------------------
-    def _event(self, i: int, raw: Any, players: tuple[str, ...], variant: Variant) -> Event | None:
+    def _event(self, i: int, raw: TomlValue, players: tuple[str, ...], variant: Variant) -> Event | None:
         n = i + 1
         table: TablePath = ("event", i)
         at = lambda key: self.src(table, key, f"event[{n}]" + (f".{key}" if key else ""))  # noqa: E731
@@ -361,7 +362,7 @@ class _Reader(RecordReader):
             ok = ok and bool(among)
         return Show(giver, taker, among) if ok and giver is not None and taker is not None else None
 
-    def _deduce(self, n: int, raw: dict[str, Any], at: Callable[[str | None], Source], players: tuple[str, ...],
+    def _deduce(self, n: int, raw: dict[str, TomlValue], at: Callable[[str | None], Source], players: tuple[str, ...],
                 variant: Variant) -> Deduce | None:
         by = self.player(raw.get("by"), at("by"), players)
         named = self._named(raw, at, variant)
@@ -379,7 +380,7 @@ class _Reader(RecordReader):
         if "shown" in raw:
             shown = self._shown(n, raw["shown"], players, variant)
         outcome = raw.get("outcome")
-        if outcome is not None and outcome not in OUTCOMES:
+        if outcome is not None and not (isinstance(outcome, str) and outcome in OUTCOMES):
             self.fail(ErrorText("record:outcome", value=repr(outcome)), at("outcome"),
                       ErrorText("record:outcome-valid"))
             return None
@@ -387,7 +388,7 @@ class _Reader(RecordReader):
             return None
         return Deduce(by, named, raised, shown, outcome, passed)
 
-    def _accuse(self, raw: dict[str, Any], at: Callable[[str | None], Source], players: tuple[str, ...],
+    def _accuse(self, raw: dict[str, TomlValue], at: Callable[[str | None], Source], players: tuple[str, ...],
                 variant: Variant) -> Accuse | None:
         by = self.player(raw.get("by"), at("by"), players)
         named = self._named(raw, at, variant, "accusation")
@@ -401,7 +402,7 @@ class _Reader(RecordReader):
             return None
         return Accuse(by, named, correct)
 
-    def _named(self, raw: dict[str, Any], at: Callable[[str | None], Source], variant: Variant,
+    def _named(self, raw: dict[str, TomlValue], at: Callable[[str | None], Source], variant: Variant,
                what: str = "deduction") -> tuple[Card, Card, Card] | None:
         """The three named cards; ``what`` names the event (``what:deduction``, ``what:accusation``)."""
         if "named" not in raw:
@@ -414,7 +415,7 @@ class _Reader(RecordReader):
             return None
         return (cards[0], cards[1], cards[2]) if cards is not None else None
 
-    def _shown(self, n: int, raw: Any, players: tuple[str, ...], variant: Variant) -> dict[str, Card] | None:
+    def _shown(self, n: int, raw: TomlValue, players: tuple[str, ...], variant: Variant) -> dict[str, Card] | None:
         if not isinstance(raw, dict):
             self.fail(ErrorText("record:shown-not-table", value=repr(raw)),
                       self.src(("event", n - 1), "shown", f"event[{n}].shown"),
@@ -440,8 +441,13 @@ class _Reader(RecordReader):
 def to_toml(record: DetectiveRecord) -> str:
     """The canonical (strict) text of a record; ``loads(to_toml(r))`` gives ``r`` back."""
     v = record.variant
-    q = lambda s: f'"{s}"'  # noqa: E731
-    ids = lambda cards: _quoted([c.id for c in cards])  # noqa: E731
+
+    def q(s: str) -> str:
+        return f'"{s}"'
+
+    def ids(cards: Sequence[Card]) -> str:
+        return _quoted([c.id for c in cards])
+
     out = [HEADER, f"game = {q(FACTS.name)}", f"players = {_quoted(record.players)}"]
     if record.viewer is not None:
         out.append(f"viewer = {q(record.viewer)}")
@@ -455,9 +461,8 @@ def to_toml(record: DetectiveRecord) -> str:
         out.append(f"hand = {ids(record.hand)}")
     out.append(f"public = {ids(record.public)}")
     if not v.deck.default:
-        printed = lambda cards: _quoted([c.printed for c in cards])  # noqa: E731
-        out += ["", "[cards]", f"suspects = {printed(v.deck.suspects)}", f"weapons = {printed(v.deck.weapons)}",
-                f"scenes = {printed(v.deck.scenes)}"]
+        printed = [_quoted([c.printed for c in cards]) for cards in (v.deck.suspects, v.deck.weapons, v.deck.scenes)]
+        out += ["", "[cards]", f"suspects = {printed[0]}", f"weapons = {printed[1]}", f"scenes = {printed[2]}"]
     for n, e in enumerate(record.events, start=1):
         out += ["", f"[[event]]  # {n}"]
         if isinstance(e, Deduce):

@@ -244,7 +244,7 @@ def shared_order(session: WerewolfSession, held: Kind) -> Fraction:
     for size in range(1, min(len(others), copies - 1) + 1):
         for group in combinations(others, size):
             joint = count(rp, [(hand(p), held) for p in group]).weight
-            chance += (-1) ** (size + 1) * Fraction(joint, total)
+            chance += (1 if size % 2 else -1) * Fraction(joint, total)  # inclusion-exclusion: (-1) ** (size + 1)
     return chance
 
 
@@ -383,7 +383,7 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
         for who in others:
             dist = session.card(hand(who))
             o = Option(play, keep, who)
-            o.sees, o.bits = sight(session, before, dist, lambda k, w=who: replace(base, target=w, saw=k))
+            o.sees, o.bits = sight(session, before, dist, replace(base, target=who))
             out.append((replace(base, target=who), o))
     elif play.id == "medium":
         for who in others:
@@ -391,7 +391,7 @@ def candidate_turns(session: WerewolfSession, base: Turn, play: Kind, keep: Kind
                 slot = ("pile", who, i)
                 o = Option(play, keep, slot_name(slot))
                 o.sees, o.bits = sight(session, before, session.card(slot),
-                                       lambda k, w=who, j=i: replace(base, peek=(w, j), saw=k))
+                                       replace(base, peek=(who, i)))
                 out.append((replace(base, peek=(who, i)), o))
         for who in others:
             for kind in dict.fromkeys(c.kind for c in rp.piles[who] if c.kind is not None):
@@ -482,13 +482,14 @@ def by_suspicion(chances: dict[str, Fraction]) -> list[tuple[str, Fraction]]:
 
 
 def sight(session: WerewolfSession, before: float, dist: dict[str, Fraction],
-          extended: Any) -> tuple[list[tuple[str, Fraction]], float]:
-    """Chance of each card a look may show, and the expected drop of the Werewolf's entropy."""
+          look: Turn) -> tuple[list[tuple[str, Fraction]], float]:
+    """Chance of each card ``look`` (a turn without its ``saw``) may show, and the expected drop
+    of the Werewolf's entropy."""
     seen = sorted(((k, p) for k, p in dist.items() if p), key=lambda x: -x[1])
     r = session.record
     after = 0.0
     for k, p in seen:
-        turn = extended(next(x for x in KINDS if x.id == k))
+        turn = replace(look, saw=next(x for x in KINDS if x.id == k))
         posterior = werewolf_chances(replace(r, turns=[*r.turns, turn], pending=None))
         if posterior is not None:
             after += float(p) * entropy(posterior.values())

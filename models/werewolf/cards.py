@@ -11,12 +11,15 @@ brute-force tests; the standard deck is ``STANDARD``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from suiri.solver.errors import RecordSyntaxError, Source, Text, unknown_name
 
 from .error_text import ErrorText
+
+if TYPE_CHECKING:  # pragma: no cover
+    from suiri.solver.records import TomlValue
 
 
 @dataclass(frozen=True)
@@ -87,11 +90,13 @@ def hunted_kind(attack: Kind) -> Kind:
     return BY_ORDER[attack.hunts]
 
 
-def deck_counts(spec: Mapping[str, object] | None, where: Source | None = None) -> tuple[int, ...]:
+def deck_counts(spec: TomlValue | None, where: Source | None = None) -> tuple[int, ...]:
     """The copies of each kind in play: the standard 16, or a smaller ``[deck]`` (never
     more copies than the standard deck, so every rule keeps its meaning)."""
     if spec is None:
         return STANDARD
+    if not isinstance(spec, dict):
+        raise RecordSyntaxError(ErrorText("deck:not-table", value=repr(spec)), where, 'deck = { vote = 2, sleep = 2, ... }')
     counts = [0] * len(KINDS)
     for name, n in spec.items():
         kind = parse_kind(name, where)

@@ -23,7 +23,7 @@ are exactly the histories the counter counts (tests/werewolf compares them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from suiri.solver.model import Model
 
@@ -31,6 +31,9 @@ from .cards import ATTACKS, BY_ORDER, KINDS, LOST_LEGACY, MADMAN, NOBODY, VILLAG
 from .record import WerewolfRecord
 from .replay import Call, Move, Replay
 from .rules import RUINS, Slot, hand, slot_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python.cp_model_helper import IntVar
 
 # Rules, each a group: explanations cite them beside the turns.
 DECK = "deck"  # the 16 cards: how many of each kind
@@ -43,7 +46,7 @@ SEARCH_CALL = "search-call"  # W15: at each call of a search order, exactly its 
 SEEN = "seen"  # what the viewer drew or saw is what is there
 RULE_IDS = (DECK, MUST_PLAY, PLAYED_FROM_HAND, STAYS_HOME, HUNT, ELIMINATION, SEARCH_CALL, SEEN)
 
-Card = list[Any]  # one boolean per kind
+Card: TypeAlias = "list[IntVar]"  # one boolean per kind
 
 
 @dataclass
@@ -52,7 +55,7 @@ class WerewolfModel:
     record: WerewolfRecord
     shuffle: list[Card] = field(default_factory=list)  # the deck order: hands, ruins, draws
     now: dict[Slot, Card] = field(default_factory=dict)  # the place of every card not in the deck
-    choices: list[Any] = field(default_factory=list)  # every hidden-choice variable
+    choices: list[IntVar] = field(default_factory=list)  # every hidden-choice variable
     drawn: int = 0
     after: list[dict[Slot, Card]] = field(default_factory=list)  # the places after each turn, in turn order
 
@@ -83,7 +86,7 @@ def new_card(wm: WerewolfModel, name: str) -> Card:
     return bits
 
 
-def either(wm: WerewolfModel, name: str, choice: Any, if_true: Card, if_false: Card) -> Card:
+def either(wm: WerewolfModel, name: str, choice: IntVar, if_true: Card, if_false: Card) -> Card:
     """A card that is ``if_true`` when ``choice`` holds, else ``if_false`` (a card moving by a
     hidden choice)."""
     out = new_card(wm, name)
@@ -123,12 +126,12 @@ def turn_id(move: Move) -> str:
     return f"turn-{move.number}"
 
 
-def told(wm: WerewolfModel, move: Move, rule: str) -> list[Any]:
+def told(wm: WerewolfModel, move: Move, rule: str) -> list[IntVar]:
     """The literals that switch on what this turn tells, read by ``rule``."""
     return [wm.model.observation(turn_id(move), move.source), wm.model.rule(rule)]
 
 
-def is_kind(wm: WerewolfModel, card: Card, kind: Kind, lits: list[Any]) -> None:
+def is_kind(wm: WerewolfModel, card: Card, kind: Kind, lits: list[IntVar]) -> None:
     wm.model.cp.add(card[kind.index] == 1).only_enforce_if(lits)
 
 
@@ -192,7 +195,7 @@ def villager_puts(wm: WerewolfModel, move: Move, played: Card) -> None:
         cp.add(wm.now[dest][LOST_LEGACY.index] == 0).only_enforce_if(wm.model.rule(STAYS_HOME))
 
 
-def holds_lost_legacy(wm: WerewolfModel, player: str, slots: tuple[Slot, ...]) -> list[Any]:
+def holds_lost_legacy(wm: WerewolfModel, player: str, slots: tuple[Slot, ...]) -> list[IntVar]:
     return [wm.now[hand(player)][LOST_LEGACY.index], *(wm.now[s][LOST_LEGACY.index] for s in slots)]
 
 
@@ -279,7 +282,7 @@ def call(wm: WerewolfModel, c: Call) -> None:
 
 
 # -- subjects ---------------------------------------------------------------------------------------
-def any_of(wm: WerewolfModel, name: str, lits: list[Any]) -> Any:
+def any_of(wm: WerewolfModel, name: str, lits: list[IntVar]) -> IntVar:
     out = wm.model.new_bool(name)
     if lits:
         wm.model.cp.add_max_equality(out, lits)
@@ -291,7 +294,7 @@ def any_of(wm: WerewolfModel, name: str, lits: list[Any]) -> Any:
 def declare_subjects(wm: WerewolfModel, rp: Replay) -> None:
     m = wm.model
     ll = LOST_LEGACY.index
-    places: dict[str, Any] = {}
+    places: dict[str, IntVar] = {}
     for p in rp.living:
         places[f"hand:{p}"] = wm.now[hand(p)][ll]
     for p in rp.record.players:

@@ -72,6 +72,8 @@ ERRORS: dict[str, tuple[str, str]] = {
     "grammar:nothing-more": ("{card} (nothing more)", "{card}（後には何も書かない）"),
     # -- the deck -----------------------------------------------------------------------------------
     "deck:copies": ("deck.{card} = {n}", "deck.{card} = {n}：この枚数は使えません"),
+    "deck:not-table": ("deck must be a table of copies per card, not {value}",
+                       "deck はカードごとの枚数のテーブルにします（{value} ではなく）"),
     "deck:lost-legacy": ("the deck must hold the Lost Legacy once", "山札には失われた遺産：人狼がちょうど 1 枚必要です"),
     "deck:too-small": ("a deck of {n:card/cards} cannot deal {players} hands and the ruins",
                        "{n} 枚のカードでは {players} 人の手札と遺跡を配れません"),

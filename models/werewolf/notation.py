@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from suiri.solver.errors import (
     Joined,
@@ -47,7 +46,7 @@ from suiri.solver.errors import (
     close_spellings,
 )
 from suiri.solver.notation import Dialect, NotationLines, typed_lines, unquoted_name
-from suiri.solver.records import TablePath, TomlDocument
+from suiri.solver.records import TablePath, TomlDocument, TomlValue
 
 from .cards import KINDS, STANDARD, Kind, parse_kind
 from .error_text import ErrorText
@@ -158,10 +157,10 @@ def _position(word: str, at: Source, grammar: Message) -> int:
 class _Parser:
     def __init__(self, name: str) -> None:
         self.name = name
-        self.data: dict[str, Any] = {}
+        self.data: dict[str, TomlValue] = {}
         self.lines = NotationLines(name, dialect=DIALECT)
-        self.turns: list[dict[str, Any]] = []
-        self.searches: list[dict[str, Any]] = []
+        self.turns: list[dict[str, TomlValue]] = []
+        self.searches: list[dict[str, TomlValue]] = []
         self.heads: dict[str, int] = {}
         self.open_turn = False  # the last turn is drawn and not played yet
 
@@ -225,7 +224,7 @@ class _Parser:
         self.lines.keys[((), "viewer")] = self.lines.keys[((), "hand")] = number
 
     def deck(self, items: list[str], number: int) -> None:
-        deck: dict[str, Any] = {}
+        deck: dict[str, TomlValue] = {}
         for item in items:
             card, eq, copies = item.partition("=")
             if not eq or not card or card in deck:
@@ -246,7 +245,7 @@ class _Parser:
                                         DREW)
             drew, words = words[1], words[2:]
         last = self.turns[-1] if self.turns else None
-        if self.open_turn and last is not None and last["player"].casefold() == player.casefold() and drew is None \
+        if self.open_turn and last is not None and str(last["player"]).casefold() == player.casefold() and drew is None \
                 and words:
             turn, index = last, len(self.turns) - 1  # the turn in progress, now played
         else:
@@ -272,7 +271,7 @@ class _Parser:
         at = self.at(number, f"search[{index + 1}]")
         if not words:
             raise RecordSyntaxError(ErrorText("notation:search-needs-order"), at, SEARCH)
-        entry: dict[str, Any] = {"order": int(words[0]) if words[0].isdigit() else words[0]}
+        entry: dict[str, TomlValue] = {"order": int(words[0]) if words[0].isdigit() else words[0]}
         rest = words[1:]
         if "raised" in rest:
             cut = rest.index("raised")
@@ -293,7 +292,7 @@ class _TurnFields:
     """The words after a turn's ``PLAYER [drew CARD]``: the card played, then its fields,
     each a TOML field of ``[[turn]]``."""
 
-    def __init__(self, parser: _Parser, turn: dict[str, Any], table: TablePath, number: int) -> None:
+    def __init__(self, parser: _Parser, turn: dict[str, TomlValue], table: TablePath, number: int) -> None:
         self.parser, self.turn, self.table, self.number = parser, turn, table, number
         self.label = f"turn[{int(table[1]) + 1}]"
         self.kind: Kind | None = None
@@ -302,7 +301,7 @@ class _TurnFields:
     def at(self, field: str | None = None) -> Source:
         return self.parser.at(self.number, f"{self.label}.{field}" if field else self.label)
 
-    def set(self, field: str, value: Any, word: str) -> None:
+    def set(self, field: str, value: TomlValue, word: str) -> None:
         """Fill one field, once, and only a field the card played has."""
         if self.kind is not None and field not in _allowed(self.kind):
             raise RecordSyntaxError(ErrorText("notation:not-with-card", word=repr(word), card=self.kind.id),
@@ -370,9 +369,10 @@ class _TurnFields:
     def vote(self, word: str) -> None:
         voter, _, target = word.partition("=")
         votes = self.turn.get("votes")
-        if votes is None:
-            self.set("votes", {}, word)
-            votes = self.turn["votes"]
+        if not isinstance(votes, dict):  # the first vote (only this method writes votes)
+            first: dict[str, TomlValue] = {}
+            self.set("votes", first, word)
+            votes = first
         if voter in votes:
             raise RecordSyntaxError(ErrorText("notation:votes-twice", voter=voter), self.at("votes"), self.grammar)
         votes[voter] = target
@@ -397,7 +397,7 @@ class _TurnFields:
         """``peek NAME INDEX`` or ``flip NAME [CARD] [INDEX]``; the index of the next word."""
         if i == len(args) or args[i] in KEYWORDS:
             raise RecordSyntaxError(ErrorText("notation:pile-needs-player", word=word), self.at(word), self.grammar)
-        value: dict[str, Any] = {"player": args[i]}
+        value: dict[str, TomlValue] = {"player": args[i]}
         i += 1
         while i < len(args) and args[i] not in KEYWORDS and "=" not in args[i] and len(value) < 3:
             key = "index" if args[i][0].isdigit() else "card"
@@ -423,7 +423,7 @@ def _value(valid: str, field: str, params: Mapping[str, object]) -> Message | No
     if valid.startswith('player = "'):  # a lone raiser's search
         return f"search {params.get('order', 'ORDER')} {params.get('player', 'PLAYER')} PLACE CARD"
     if valid.startswith("votes = {"):
-        return " ".join(f"{voter}=TARGET" for voter in re.findall(r"(\S+) = \"", valid))
+        return " ".join(f"{m[1]}=TARGET" for m in re.finditer(r"(\S+) = \"", valid))
     return None
 
 

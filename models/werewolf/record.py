@@ -17,6 +17,7 @@ from suiri.solver.records import (
     LineMap,
     RecordReader,
     TomlDocument,
+    TomlValue,
     find_name,
     parse_toml,
     read_toml,
@@ -147,14 +148,14 @@ def loads(text: str, name: str = "<record>") -> WerewolfRecord:
 
 def from_document(doc: TomlDocument) -> WerewolfRecord:
     """Build a typed record, collecting every field error before raising them all."""
-    return _Reader.build(doc)  # type: ignore[no-any-return]
+    return _Reader.build(doc)
 
 
-class _Reader(RecordReader):
-    def kind(self, value: Any, where: Source) -> Kind | None:
+class _Reader(RecordReader[WerewolfRecord]):
+    def kind(self, value: TomlValue | None, where: Source) -> Kind | None:
         return self.catch(lambda: parse_kind(value, where))
 
-    def player(self, value: Any, where: Source, players: tuple[str, ...]) -> str | None:
+    def player(self, value: TomlValue | None, where: Source, players: tuple[str, ...]) -> str | None:
         return self.player_name(value, players, where, missing=ErrorText("record:missing-player"))
 
     def read(self) -> WerewolfRecord | None:
@@ -197,14 +198,14 @@ class _Reader(RecordReader):
         return WerewolfRecord(players, viewer, hand, turns, searches, deck or STANDARD, self.doc.path, self.lines,
                               pending.drew if pending else None)
 
-    def _tables(self, name: str) -> list[Any]:
+    def _tables(self, name: str) -> list[TomlValue]:
         raw = self.doc.data.get(name, [])
         if not isinstance(raw, list):
             self.fail(ErrorText("record:not-array", name=name), self.root(name), ErrorText("record:sections", name=name))
             return []
         return raw
 
-    def _turn(self, n: int, raw: Any, players: tuple[str, ...]) -> Turn | None:
+    def _turn(self, n: int, raw: TomlValue, players: tuple[str, ...]) -> Turn | None:
         def at(key: str | None) -> Source:
             return self.lines.source(("turn", n - 1), key, f"turn[{n}]" + (f".{key}" if key else ""))
 
@@ -240,7 +241,7 @@ class _Reader(RecordReader):
             turn.flip = self._flip(raw["flip"], at("flip"), players)
         if "placed" in raw:
             value = raw["placed"]
-            if value in PLACED:
+            if isinstance(value, str) and value in PLACED:
                 turn.placed = value
             else:
                 turn.placed = self.catch(lambda: parse_kind(value, at("placed")))
@@ -267,13 +268,13 @@ class _Reader(RecordReader):
             turn.index = self._position(raw["index"], at("index"), "index = 2")
         return turn
 
-    def _position(self, value: Any, where: Source, example: Message) -> int | None:
+    def _position(self, value: TomlValue, where: Source, example: Message) -> int | None:
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             self.fail(ErrorText("record:position", value=repr(value)), where, example)
             return None
         return value
 
-    def _flip(self, value: Any, where: Source, players: tuple[str, ...]) -> Flip | None:
+    def _flip(self, value: TomlValue, where: Source, players: tuple[str, ...]) -> Flip | None:
         """``{ player, card }``, ``{ player, index }`` or both (W16: the index names the card
         when a pile holds two face-up cards of one kind)."""
         example = ErrorText("either", a='{ player = "ben", card = "knight" }', b='{ player = "ben", index = 2 }')
@@ -288,7 +289,7 @@ class _Reader(RecordReader):
             return None
         return (who, card, index)
 
-    def _pile_ref(self, value: Any, where: Source, players: tuple[str, ...], key: str,
+    def _pile_ref(self, value: TomlValue, where: Source, players: tuple[str, ...], key: str,
                   example: str) -> tuple[str, int] | None:
         if not isinstance(value, dict) or set(value) != {"player", key}:
             self.fail(ErrorText("record:pile-ref", field=key, value=repr(value)), where, example)
@@ -300,7 +301,7 @@ class _Reader(RecordReader):
             return None
         return (who, index) if who else None
 
-    def _votes(self, value: Any, where: Source, players: tuple[str, ...]) -> dict[str, str] | None:
+    def _votes(self, value: TomlValue, where: Source, players: tuple[str, ...]) -> dict[str, str] | None:
         if not isinstance(value, dict):
             self.fail(ErrorText("record:votes-not-table"), where, '{ aki = "ben", ben = "cho", ... }')
             return None
@@ -314,7 +315,7 @@ class _Reader(RecordReader):
                 out[v] = t
         return out if len(out) == len(value) else None
 
-    def _search(self, n: int, raw: Any, players: tuple[str, ...]) -> Search | None:
+    def _search(self, n: int, raw: TomlValue, players: tuple[str, ...]) -> Search | None:
         def at(key: str | None) -> Source:
             return self.lines.source(("search", n - 1), key, f"search[{n}]" + (f".{key}" if key else ""))
 
@@ -365,12 +366,12 @@ class _Reader(RecordReader):
                 self.fail(ErrorText("record:missing-raised"), at(None), ErrorText("record:missing-raised-valid"))
                 return None
             raised = (player,)
-        if order is None or raised is None:
+        if not isinstance(order, int) or raised is None:  # None: missing or not a search order
             return None
         return Search(n, order, raised, player, target, found)
 
 
-def parse_place(value: Any, where: Source | None, players: tuple[str, ...]) -> Place:
+def parse_place(value: object, where: Source | None, players: tuple[str, ...]) -> Place:
     """``ruins``, ``hand:NAME`` or ``discard:NAME:INDEX``."""
     from suiri.solver.errors import RecordSyntaxError
 
@@ -401,24 +402,30 @@ FIELD_ORDER = ("target", "peek", "flip", "saw", "put", "placed", "votes", "elimi
                "index")
 
 
-def _value(t: Turn, key: str) -> str:
-    """One turn field as TOML."""
-    v = getattr(t, key)
+def _value(t: Turn, key: str) -> str | None:
+    """One turn field as TOML (None: the turn has no such field)."""
     if key == "peek":
-        return f'{{ player = "{v[0]}", index = {v[1]} }}'
+        return None if t.peek is None else f'{{ player = "{t.peek[0]}", index = {t.peek[1]} }}'
     if key == "flip":
-        parts = [f'player = "{v[0]}"'] + ([f'card = "{v[1].id}"'] if v[1] else []) + \
-            ([f"index = {v[2]}"] if v[2] else [])
+        if t.flip is None:
+            return None
+        who, card, index = t.flip
+        parts = [f'player = "{who}"'] + ([f'card = "{card.id}"'] if card else []) + \
+            ([f"index = {index}"] if index else [])
         return "{ " + ", ".join(parts) + " }"
     if key == "index":
-        return str(v)
+        return None if t.index is None else str(t.index)
     if key == "votes":
-        return "{ " + ", ".join(f"{toml_key(voter)} = {_q(x)}" for voter, x in v.items()) + " }"
+        if t.votes is None:
+            return None
+        return "{ " + ", ".join(f"{toml_key(voter)} = {_q(x)}" for voter, x in t.votes.items()) + " }"
     if key == "revealed":
-        return "[" + ", ".join(_q(k.id) for k in v) + "]"
+        return None if t.revealed is None else "[" + ", ".join(_q(k.id) for k in t.revealed) + "]"
     if key == "swapped":
-        return "true" if v else "false"
-    return _q(v.id if isinstance(v, Kind) else str(v))
+        return None if t.swapped is None else "true" if t.swapped else "false"
+    v = {"target": t.target, "saw": t.saw, "put": t.put, "placed": t.placed, "eliminated": t.eliminated,
+         "card": t.card}[key]
+    return None if v is None else _q(v.id if isinstance(v, Kind) else str(v))
 
 
 def to_toml(record: WerewolfRecord) -> str:
@@ -435,7 +442,7 @@ def to_toml(record: WerewolfRecord) -> str:
         if t.drew is not None:
             out.append(f"drew = {_q(t.drew.id)}")
         out.append(f"play = {_q(t.play.id)}")
-        out += [f"{key} = {_value(t, key)}" for key in FIELD_ORDER if getattr(t, key) is not None]
+        out += [f"{key} = {text}" for key in FIELD_ORDER if (text := _value(t, key)) is not None]
     if record.pending is not None and record.viewer is not None:
         out += ["", "[[turn]]" + f"                  # {len(record.turns) + 1}: in progress",
                 f"player = {_q(record.viewer)}", f"drew = {_q(record.pending.id)}"]

@@ -127,6 +127,7 @@ CASES = [
     case("deck-copies", game("deck vote=5")),
     case("deck-no-lost-legacy", game("deck vote=3 sleep=3 seer=2")),
     case("deck-too-small", game("deck lost-legacy=1 vote=2")),
+    case("deck-not-table", toml(head=TOML_HEAD + "deck = 5\n"), suffix=".toml"),
     # -- the TOML reader (record.py) --
     case("missing-player", toml(turn_table(play='"seer"')), suffix=".toml"),
     case("missing-hand", toml(head=TOML_HEAD.replace('hand = "seer"\n', "")), suffix=".toml"),
@@ -274,6 +275,8 @@ EXPECTED_EN: dict[str, str] = {
     'deck-no-lost-legacy': 'error: FILE:3: deck: the deck must hold the Lost Legacy once (valid: lost-legacy = 1)\n',
     'deck-too-small': 'error: FILE:3: deck: a deck of 3 cards cannot deal 4 hands and the ruins (valid: at least 5 '
                       'cards)\n',
+    'deck-not-table': "error: FILE:5: deck: deck must be a table of copies per card, not 5 (valid: deck = { vote = 2, "
+                      'sleep = 2, ... })\n',
     'missing-player': 'error: FILE:6: turn[1].player: missing player (valid: aki, ben, cho, dan)\n',
     'missing-hand': 'error: FILE:3: viewer: missing hand: aki knows its dealt card (valid: hand = "seer")\n',
     'spectator-hand': 'error: FILE:3: hand: a spectator has no hand (valid: omit hand, or name the viewer)\n',

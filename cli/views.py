@@ -27,6 +27,8 @@ class View(Protocol):
     def fact(self, session: Any, f: Fact, lang: str) -> str: ...  # one fact in words (`live`)
     def picture(self, result: Any, lang: str, colour_on: bool = False) -> list[str]: ...  # after each `live` line
     def game_over(self, session: Any, lang: str) -> str | None: ...  # who won and why (None: the game runs)
+    def svg(self, analysis: Any, lang: str, chances: bool = True) -> str: ...  # the picture as <svg> (report, book)
+    def chances_html(self, analysis: Any, lang: str) -> str: ...  # the report's chance tables
 
 
 # Every game's view, by the game's name (the keys of ``suiri.models.GAMES``).

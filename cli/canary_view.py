@@ -7,14 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
+from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
 from suiri.models.canary.advice import Advice
 from suiri.models.canary.analysis import CanaryAnalysis, SquareView
 from suiri.models.canary.analysis import game_over as ended
+from suiri.models.canary.board import Square
 from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Attribute, Kind
-from suiri.models.canary.rules import CheckSeen
+from suiri.models.canary.rules import CheckSeen, Observation
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
 from suiri.solver.facts import KNOWN_PREFIX, Fact
@@ -23,8 +25,11 @@ from suiri.solver.reasoning import HintResult, Proof
 from . import colour
 from .game_over import game_over_line
 from .layout import hint_levels, pad, percent, proof_lines, readable_count, width
-from .report import chance_list, h3, table
 from .svg import HEAT_TICKS, RULED_OUT, TABLE, element, fit_lines, heat, ink_on, pct, txt
+from .tables import chance_list, h3, table
+
+if TYPE_CHECKING:  # pragma: no cover - the type of a proof's counterexample
+    from suiri.models.canary.reasoning import WorldView
 
 WHERE_SHOWN = 5  # squares named where the goal card may lie; the rest are counted
 
@@ -225,7 +230,7 @@ def proof(session: CanarySession, p: Proof, lang: str) -> str:
                       lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
                       lambda step: _narrowing(t, step.ruled_out, step.remaining, kinds), lang)
     if p.counterexample is not None and p.status != "impossible":
-        w = p.counterexample
+        w: WorldView = p.counterexample
         out += ["", m("counterexample")]
         out.append("  " + m("world-clues", clues=", ".join(f"{q}={t.attribute(a)}" for q, a in w.clues.items())))
         if w.fake:
@@ -250,7 +255,7 @@ def _hint(session: CanarySession, h: HintResult, level: int, lang: str, t: Text)
         return m("hint-none")
     turns = sorted({session.observation(o).turn or 0 for x in h.hints for o in x.observations})
     squares = sorted({session.board.name(square) for x in h.hints for o in x.observations
-                      if (square := getattr(session.observation(o), "square", None)) is not None})
+                      if (square := _square(session.observation(o))) is not None})
     numbered = [str(n) for n in turns if n]
     where = m("turns" if len(numbered) == 1 else "turns-many", list=", ".join(numbered)) if numbered else ""
     if squares:
@@ -261,6 +266,12 @@ def _hint(session: CanarySession, h: HintResult, level: int, lang: str, t: Text)
     return hint_levels(h, level, m, where, lambda r: f"{t.rule_name(r)} ({t.rule(r)})", "; ",
                        lambda o: _obs_line(session, t, m, o), lambda o: _short(session, t, o),
                        lambda f: t.fact(f, kinds), lang)
+
+
+def _square(o: Observation) -> Square | None:
+    """The square a record line is about (a check, a declaration), if any."""
+    square: Square | None = getattr(o, "square", None)
+    return square
 
 
 def _short(session: CanarySession, t: Text, oid: str) -> str:

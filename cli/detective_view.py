@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
+from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
@@ -32,8 +33,11 @@ from .layout import (
     readable_count,
     width,
 )
-from .report import chance_list, h3
 from .svg import blue, element, pct, text_width, txt
+from .tables import chance_list, h3
+
+if TYPE_CHECKING:  # pragma: no cover - the type of a proof's counterexample
+    from suiri.models.detective.reasoning import WorldView
 
 TOP_TRIPLES = 10
 
@@ -148,7 +152,7 @@ def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
     out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
                       lambda step: narrowing(step, t.fact, "; "), lang)
     if p.counterexample is not None and p.status != "impossible":
-        w = p.counterexample
+        w: WorldView = p.counterexample
         out += ["", t("counterexample"), "  " + t("world-case", cards=t.cards(session.deck.parse(c, None)
                                                                             for c in w.case))]
         out += ["  " + t("world-place", card=t.card(c), place=t.place(h)) for c, h in w.places.items()]

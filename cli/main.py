@@ -560,7 +560,7 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
 
     if html_path is None and markdown_path is None:
         raise SuiriError(ErrorText("book:no-output"), None, ErrorText("book:no-output-valid"))
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg
 
     book = build(game, count, difficulty, seed, lang, picture_svg if html_path is not None else None, workers)
     from suiri.puzzles.book import LEVEL_WORDS

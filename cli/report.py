@@ -10,15 +10,13 @@ out on A4 with every proof open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from fractions import Fraction
+from collections.abc import Callable
 from html import escape
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 from suiri.cli.layout import readable_count
 from suiri.cli.messages import ErrorText, Messages
-from suiri.cli.svg import pct
 from suiri.cli.views import view
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,7 +37,6 @@ WORDS: dict[str, dict[str, str]] = {
         "advice": "Advice for the next turn",
         "no-advice": "No advice: {why}",
         "made": "Made by suiri {version} from {file}.",
-        "chance": "chance", "more": "… and {n} more",  # the chance tables' (``chance_list``)
     },
     "ja": {
         "title": "suiri レポート：{file}",
@@ -55,7 +52,6 @@ WORDS: dict[str, dict[str, str]] = {
         "advice": "次の手番への助言",
         "no-advice": "助言なし：{why}",
         "made": "suiri {version} が {file} から作成。",
-        "chance": "確率", "more": "…ほか {n} 件",
     },
 }
 
@@ -205,34 +201,3 @@ def suiri_version() -> str:
         return version("suiri")
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
         return "?"
-
-
-# -- the chance tables' HTML (each view's ``chances_html`` builds its section from these) ----------
-def table(head: Iterable[str], rows: Iterable[Iterable[tuple[str, Fraction | None]]]) -> str:
-    """An HTML table; a cell with a chance gets a bar of that length (``--p``)."""
-    out = ["<table><thead><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr></thead><tbody>"]
-    for row in rows:
-        out.append("<tr>")
-        for text, p in row:
-            if p is None:
-                out.append(f"<td>{escape(text)}</td>")
-            else:
-                kind = "p sure" if p == 1 else "p ruled" if p == 0 else "p"
-                out.append(f'<td class="{kind}" style="--p:{float(p) * 100:.1f}%">{escape(text or pct(p))}</td>')
-        out.append("</tr>")
-    out.append("</tbody></table>")
-    return "".join(out)
-
-
-def chance_list(rows: Iterable[tuple[str, Fraction]], lang: str, limit: int = 12, head: str = "") -> str:
-    """Label and chance, likeliest first, leaving out what is ruled out."""
-    w = WORDS[lang]
-    kept = sorted(((label, p) for label, p in rows if p), key=lambda x: -x[1])
-    body = [[(label, None), ("", p)] for label, p in kept[:limit]]
-    more = f"<p>{escape(w['more'].format(n=len(kept) - limit))}</p>" if len(kept) > limit else ""
-    return table([head, w["chance"]], body) + more
-
-
-def h3(text: str) -> str:
-    """A heading inside a section of the page."""
-    return f"<h3>{escape(text)}</h3>"

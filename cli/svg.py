@@ -2,7 +2,7 @@
 or scripts from anywhere): the text, colour and layout helpers every game's picture uses.
 Each game draws its own picture in its view (``cli/<game>_view.py``: ``svg``), from its
 analysis, never from printed text; ``suiri report`` puts it in its HTML page and the
-puzzle book in each puzzle.
+puzzle book in each puzzle (``views.picture_svg`` finds it by the game's name).
 
 Every cell carries a stable ``data-*`` id (``data-square="c4"``, ``data-card="s7"
 data-holder="bea"``, ``data-slot="discard:ben:2"``) so tests and style sheets can find it.
@@ -17,17 +17,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from html import escape
 
-from .views import view
-
 FONT = "font-family:system-ui,-apple-system,'Segoe UI','Noto Sans CJK JP','Noto Sans JP',sans-serif"
-
-
-def picture_svg(game: str, analysis: object, lang: str, chances: bool = True) -> str:
-    """The picture of ``analysis`` (``game``'s ``analyze`` result) as one ``<svg>`` element,
-    drawn by the game's view.  ``chances=False`` (a puzzle's picture): the table only, no
-    chance of anything hidden, since the chances the analysis holds are not those of the
-    table drawn.  The one place a picture is found by the game's name."""
-    return view(game).svg(analysis, lang, chances)
 
 
 # -- drawing helpers --------------------------------------------------------------------------------

@@ -44,6 +44,14 @@ def view(game: str) -> View:
     return cast(View, importlib.import_module(VIEWS[game]))
 
 
+def picture_svg(game: str, analysis: object, lang: str, chances: bool = True) -> str:
+    """The picture of ``analysis`` (``game``'s ``analyze`` result) as one ``<svg>`` element
+    (the puzzle book's ``picture``).  ``chances=False`` (a puzzle's picture): the table
+    only, no chance of anything hidden, since the chances the analysis holds are not those
+    of the table drawn."""
+    return view(game).svg(analysis, lang, chances)
+
+
 if TYPE_CHECKING:  # pragma: no cover - mypy checks every view module against View
     from . import canary_view, detective_view, werewolf_view
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
@@ -34,9 +34,14 @@ from .layout import (
     readable_count,
     width,
 )
-from .report import WORDS as PAGE
-from .report import chance_list, h3, table
 from .svg import element, fit_lines, multiline, pct, txt
+from .tables import WORDS as TABLE_WORDS
+from .tables import chance_list, h3, table
+
+if TYPE_CHECKING:  # pragma: no cover - the types of what the renderers receive
+    from suiri.models.werewolf.advice import Option, WerewolfAdvice
+    from suiri.models.werewolf.reasoning import WorldView
+    from suiri.models.werewolf.replay import Call
 
 
 def analysis(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> str:
@@ -168,11 +173,12 @@ def proof(session: WerewolfSession, p: Proof, lang: str) -> str:
     out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: t("rule-line", name=t.rule_name(r), text=t.rule(r)),
                       lambda step: narrowing(step, t.fact, t("fact-sep")), lang)
     if p.counterexample is not None and p.status != "impossible":
-        out += ["", t("counterexample"), *("  " + line for line in _world(t, p.counterexample))]
+        world: WorldView = p.counterexample
+        out += ["", t("counterexample"), *("  " + line for line in _world(t, world))]
     return "\n".join(out)
 
 
-def _world(t: Text, w: Any) -> list[str]:
+def _world(t: Text, w: WorldView) -> list[str]:
     """A history where the fact fails (``reasoning.WorldView``): where things are now."""
     hands = t("list-sep").join(t("world-hand", p=p, card=t.card(k)) for p, k in w.hands.items())
     return [t.fact(Fact("lost-legacy", w.lost_legacy)), t.fact(Fact("werewolf", w.werewolf)),
@@ -211,7 +217,7 @@ def _short(session: WerewolfSession, t: Text, oid: str) -> str:
     return t.short(oid, session.record, session.replay)
 
 
-def advice(session: WerewolfSession, a: Any, lang: str) -> str:
+def advice(session: WerewolfSession, a: WerewolfAdvice, lang: str) -> str:
     t = Text(lang)
     wolf = t.m["list-sep"].join(f"{t('wolf-nobody') if k == NOBODY else k} {percent(p)}"
                                 for k, p in sorted(a.werewolf.items(), key=lambda x: -x[1]) if p)
@@ -253,21 +259,23 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
     return "\n".join(out)
 
 
-def _search(session: WerewolfSession, t: Text, a: Any) -> list[str]:
+def _search(session: WerewolfSession, t: Text, a: WerewolfAdvice) -> list[str]:
     """The search phase: the calls so far, when the viewer's own call comes (or why it
     cannot search), and where the Lost Legacy may be given those calls (W15)."""
     rp = session.replay
     out = [t("adv-calls", calls=t.m["list-sep"].join(_calls(t, rp.calls))) if rp.calls else t("adv-calls-none")]
     held = rp.viewer_hand
     if a.note in ("waiting", "now") and held is not None:
+        assert a.next_call is not None and a.my_order is not None  # its own order comes (search_status)
         first = list(range(a.next_call, a.my_order))
         before = t("adv-before-1" if len(first) == 1 else "adv-before-many", orders=t.orders(first))
         alone = not a.shares  # nobody else can hold a card of the viewer's order
         key = "adv-status-now-alone" if a.note == "now" and alone else f"adv-status-{a.note}"
         out.append(t(key, n=a.my_order, card=t.card(held), before=before))
-        if not alone:
+        if a.shares:  # not alone
             out.append(t("adv-shares", card=t.a(held), p=percent(a.shares)))
     elif a.note == "shared":
+        assert a.my_order is not None  # it raised at its own order
         together = [p for p in rp.call(a.my_order).raised if p != a.player]
         out.append(t("adv-status-shared", n=a.my_order, names=t.m["and"].join(together)))
     elif t(f"adv-status-{a.note}"):
@@ -282,7 +290,7 @@ def _search(session: WerewolfSession, t: Text, a: Any) -> list[str]:
     return out
 
 
-def _calls(t: Text, calls: list[Any]) -> list[str]:
+def _calls(t: Text, calls: list[Call]) -> list[str]:
     """The calls so far in a few words; a run of calls nobody raised at is one item."""
     out: list[str] = []
     quiet: list[int] = []
@@ -295,6 +303,7 @@ def _calls(t: Text, calls: list[Any]) -> list[str]:
             quiet = []
         if c.search is not None:
             s = c.search.search
+            assert s.target is not None and s.found is not None  # a lone raiser's search names both
             out.append(t("adv-call-searched", n=c.order, p=s.player, place=t.place(place_str(s.target)),
                          card=t.a(s.found)))
         elif c.madman:
@@ -306,7 +315,7 @@ def _calls(t: Text, calls: list[Any]) -> list[str]:
     return out
 
 
-def _result(t: Text, o: Any) -> str:
+def _result(t: Text, o: Option) -> str:
     """How the game ends within the move: won, lost, or with each exact chance."""
     on = 1 - o.wins - o.loses
     if o.wins == 1 or o.loses == 1:
@@ -315,7 +324,7 @@ def _result(t: Text, o: Any) -> str:
     return t(key, win=percent(o.wins), lose=percent(o.loses))
 
 
-def _outcome(t: Text, o: Any, me: str) -> str:
+def _outcome(t: Text, o: Option, me: str) -> str:
     """A Vote in one sentence: who is out however the others point, and what follows."""
     if o.outs:
         names = [t("adv-nobody-out") if p == NOBODY else t("adv-you-word") if p == me else p for p in o.outs]
@@ -326,7 +335,7 @@ def _outcome(t: Text, o: Any, me: str) -> str:
     return t("adv-out-then", out=who, result=_result(t, o))
 
 
-def _target(t: Text, o: Any) -> str:
+def _target(t: Text, o: Option) -> str:
     if o.target is None:
         return ""
     if o.play.id == "seer":
@@ -337,13 +346,14 @@ def _target(t: Text, o: Any) -> str:
         who, card = o.target.split(":")
         return t("adv-target-flip", p=who, card=t.card(card))
     if o.play.id == "villager":
+        assert o.put_down is not None  # a Villager puts a card down
         return t("adv-target-villager", card=t.card(o.put_down), p=o.target)
     if o.play.id == "vote":
         return t("adv-target-vote", p=o.target)
     return t("adv-target-attack", p=o.target)
 
 
-def _vote(t: Text, o: Any, me: str) -> list[str]:
+def _vote(t: Text, o: Option, me: str) -> list[str]:
     """A Vote: the votes the face-down cards cast; then, for a villager, whom to point at; for
     the Werewolf, what the table believes about each living player (decision 43)."""
     sep = t.m["list-sep"]
@@ -354,6 +364,7 @@ def _vote(t: Text, o: Any, me: str) -> list[str]:
                            else f"{p} {percent(x)}" for p, x in o.table_view)
         out.append(t("adv-vote-table", chances=chances))
     elif o.point_at:
+        assert o.target is not None  # whom the Vote points at
         out.append(t("adv-vote-chance", p=o.target, chance=percent(dict(o.point_at)[o.target])))
     return out
 
@@ -521,5 +532,5 @@ def chances_html(a: WerewolfAnalysis, lang: str) -> str:
         possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
         rows.append([(t.place(slot_name(slot)), None),
                      (", ".join(f"{t.card(k)} {pct(p)}" for k, p in possible), None)])
-    out.append(table([w.card, PAGE[lang]["chance"]], rows))
+    out.append(table([w.card, TABLE_WORDS[lang].chance], rows))
     return "".join(out)

@@ -135,7 +135,7 @@ LOOK_STYLE = {"face-up": colour.FACE_UP, "known": colour.KNOWN, "hidden": colour
 
 def map_legend(a: CanaryAnalysis, m: Text, lang: str) -> RichText:
     """The four looks of a square's card, each in its own colour, and the piece mark."""
-    letters = ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+    letters = _letters(lang)
     up = letters["high"] + letters["ancient"]
     fake = m("map-legend-fake") if a.session.variant.fake else ""
     line = m("map-legend", up=up, fake=fake)
@@ -147,12 +147,22 @@ def map_legend(a: CanaryAnalysis, m: Text, lang: str) -> RichText:
     return out
 
 
+def _letters(lang: str) -> dict[Attribute, str]:
+    """The one-letter names of the attributes (H, D, ...; 高, 暗, ...)."""
+    return ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+
+
+def _face(kind: Kind, letters: dict[Attribute, str], attrs: Sequence[Attribute]) -> str:
+    """A card's face as its attributes' letters in deck order ("" for a card without)."""
+    return "".join(letters[x] for x in attrs if x in kind.attrs)
+
+
 def face_mark(view: SquareView, letters: dict[str, str], attrs: Sequence[str]) -> str:
     """A square's card in the plain map: ``HA`` face-up, ``[HA]`` face-down but known,
     ``(b)`` hidden by b (so it carries b's clue), ``·`` unknown; ``-`` a card without
     attributes."""
     if view.kind is not None:
-        face = "".join(letters[x] for x in attrs if x in view.kind.attrs) or "-"
+        face = _face(view.kind, letters, attrs) or "-"
         return face if view.look == "face-up" else f"[{face}]"
     if view.look == "hidden":
         return "(" + "".join(p[0] for p in view.hidden_by) + ")"
@@ -168,7 +178,7 @@ def board_map(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> list[str
 def map_lines(a: CanaryAnalysis, lang: str) -> list[RichText]:
     s = a.session
     board = s.board
-    letters = ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+    letters = _letters(lang)
     attrs = s.variant.deck.attributes
     views = a.squares()
     pieces: dict[int, list[str]] = {}
@@ -392,7 +402,7 @@ def svg(a: CanaryAnalysis, lang: str, chances: bool = True) -> str:
     s = a.session
     board = s.board
     attrs = s.variant.deck.attributes
-    letters = ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+    letters = _letters(lang)
     table = s.replay.state
     known = {**table.known, **a.seen_faces()}
     hidden_by: dict[int, list[str]] = {}
@@ -459,7 +469,7 @@ def _card_look(x: float, y: float, cell: float, look: str, kind: Kind | None, at
     if look == "unknown":
         return []
     cx, cy, cw, ch = x + 10, y + 6, cell - 20, cell - 30
-    face = "".join(letters[t] for t in attrs if t in kind.attrs) or "–" if kind is not None else ""
+    face = _face(kind, letters, attrs) or "–" if kind is not None else ""
     out: list[str] = []
     if look == "face-up":
         out.append(f'<rect class="card" x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="4" fill="#fff" '

@@ -67,7 +67,7 @@ def analysis(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> str:
     labels = {slot: t.place(slot_name(slot)) for slot in a.cards}
     first = max((width(x) for x in labels.values()), default=0) + 2
     for slot, row in a.cards.items():
-        possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+        possible = _likeliest(row)
         out.append("  " + pad(labels[slot], first) + "  ".join(f"{t.card(k)} {percent(p)}" for k, p in possible))
     out += ["", t("certain")]
     out += certain_lines(a.certain, t.fact, lang)
@@ -113,7 +113,7 @@ def _hidden(a: WerewolfAnalysis, t: Text, slot: Slot) -> RichText:
     row = a.cards.get(slot)
     if row is None:
         return RichText("▼?", style=colour.UNKNOWN)
-    possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+    possible = _likeliest(row)
     if len(possible) == 1:
         return RichText("▼" + t.card(possible[0][0]), style=colour.KNOWN)
     out = RichText("▼(", style=colour.UNKNOWN)
@@ -124,6 +124,12 @@ def _hidden(a: WerewolfAnalysis, t: Text, slot: Slot) -> RichText:
         out.append(percent(p), style=colour.certainty(p))
     out.append(")", style=colour.UNKNOWN)
     return out
+
+
+def _likeliest(row: dict[str, Fraction]) -> list[tuple[str, Fraction]]:
+    """What a hidden card can be, with the chances: likeliest first, ties in card order
+    (the terminal, the SVG and the report list them alike)."""
+    return sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
 
 
 def _table(rows: list[tuple[str, Fraction]]) -> list[str]:
@@ -495,7 +501,7 @@ def _svg_card(x: float, y: float, cw: float, ch: float, slot: str, kind: Kind | 
         out += multiline(x + cw / 2, y + ch / 2, fit_lines(kind.name(lang), 11, cw - 8), 11,
                          ' font-weight="600" fill="#3a2a10"')
         return [*out, "</g>"]
-    possible = sorted(((k, p) for k, p in (row or {}).items() if p), key=lambda kp: (-kp[1], BY_ID[kp[0]].index))
+    possible = _likeliest(row or {})
     sure = possible[0][0] if len(possible) == 1 else None
     out = [f'<g class="{role} face-down{" certain" if sure else ""}" data-slot="{slot}"'
            + (f' data-kind="{sure}"' if sure else "") + ">",
@@ -529,7 +535,7 @@ def chances_html(a: WerewolfAnalysis, lang: str) -> str:
            h3(w.madman), chance_list([(who(k), p) for k, p in a.madman.items()], lang), h3(w.cards)]
     rows: list[list[tuple[str, Fraction | None]]] = []
     for slot, row in a.cards.items():
-        possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+        possible = _likeliest(row)
         rows.append([(t.place(slot_name(slot)), None),
                      (", ".join(f"{t.card(k)} {pct(p)}" for k, p in possible), None)])
     out.append(table([w.card, TABLE_WORDS[lang].chance], rows))

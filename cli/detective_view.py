@@ -125,10 +125,11 @@ def game_over(session: DetectiveSession, lang: str) -> str | None:
     return None if session.replay.end is None else _end(session, _text(session, lang))
 
 
-def _mark(p: object, holder: str, fake: bool) -> str:
+def _mark(p: Fraction, holder: str, fake: bool) -> str:
+    """A notebook cell: the chance, or ``·`` where the fake card cannot be (the case file)."""
     if fake and holder == CASE:
         return "·"
-    return percent(p)  # type: ignore[arg-type]
+    return percent(p)
 
 
 def _line(session: DetectiveSession, t: Text, oid: str) -> str:

@@ -13,14 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from suiri.cli.layout import readable_count
 from suiri.cli.messages import ErrorText, Messages
 from suiri.cli.views import view
+from suiri.models.interface import Record, Session
 
 if TYPE_CHECKING:  # pragma: no cover
-    from suiri.models.interface import Game, Record, Session
+    from suiri.models.interface import Game
+
+R = TypeVar("R", bound=Record)  # the game's record
+S = TypeVar("S", bound=Session)  # its session
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -108,7 +112,7 @@ SCRIPT = """
 """
 
 
-def report_html(game: Game[Any, Any], session: Session, file: str, lang: str,
+def report_html(game: Game[R, S], session: S, file: str, lang: str,
                 progress: Callable[[int, int], None] | None = None) -> str:
     """The whole page for one record (``game``: its ``Game``; ``session``: opened).  The
     picture and the chance tables are the game's view's (``svg``, ``chances_html``)."""
@@ -176,7 +180,7 @@ def report_html(game: Game[Any, Any], session: Session, file: str, lang: str,
     ])
 
 
-def write_report(game: Game[Any, Any], session: Session, record: str, path: str, lang: str,
+def write_report(game: Game[R, S], session: S, record: str, path: str, lang: str,
                  progress: Callable[[int, int], None] | None = None) -> None:
     """Write the page of ``record`` to ``path`` ('-': standard output); a path that
     cannot be written is a user error naming ``--html``."""

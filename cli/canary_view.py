@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
+from suiri.models.canary import FACTS
 from suiri.models.canary.advice import Advice
 from suiri.models.canary.analysis import CanaryAnalysis, SquareView
 from suiri.models.canary.analysis import game_over as ended
@@ -327,6 +328,11 @@ def game_over(session: CanarySession, lang: str) -> str | None:
     """Who won and why, once a record line ended the game (None while it runs)."""
     over = ended(session)
     return None if over is None else game_over_line(over, lang)
+
+
+def title(session: CanarySession, lang: str) -> str:
+    """The game's name (the report's heading)."""
+    return FACTS.title_ja if lang == "ja" else FACTS.title_en
 
 
 def fact(session: CanarySession, f: Fact, lang: str) -> str:

@@ -217,7 +217,7 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
 
 
 __all__ = ["CASE", "PUBLIC", "advice", "analysis", "chances_html", "fact", "game_over", "hint", "notebook", "picture",
-           "proof", "svg"]
+           "proof", "svg", "title"]
 
 
 def fact(session: DetectiveSession, f: Fact, lang: str) -> str:

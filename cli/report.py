@@ -133,9 +133,7 @@ def report_html(game: Game[R, S], session: S, file: str, lang: str,
         advice = shown.advice(session, game.advise(session), lang)
     except SuiriError as exc:
         advice = w["no-advice"].format(why=exc.render(lang))
-    title = game.facts.title_ja if lang == "ja" else game.facts.title_en
-    if hasattr(shown, "title"):  # a view may name the variant played (Detective's Clue)
-        title = shown.title(session, lang)
+    title = shown.title(session, lang)  # the view may name the variant played (Detective's Clue)
     record: Record = session.record
     say = Messages(lang)
     unit = say.unit(game.facts.step_name, session.steps)

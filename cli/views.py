@@ -29,6 +29,7 @@ class View(Protocol):
     def game_over(self, session: Any, lang: str) -> str | None: ...  # who won and why (None: the game runs)
     def svg(self, analysis: Any, lang: str, chances: bool = True) -> str: ...  # the picture as <svg> (report, book)
     def chances_html(self, analysis: Any, lang: str) -> str: ...  # the report's chance tables
+    def title(self, session: Any, lang: str) -> str: ...  # the game's name as the record plays it (report)
 
 
 # Every game's view, by the game's name (the keys of ``suiri.models.GAMES``).

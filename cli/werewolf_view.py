@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
+from suiri.models.werewolf import FACTS
 from suiri.models.werewolf.analysis import WerewolfAnalysis
 from suiri.models.werewolf.cards import BY_ID, NOBODY, Kind
 from suiri.models.werewolf.ending import game_over as ended
@@ -375,7 +376,12 @@ def _vote(t: Text, o: Option, me: str) -> list[str]:
     return out
 
 
-__all__ = ["advice", "analysis", "chances_html", "fact", "game_over", "hint", "picture", "piles", "proof", "svg"]
+__all__ = ["advice", "analysis", "chances_html", "fact", "game_over", "hint", "picture", "piles", "proof", "svg", "title"]
+
+
+def title(session: WerewolfSession, lang: str) -> str:
+    """The game's name (the report's heading)."""
+    return FACTS.title_ja if lang == "ja" else FACTS.title_en
 
 
 def fact(session: WerewolfSession, f: Fact, lang: str) -> str:

@@ -17,7 +17,7 @@ from suiri.models.canary.analysis import CanaryAnalysis, SquareView
 from suiri.models.canary.analysis import game_over as ended
 from suiri.models.canary.board import Square
 from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Attribute, Kind
-from suiri.models.canary.rules import CheckSeen, Observation
+from suiri.models.canary.rules import Observation
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
 from suiri.solver.facts import KNOWN_PREFIX, Fact
@@ -409,15 +409,10 @@ def svg(a: CanaryAnalysis, lang: str, chances: bool = True) -> str:
     board = s.board
     attrs = s.variant.deck.attributes
     letters = _letters(lang)
-    table = s.replay.state
-    known = {**table.known, **a.seen_faces()}
-    hidden_by: dict[int, list[str]] = {}
-    for o in s.observations:
-        if isinstance(o, CheckSeen) and o.hidden and o.player not in hidden_by.get(o.square, []):
-            hidden_by.setdefault(o.square, []).append(o.player)
+    views = a.squares()  # each square's card in its look, as the terminal's map draws it
     pieces: dict[int, list[str]] = {}
     for player in s.record.players:
-        pieces.setdefault(table.positions[player], []).append(player)
+        pieces.setdefault(s.replay.state.positions[player], []).append(player)
     viewer = s.record.viewer
     goal_known = set(a.goal_known or []) if chances else set()
     clues = s.variant.genuine_count  # the clues the goal carries
@@ -434,10 +429,7 @@ def svg(a: CanaryAnalysis, lang: str, chances: bool = True) -> str:
         col, row = board.coords(sq)
         x, y = margin + col * cell, y0 + (board.height - 1 - row) * cell
         name = board.name(sq)
-        kind = known.get(sq)
-        look = ("face-up" if sq in table.face_up else "known" if kind is not None
-                else "hidden" if sq in hidden_by else "unknown")
-        by = hidden_by.get(sq, [])
+        look, kind, by = views[sq].look, views[sq].kind, views[sq].hidden_by
         p = a.goal[sq] if chances else Fraction(0 if kind is not None and len(kind.attrs) < clues else 1)
         fill = RULED_OUT if p == 0 else heat(float(p)) if chances else TABLE
         out.append(f'<g class="square look-{look}{" never" if p == 0 else ""}" data-square="{name}" '
@@ -468,7 +460,7 @@ def svg(a: CanaryAnalysis, lang: str, chances: bool = True) -> str:
 
 
 def _card_look(x: float, y: float, cell: float, look: str, kind: Kind | None, attrs: Sequence[Attribute],
-               letters: dict[Attribute, str], by: list[str], w: PageWords) -> list[str]:
+               letters: dict[Attribute, str], by: Sequence[str], w: PageWords) -> list[str]:
     """The card on a square in one of four looks: face-up (white, solid), face-down with a
     known face (grey back, dashed, the face in italics), hidden by a named player (grey
     back, the player's name), unknown (no card drawn)."""

@@ -133,7 +133,7 @@ def plot(found: dict[str, list[tuple[int, int, int, str]]], table: dict[str, Thr
 def book_times(count: int, workers: int) -> list[tuple[str, int, float, int]]:
     """Seconds to build and write a ``count``-puzzle mixed HTML book with pictures, per
     game and number of workers: (game, workers, seconds, simulated games)."""
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg
 
     rows = []
     print(f"{count}-puzzle mixed book, HTML with pictures, {os.cpu_count()} cores:")

@@ -1,16 +1,23 @@
-"""Text rendering of Canary results for people (the JSON comes from ``to_json``)."""
+"""Canary's pictures for people, in one place: the text of every command, the map in the
+terminal, the map as SVG and the report's chance tables (the JSON comes from ``to_json``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
+from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
+from suiri.models.canary import FACTS
 from suiri.models.canary.advice import Advice
 from suiri.models.canary.analysis import CanaryAnalysis, SquareView
 from suiri.models.canary.analysis import game_over as ended
-from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Kind
+from suiri.models.canary.board import Square
+from suiri.models.canary.cards import ATTRIBUTE_LETTERS, ATTRIBUTE_LETTERS_JA, Attribute, Kind
+from suiri.models.canary.rules import Observation
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.text import Text
 from suiri.solver.facts import KNOWN_PREFIX, Fact
@@ -19,6 +26,11 @@ from suiri.solver.reasoning import HintResult, Proof
 from . import colour
 from .game_over import game_over_line
 from .layout import hint_levels, pad, percent, proof_lines, readable_count, width
+from .svg import HEAT_TICKS, RULED_OUT, TABLE, element, fit_lines, heat, ink_on, pct, txt
+from .tables import chance_list, h3, table
+
+if TYPE_CHECKING:  # pragma: no cover - the type of a proof's counterexample
+    from suiri.models.canary.reasoning import WorldView
 
 WHERE_SHOWN = 5  # squares named where the goal card may lie; the rest are counted
 
@@ -124,7 +136,7 @@ LOOK_STYLE = {"face-up": colour.FACE_UP, "known": colour.KNOWN, "hidden": colour
 
 def map_legend(a: CanaryAnalysis, m: Text, lang: str) -> RichText:
     """The four looks of a square's card, each in its own colour, and the piece mark."""
-    letters = ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+    letters = _letters(lang)
     up = letters["high"] + letters["ancient"]
     fake = m("map-legend-fake") if a.session.variant.fake else ""
     line = m("map-legend", up=up, fake=fake)
@@ -136,12 +148,22 @@ def map_legend(a: CanaryAnalysis, m: Text, lang: str) -> RichText:
     return out
 
 
+def _letters(lang: str) -> dict[Attribute, str]:
+    """The one-letter names of the attributes (H, D, ...; 高, 暗, ...)."""
+    return ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+
+
+def _face(kind: Kind, letters: dict[Attribute, str], attrs: Sequence[Attribute]) -> str:
+    """A card's face as its attributes' letters in deck order ("" for a card without)."""
+    return "".join(letters[x] for x in attrs if x in kind.attrs)
+
+
 def face_mark(view: SquareView, letters: dict[str, str], attrs: Sequence[str]) -> str:
     """A square's card in the plain map: ``HA`` face-up, ``[HA]`` face-down but known,
     ``(b)`` hidden by b (so it carries b's clue), ``·`` unknown; ``-`` a card without
     attributes."""
     if view.kind is not None:
-        face = "".join(letters[x] for x in attrs if x in view.kind.attrs) or "-"
+        face = _face(view.kind, letters, attrs) or "-"
         return face if view.look == "face-up" else f"[{face}]"
     if view.look == "hidden":
         return "(" + "".join(p[0] for p in view.hidden_by) + ")"
@@ -157,7 +179,7 @@ def board_map(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> list[str
 def map_lines(a: CanaryAnalysis, lang: str) -> list[RichText]:
     s = a.session
     board = s.board
-    letters = ATTRIBUTE_LETTERS_JA if lang == "ja" else ATTRIBUTE_LETTERS
+    letters = _letters(lang)
     attrs = s.variant.deck.attributes
     views = a.squares()
     pieces: dict[int, list[str]] = {}
@@ -219,7 +241,7 @@ def proof(session: CanarySession, p: Proof, lang: str) -> str:
                       lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
                       lambda step: _narrowing(t, step.ruled_out, step.remaining, kinds), lang)
     if p.counterexample is not None and p.status != "impossible":
-        w = p.counterexample
+        w: WorldView = p.counterexample
         out += ["", m("counterexample")]
         out.append("  " + m("world-clues", clues=", ".join(f"{q}={t.attribute(a)}" for q, a in w.clues.items())))
         if w.fake:
@@ -244,7 +266,7 @@ def _hint(session: CanarySession, h: HintResult, level: int, lang: str, t: Text)
         return m("hint-none")
     turns = sorted({session.observation(o).turn or 0 for x in h.hints for o in x.observations})
     squares = sorted({session.board.name(square) for x in h.hints for o in x.observations
-                      if (square := getattr(session.observation(o), "square", None)) is not None})
+                      if (square := _square(session.observation(o))) is not None})
     numbered = [str(n) for n in turns if n]
     where = m("turns" if len(numbered) == 1 else "turns-many", list=", ".join(numbered)) if numbered else ""
     if squares:
@@ -255,6 +277,12 @@ def _hint(session: CanarySession, h: HintResult, level: int, lang: str, t: Text)
     return hint_levels(h, level, m, where, lambda r: f"{t.rule_name(r)} ({t.rule(r)})", "; ",
                        lambda o: _obs_line(session, t, m, o), lambda o: _short(session, t, o),
                        lambda f: t.fact(f, kinds), lang)
+
+
+def _square(o: Observation) -> Square | None:
+    """The square a record line is about (a check, a declaration), if any."""
+    square: Square | None = getattr(o, "square", None)
+    return square
 
 
 def _short(session: CanarySession, t: Text, oid: str) -> str:
@@ -302,6 +330,11 @@ def game_over(session: CanarySession, lang: str) -> str | None:
     return None if over is None else game_over_line(over, lang)
 
 
+def title(session: CanarySession, lang: str) -> str:
+    """The game's name (the report's heading)."""
+    return FACTS.title_ja if lang == "ja" else FACTS.title_en
+
+
 def fact(session: CanarySession, f: Fact, lang: str) -> str:
     """One fact in words (`suiri live` lists new certain facts and moved chances)."""
     return _text(session, lang).fact(f)
@@ -312,3 +345,209 @@ def picture(a: CanaryAnalysis, lang: str, colour_on: bool = False) -> list[str]:
     m = _text(a.session, lang)
     return [*colour.render([map_legend(a, m, lang)], colour_on), *board_map(a, lang, colour_on),
             *goal_legend(a, m, lang), *([game_over_line(a.over, lang)] if a.over is not None else [])]
+
+
+# -- the map as SVG (``suiri report``, the puzzle book) and the report's chance tables ----------------
+@dataclass(frozen=True)
+class PageWords:
+    """The words of the SVG map and of the report's chance tables, in one language."""
+
+    title: str  # the map with chances
+    table: str  # the map without (a puzzle's)
+    heat: str
+    never: str
+    never_face: str
+    face_up: str
+    known: str
+    hidden: str
+    hidden_fake: str
+    unknown: str
+    you: str
+    other: str
+    hid: str
+    goal_sum: str
+    mine: str
+    player: str
+    fake: str
+    clues: str
+    assignments: str
+    goal: str
+    fake_holder: str
+
+
+WORDS = {
+    "en": PageWords(
+        title="The map: goal chance per square", table="The map",
+        heat="goal chance (one scale for every map)", never="cannot be the goal",
+        never_face="cannot be the goal: its card lacks clues", face_up="face-up card", known="face-down, face known",
+        hidden="hidden by a player (carries that player's clue)",
+        hidden_fake="hidden by a player (carries that player's clue, genuine or fake)", unknown="face-down, unknown",
+        you="your piece", other="another player's piece", hid="hid",
+        goal_sum="With 2 players every square carrying both clues is a goal: the chances add up to {n}.", mine="you",
+        player="player", fake="Who holds the fake", clues="Each player's clue",
+        assignments="Likeliest clue assignments", goal="Likeliest goal squares", fake_holder="fake: {p}"),
+    "ja": PageWords(
+        title="地図：各マスがゴールである確率", table="地図",
+        heat="ゴールの確率（どの地図も同じ目盛り）", never="ゴールではありえない",
+        never_face="ゴールではありえない：カードの手がかりが足りない", face_up="表向きのカード", known="裏向き・表を知っている",
+        hidden="プレイヤーが隠した（その手がかりを持つ）",
+        hidden_fake="プレイヤーが隠した（その手がかり〈本物か偽物〉を持つ）", unknown="裏向き・不明",
+        you="自分のコマ", other="他のプレイヤーのコマ", hid="隠",
+        goal_sum="2人プレイでは両方の手がかりを持つマスがすべてゴール：確率の合計は {n}。", mine="自分",
+        player="プレイヤー", fake="偽物を持つのは", clues="各プレイヤーの手がかり",
+        assignments="可能性の高い手がかりの組み合わせ", goal="ゴールの可能性が高いマス", fake_holder="偽物：{p}"),
+}
+
+
+def svg(a: CanaryAnalysis, lang: str, chances: bool = True) -> str:
+    """The map: each square's card as far as it is seen, the pieces, and the chance that
+    it is the goal on one fixed colour scale; a square that cannot be the goal is grey
+    with a ✗.  Without ``chances`` (a puzzle's map) no chance is drawn, and only the
+    squares whose card shows fewer clues than the goal carries are marked ✗."""
+    w = WORDS[lang]
+    s = a.session
+    board = s.board
+    attrs = s.variant.deck.attributes
+    letters = _letters(lang)
+    views = a.squares()  # each square's card in its look, as the terminal's map draws it
+    pieces: dict[int, list[str]] = {}
+    for player in s.record.players:
+        pieces.setdefault(s.replay.state.positions[player], []).append(player)
+    viewer = s.record.viewer
+    goal_known = set(a.goal_known or []) if chances else set()
+    clues = s.variant.genuine_count  # the clues the goal carries
+
+    cell, margin, head = 72, 28, 30
+    title = w.title if chances else w.table
+    out: list[str] = [txt(margin, head / 2, title, 15, "start", ' font-weight="600"')]
+    y0 = head + 4
+    for col in range(board.width):
+        out.append(txt(margin + col * cell + cell / 2, y0 + board.height * cell + 12, chr(ord("a") + col), 12))
+    for row in range(board.height):
+        out.append(txt(margin / 2, y0 + (board.height - 1 - row) * cell + cell / 2, str(row + 1), 12))
+    for sq in board.squares:
+        col, row = board.coords(sq)
+        x, y = margin + col * cell, y0 + (board.height - 1 - row) * cell
+        name = board.name(sq)
+        look, kind, by = views[sq].look, views[sq].kind, views[sq].hidden_by
+        p = a.goal[sq] if chances else Fraction(0 if kind is not None and len(kind.attrs) < clues else 1)
+        fill = RULED_OUT if p == 0 else heat(float(p)) if chances else TABLE
+        out.append(f'<g class="square look-{look}{" never" if p == 0 else ""}" data-square="{name}" '
+                   f'data-look="{look}"' + (f' data-goal="{float(p):.6f}" data-fill="{fill}"' if chances else "")
+                   + (f' data-hidden-by="{" ".join(by)}"' if by else "") + ">")
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+                   f'stroke="#999" stroke-width="0.6"/>')
+        if sq in goal_known:
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" fill="none" '
+                       f'stroke="#c81e1e" stroke-width="3"/>')
+        out += _card_look(x, y, cell, look, kind, attrs, letters, by, w)
+        if p == 0:
+            out.append(txt(x + cell - 10, y + cell - 11, "✗", 15, extra=' fill="#555" font-weight="700" class="never"'))
+        elif chances:
+            out.append(txt(x + cell - 4, y + cell - 9, pct(p), 10, "end",
+                           f' fill="{ink_on(float(p))}" class="chance"'))
+        here = pieces.get(sq, [])
+        for i, who in enumerate(here):  # up to four pieces share a square (R2)
+            out += _piece(x + 11 + i * (17 if len(here) <= 2 else 12), y + cell - 13, who, who == viewer)
+        out.append("</g>")
+    legend, foot = _svg_legend(margin, y0 + board.height * cell + 30, w, s.variant.fake, chances)
+    out += legend
+    total = sum(a.goal, Fraction(0))
+    if chances and total > 1:
+        out.append(txt(margin, foot + 8, w.goal_sum.format(n=f"{float(total):g}"), 11, "start", ' class="note"'))
+        foot += 22
+    return element(margin * 2 + board.width * cell, foot, out, "canary-board", title)
+
+
+def _card_look(x: float, y: float, cell: float, look: str, kind: Kind | None, attrs: Sequence[Attribute],
+               letters: dict[Attribute, str], by: Sequence[str], w: PageWords) -> list[str]:
+    """The card on a square in one of four looks: face-up (white, solid), face-down with a
+    known face (grey back, dashed, the face in italics), hidden by a named player (grey
+    back, the player's name), unknown (no card drawn)."""
+    if look == "unknown":
+        return []
+    cx, cy, cw, ch = x + 10, y + 6, cell - 20, cell - 30
+    face = _face(kind, letters, attrs) or "–" if kind is not None else ""
+    out: list[str] = []
+    if look == "face-up":
+        out.append(f'<rect class="card" x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="4" fill="#fff" '
+                   f'stroke="#333" stroke-width="1.4"/>')
+        out.append(txt(cx + cw / 2, cy + ch / 2, face, 13, extra=' font-weight="700" fill="#111"'))
+        return out
+    out.append(f'<rect class="card" x="{cx}" y="{cy}" width="{cw}" height="{ch}" rx="4" fill="#8a8f99" '
+               f'stroke="#3d4350" stroke-width="1.2"' + (' stroke-dasharray="4 2"' if look == "known" else "") + "/>")
+    if look == "known":
+        out.append(txt(cx + cw / 2, cy + ch / 2 - (5 if by else 0), face, 12,
+                       extra=' font-style="italic" font-weight="600" fill="#fff"'))
+    if by:
+        names = fit_lines(w.hid + ":" + ",".join(by), 9, cw - 4, 1)[0]
+        out.append(txt(cx + cw / 2, cy + ch / 2 + (8 if look == "known" else 0), names, 9,
+                       extra=' fill="#fff" class="hid-by"'))
+    return out
+
+
+def _piece(x: float, y: float, who: str, mine: bool, sample: bool = False) -> list[str]:
+    """A player's piece (the viewer's filled); a legend ``sample`` carries no player."""
+    fill, ink = ("#1f4fbf", "#fff") if mine else ("#fff", "#1f4fbf")
+    tag = '<g class="legend-piece">' if sample else f'<g class="piece{" mine" if mine else ""}" data-piece="{escape(who)}">'
+    return [tag + f'<circle cx="{x}" cy="{y}" r="8" fill="{fill}" stroke="#1f4fbf" stroke-width="1.6"/>',
+            txt(x, y, who[:1].upper(), 10, extra=f' fill="{ink}" font-weight="700"'), "</g>"]
+
+
+def _svg_legend(x: float, y: float, w: PageWords, fake: bool, chances: bool) -> tuple[list[str], float]:
+    """The legend: the one colour scale (samples at fixed chances; none without
+    ``chances``), the ✗ of a square that cannot be the goal, the looks of a card, the
+    pieces."""
+    out = ['<g class="legend">']
+    if chances:
+        out.append(txt(x, y, w.heat, 11, "start"))
+        y += 18
+        for i, p in enumerate(HEAT_TICKS):
+            sx = x + i * 46
+            out.append(f'<rect class="heat-sample" x="{sx}" y="{y - 7}" width="40" height="14" fill="{heat(p)}" '
+                       f'stroke="#bbb" stroke-width="0.4" data-p="{p}"/>')
+            out.append(txt(sx + 20, y + 15, f"{p * 100:g}%", 10))
+        y += 36
+    out.append(f'<rect x="{x}" y="{y - 8}" width="22" height="16" fill="{RULED_OUT}" stroke="#999" stroke-width="0.6"/>')
+    out.append(txt(x + 11, y, "✗", 11, extra=' fill="#555" font-weight="700"'))
+    out.append(txt(x + 28, y, w.never if chances else w.never_face, 11, "start"))
+    y += 22
+    samples = [("face-up", w.face_up), ("known", w.known), ("hidden", w.hidden_fake if fake else w.hidden),
+               ("unknown", w.unknown)]
+    for i, (look, label) in enumerate(samples):
+        sx, sy = x, y + i * 22
+        if look == "face-up":
+            out.append(f'<rect x="{sx}" y="{sy - 8}" width="22" height="16" rx="3" fill="#fff" stroke="#333" stroke-width="1.4"/>')
+        elif look == "unknown":
+            out.append(f'<rect x="{sx}" y="{sy - 8}" width="22" height="16" fill="{heat(0.02) if chances else TABLE}" '
+                       'stroke="#999" stroke-width="0.6"/>')
+        else:
+            dash = ' stroke-dasharray="4 2"' if look == "known" else ""
+            out.append(f'<rect x="{sx}" y="{sy - 8}" width="22" height="16" rx="3" fill="#8a8f99" '
+                       f'stroke="#3d4350" stroke-width="1.2"{dash}/>')
+        out.append(txt(sx + 28, sy, label, 11, "start"))
+    y += 4 * 22
+    out += _piece(x + 11, y, w.mine, True, sample=True) + [txt(x + 28, y, w.you, 11, "start")]
+    out += _piece(x + 211, y, "?", False, sample=True) + [txt(x + 228, y, w.other, 11, "start")]
+    out.append("</g>")
+    return out, y + 14
+
+
+def chances_html(a: CanaryAnalysis, lang: str) -> str:
+    """The report's chance tables: each player's clue, who holds the fake, the likeliest
+    clue assignments and goal squares."""
+    w = WORDS[lang]
+    s = a.session
+    t = _text(s, lang)
+    attrs = s.variant.deck.attributes
+    out = [h3(w.clues), table([w.player, *(t.attribute(x) for x in attrs)],
+                              [[(p, None), *(("", dist[x]) for x in attrs)] for p, dist in a.clues.items()])]
+    if a.fake is not None:
+        out += [h3(w.fake), chance_list(list(a.fake.items()), lang)]
+    rows = []
+    for asg in a.assignments[:10]:
+        clues = ", ".join(f"{p}={t.attribute(x)}" for p, x in asg.clues.items())
+        rows.append((clues + (" · " + w.fake_holder.format(p=asg.fake) if asg.fake else ""), asg.p))
+    out += [h3(w.assignments), chance_list(rows, lang, 10)]
+    out += [h3(w.goal), chance_list([(s.board.name(sq), p) for sq, p in enumerate(a.goal)], lang, 8)]
+    return "".join(out)

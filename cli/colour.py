@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TextIO
 
@@ -44,7 +44,7 @@ def wanted(plain: bool = False, stream: TextIO | None = None) -> bool:
     if plain or os.environ.get("NO_COLOR", ""):
         return False
     out = sys.stdout if stream is None else stream
-    isatty = getattr(out, "isatty", None)
+    isatty: Callable[[], bool] | None = getattr(out, "isatty", None)
     return bool(isatty is not None and isatty())
 
 

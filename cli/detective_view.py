@@ -1,6 +1,13 @@
-"""Text rendering of Memory Detective results for people (the JSON comes from ``to_json``)."""
+"""Memory Detective's pictures for people, in one place: the text of every command, the
+notebook in the terminal, the notebook as SVG and the report's chance tables (the JSON
+comes from ``to_json``)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
@@ -26,6 +33,11 @@ from .layout import (
     readable_count,
     width,
 )
+from .svg import blue, element, pct, text_width, txt
+from .tables import chance_list, h3
+
+if TYPE_CHECKING:  # pragma: no cover - the type of a proof's counterexample
+    from suiri.models.detective.reasoning import WorldView
 
 TOP_TRIPLES = 10
 
@@ -113,10 +125,11 @@ def game_over(session: DetectiveSession, lang: str) -> str | None:
     return None if session.replay.end is None else _end(session, _text(session, lang))
 
 
-def _mark(p: object, holder: str, fake: bool) -> str:
+def _mark(p: Fraction, holder: str, fake: bool) -> str:
+    """A notebook cell: the chance, or ``·`` where the fake card cannot be (the case file)."""
     if fake and holder == CASE:
         return "·"
-    return percent(p)  # type: ignore[arg-type]
+    return percent(p)
 
 
 def _line(session: DetectiveSession, t: Text, oid: str) -> str:
@@ -140,7 +153,7 @@ def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
     out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
                       lambda step: narrowing(step, t.fact, "; "), lang)
     if p.counterexample is not None and p.status != "impossible":
-        w = p.counterexample
+        w: WorldView = p.counterexample
         out += ["", t("counterexample"), "  " + t("world-case", cards=t.cards(session.deck.parse(c, None)
                                                                             for c in w.case))]
         out += ["  " + t("world-place", card=t.card(c), place=t.place(h)) for c, h in w.places.items()]
@@ -203,7 +216,8 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
     return "\n".join(out)
 
 
-__all__ = ["CASE", "PUBLIC", "advice", "analysis", "fact", "game_over", "hint", "notebook", "picture", "proof"]
+__all__ = ["CASE", "PUBLIC", "advice", "analysis", "chances_html", "fact", "game_over", "hint", "notebook", "picture",
+           "proof", "svg", "title"]
 
 
 def fact(session: DetectiveSession, f: Fact, lang: str) -> str:
@@ -225,3 +239,92 @@ def picture(a: DetectiveAnalysis, lang: str, colour_on: bool = False) -> list[st
     grid = notebook(a, lang, colour_on, settled=False)
     over = game_over(a.session, lang)
     return [*(grid if len(grid) > 1 else []), *colour.render([line], colour_on), *([over] if over else [])]
+
+
+# -- the notebook as SVG (``suiri report``, the puzzle book) and the report's chance tables ---------
+@dataclass(frozen=True)
+class PageWords:
+    """The words of the SVG notebook and of the report's chance tables, in one language."""
+
+    notebook: str
+    sure: str
+    ruled: str
+    maybe: str
+    maybe_plain: str
+    truth: str
+    triples: str
+
+
+WORDS = {
+    "en": PageWords(notebook="The notebook: where each card is", sure="✓ certain", ruled="✗ ruled out",
+                    maybe="% possible (darker: likelier)", maybe_plain="possible", truth="The case file",
+                    triples="Likeliest truths"),
+    "ja": PageWords(notebook="手帳：各カードの場所", sure="✓ 確定", ruled="✗ ありえない", maybe="% 可能性（濃いほど高い）",
+                    maybe_plain="ありうる", truth="事件の真相", triples="可能性の高い真相"),
+}
+
+
+def svg(a: DetectiveAnalysis, lang: str, chances: bool = True) -> str:
+    """The notebook: a row per card, a column per holder (the terminal's columns), each
+    cell ✓ certain, ✗ ruled out or the chance, darker blue when likelier; without
+    ``chances`` (a puzzle's notebook) an open cell stays blank."""
+    w = WORDS[lang]
+    s = a.session
+    t = _text(s, lang)
+    holders = a.columns  # the terminal's notebook columns: a holder ruled out for every card is left out
+    heads = [t.holder(h) for h in holders]
+    size = 12
+    first = max(text_width(t.card(c), size) for c in a.owners) + 24
+    col = max(58.0, *(text_width(h, size) + 16 for h in heads))
+    row, margin, head = 24, 12, 58
+    out: list[str] = [txt(margin, 14, w.notebook, 15, "start", ' font-weight="600"')]
+    for i, (h, label) in enumerate(zip(holders, heads, strict=True)):
+        x = margin + first + i * col
+        style = ' font-weight="700"' + (' fill="#7a1f1f"' if h == CASE else "")
+        out.append(txt(x + col / 2, head - 12, label, size, extra=style))
+    y = head
+    previous = None
+    for card, places in a.owners.items():
+        if previous is not None and card.category != previous:
+            y += 8
+        previous = card.category
+        out.append(txt(margin + 4, y + row / 2, t.card(card), size, "start"))
+        for i, h in enumerate(holders):
+            x = margin + first + i * col
+            p = places.get(h, Fraction(0))
+            na = h == CASE and card.category is None
+            state = "na" if na else "sure" if p == 1 else "ruled" if p == 0 else "maybe"
+            fill = {"na": "#f2f2f2", "sure": "#2e8b57", "ruled": "#fafafa"}.get(state, blue(float(p) if chances else 0))
+            ink = "#fff" if state == "sure" or (state == "maybe" and p > Fraction(3, 4)) else \
+                "#aaa" if state in ("ruled", "na") else "#123"
+            out.append(f'<g class="cell {state}" data-card="{escape(card.id)}" data-holder="{escape(h)}" '
+                       f'data-p="{float(p):.6f}">')
+            out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{col - 2}" height="{row - 2}" rx="3" fill="{fill}" '
+                       f'stroke="{"#7a1f1f" if h == CASE else "#ccc"}" stroke-width="{1.2 if h == CASE else 0.6}"/>')
+            shown = "·" if na else pct(p) if chances or state != "maybe" else ""
+            out.append(txt(x + col / 2, y + row / 2, shown, 11 if state == "maybe" else 13,
+                           extra=f' fill="{ink}"' + (' font-weight="700"' if state == "sure" else "")))
+            out.append("</g>")
+        y += row
+    y += 20
+    out.append('<g class="legend">')
+    legend = [("#2e8b57", w.sure), ("#fafafa", w.ruled), (blue(0.5 if chances else 0), w.maybe if chances else w.maybe_plain)]
+    for i, (fill, label) in enumerate(legend):
+        x = margin + i * 170
+        out.append(f'<rect x="{x}" y="{y - 8}" width="20" height="16" rx="3" fill="{fill}" stroke="#ccc"/>')
+        out.append(txt(x + 26, y, label, 11, "start"))
+    out.append("</g>")
+    wide = max(margin * 2 + first + col * len(holders), margin * 2 + 3 * 170)
+    return element(wide, y + 16, out, "detective-notebook", w.notebook)
+
+
+def chances_html(a: DetectiveAnalysis, lang: str) -> str:
+    """The report's chance tables: each category of the case file, the likeliest truths."""
+    w = WORDS[lang]
+    t = _text(a.session, lang)
+    out = [h3(w.truth)]
+    for cat, dist in a.truth.items():
+        out.append(f"<h4>{escape(t.category(cat))}</h4>")
+        out.append(chance_list([(t.card(c), p) for c, p in dist.items()], lang))
+    out += [h3(w.triples), chance_list([(t.cards(triple), p) for triple, p in a.triples], lang, 10)]
+    return "".join(out)

@@ -488,7 +488,7 @@ def report(record: str, html_path: str | None, lang: str) -> None:
             from .messages import ErrorText
 
             raise SuiriError(ErrorText("html:missing"), Source(record, None, "--html"), ErrorText("html:missing-valid"))
-        write_report(o.game, o.session, record, html_path, lang, stderr_progress("explaining certain facts"))
+        write_report(o, record, html_path, lang, stderr_progress("explaining certain facts"))
 
     with_record(record, written)
     if html_path != "-":  # the page itself went to standard output
@@ -581,7 +581,7 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
 
     if html_path is None and markdown_path is None:
         raise SuiriError(ErrorText("book:no-output"), None, ErrorText("book:no-output-valid"))
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg
 
     book = build(game, count, difficulty, seed, lang, picture_svg if html_path is not None else None, workers)
     from suiri.puzzles.book import LEVEL_WORDS

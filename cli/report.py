@@ -1,6 +1,6 @@
 """``suiri report RECORD --html FILE``: one self-contained HTML page of a record's analysis.
 
-The page holds everything inline (CSS, the picture as SVG from ``svg.picture_svg``, a
+The page holds everything inline (CSS, the picture as SVG from the game's view, a
 few lines of script that open the proofs for printing) and names no URL, so it opens
 offline and loads nothing.  It shows the picture, the exact chances, every certain fact
 with its minimal proof in a collapsible ``<details>`` (the ``explain`` machinery, in the
@@ -10,16 +10,17 @@ out on A4 with every proof open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from fractions import Fraction
+from collections.abc import Callable
 from html import escape
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import TYPE_CHECKING
 
 from suiri.cli.layout import readable_count
 from suiri.cli.messages import ErrorText, Messages
-from suiri.cli.svg import pct, picture_svg
-from suiri.cli.views import view
+from suiri.models.interface import A, R, Record, S, V
+
+if TYPE_CHECKING:  # pragma: no cover
+    from suiri.cli.views import Opened
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -36,12 +37,6 @@ WORDS: dict[str, dict[str, str]] = {
         "advice": "Advice for the next turn",
         "no-advice": "No advice: {why}",
         "made": "Made by suiri {version} from {file}.",
-        "player": "player", "fake": "Who holds the fake", "clues": "Each player's clue",
-        "assignments": "Likeliest clue assignments", "goal": "Likeliest goal squares",
-        "truth": "The case file", "triples": "Likeliest truths", "category": "category",
-        "ll": "Where the Lost Legacy is", "wolf": "Who is the Werewolf", "madman": "Who holds the Madman",
-        "cards": "What each hidden card can be", "card": "card", "chance": "chance", "more": "… and {n} more",
-        "nobody": "nobody", "fake-holder": "fake: {p}",
     },
     "ja": {
         "title": "suiri レポート：{file}",
@@ -57,12 +52,6 @@ WORDS: dict[str, dict[str, str]] = {
         "advice": "次の手番への助言",
         "no-advice": "助言なし：{why}",
         "made": "suiri {version} が {file} から作成。",
-        "player": "プレイヤー", "fake": "偽物を持つのは", "clues": "各プレイヤーの手がかり",
-        "assignments": "可能性の高い手がかりの組み合わせ", "goal": "ゴールの可能性が高いマス",
-        "truth": "事件の真相", "triples": "可能性の高い真相", "category": "種類",
-        "ll": "失われた遺産の場所", "wolf": "人狼は誰か", "madman": "狂人を持つのは",
-        "cards": "裏向きのカードの候補", "card": "カード", "chance": "確率", "more": "…ほか {n} 件",
-        "nobody": "誰でもない", "fake-holder": "偽物：{p}",
     },
 }
 
@@ -119,14 +108,15 @@ SCRIPT = """
 """
 
 
-def report_html(game: Any, session: Any, file: str, lang: str,
+def report_html(opened: Opened[R, S, A, V], file: str, lang: str,
                 progress: Callable[[int, int], None] | None = None) -> str:
-    """The whole page for one record (``game``: its ``Game``; ``session``: opened)."""
+    """The whole page for one record (``opened``: its game, view and session).  The
+    picture and the chance tables are the game's view's (``svg``, ``chances_html``)."""
     from suiri.solver.errors import SuiriError
     from suiri.solver.reasoning import explain
 
     w = WORDS[lang]
-    shown = view(game.facts.name)
+    game, shown, session = opened.game, opened.view, opened.session
     a = game.analyze(session)
     reasoner = game.reasoner(session)
     steps = game.steps(session)
@@ -139,24 +129,22 @@ def report_html(game: Any, session: Any, file: str, lang: str,
         advice = shown.advice(session, game.advise(session), lang)
     except SuiriError as exc:
         advice = w["no-advice"].format(why=exc.render(lang))
-    title = game.facts.title_ja if lang == "ja" else game.facts.title_en
-    if hasattr(shown, "title"):  # a view may name the variant played (Detective's Clue)
-        title = shown.title(session, lang)
-    record = session.record
+    title = shown.title(session, lang)  # the view may name the variant played (Detective's Clue)
+    record: Record = session.record
     say = Messages(lang)
     unit = say.unit(game.facts.step_name, session.steps)
-    kind = say.unit(game.facts.world_name, a.counts.total)
+    total = session.check().total  # the analysis's own counts (the session holds them)
+    kind = say.unit(game.facts.world_name, total)
     meta = (w["seat"].format(game=title, viewer=record.viewer, steps=session.steps, unit=unit) if record.viewer
             else w["spectator"].format(game=title, steps=session.steps, unit=unit))
     parts = [
         f"<header><h1>{escape(w['title'].format(file=file))}</h1>",
         f'<p class="meta">{escape(meta)}</p>',
-        f'<p class="meta">{escape(w["worlds"].format(n=readable_count(a.counts.total, lang), kind=kind))}</p>',
+        f'<p class="meta">{escape(w["worlds"].format(n=readable_count(total, lang), kind=kind))}</p>',
         *([f'<p class="over">{escape(over)}</p>'] if (over := shown.game_over(session, lang)) else []),
         "</header>",
-        f'<section class="picture"><h2>{escape(w["picture"])}</h2><figure>{picture_svg(game.facts.name, a, lang)}'
-        "</figure></section>",
-        f'<section class="chances"><h2>{escape(w["chances"])}</h2>{CHANCES[game.facts.name](a, lang, w)}</section>',
+        f'<section class="picture"><h2>{escape(w["picture"])}</h2><figure>{shown.svg(a, lang)}</figure></section>',
+        f'<section class="chances"><h2>{escape(w["chances"])}</h2>{shown.chances_html(a, lang)}</section>',
         f'<section class="facts"><h2>{escape(w["certain"])}</h2>',
         f"<p>{escape(w['certain-note'] if facts else w['none-certain'])}</p>",
         *(f'<details class="fact"><summary>{escape(summary)}</summary><pre>{escape(proof)}</pre></details>'
@@ -186,7 +174,7 @@ def report_html(game: Any, session: Any, file: str, lang: str,
     ])
 
 
-def write_report(game: Any, session: Any, record: str, path: str, lang: str,
+def write_report(opened: Opened[R, S, A, V], record: str, path: str, lang: str,
                  progress: Callable[[int, int], None] | None = None) -> None:
     """Write the page of ``record`` to ``path`` ('-': standard output); a path that
     cannot be written is a user error naming ``--html``."""
@@ -195,7 +183,7 @@ def write_report(game: Any, session: Any, record: str, path: str, lang: str,
 
     from suiri.solver.errors import Source, SuiriError
 
-    page = report_html(game, session, Path(record).name, lang, progress)
+    page = report_html(opened, Path(record).name, lang, progress)
     if path == "-":
         sys.stdout.write(page)
         return
@@ -211,91 +199,3 @@ def suiri_version() -> str:
         return version("suiri")
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
         return "?"
-
-
-# -- the probability tables, per game ------------------------------------------------------------
-def table(head: Iterable[str], rows: Iterable[Iterable[tuple[str, Fraction | None]]]) -> str:
-    """An HTML table; a cell with a chance gets a bar of that length (``--p``)."""
-    out = ["<table><thead><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr></thead><tbody>"]
-    for row in rows:
-        out.append("<tr>")
-        for text, p in row:
-            if p is None:
-                out.append(f"<td>{escape(text)}</td>")
-            else:
-                kind = "p sure" if p == 1 else "p ruled" if p == 0 else "p"
-                out.append(f'<td class="{kind}" style="--p:{float(p) * 100:.1f}%">{escape(text or pct(p))}</td>')
-        out.append("</tr>")
-    out.append("</tbody></table>")
-    return "".join(out)
-
-
-def chance_list(rows: list[tuple[str, Fraction]], w: dict[str, str], limit: int = 12, head: str = "") -> str:
-    """Label and chance, likeliest first, leaving out what is ruled out."""
-    kept = sorted(((label, p) for label, p in rows if p), key=lambda x: -x[1])
-    body = [[(label, None), ("", p)] for label, p in kept[:limit]]
-    more = f"<p>{escape(w['more'].format(n=len(kept) - limit))}</p>" if len(kept) > limit else ""
-    return table([head, w["chance"]], body) + more
-
-
-def h3(text: str) -> str:
-    return f"<h3>{escape(text)}</h3>"
-
-
-def canary_chances(a: Any, lang: str, w: dict[str, str]) -> str:
-    from suiri.models.canary.text import Text
-
-    s = a.session
-    t = Text(lang, s.board, s.variant.players)
-    attrs = s.variant.deck.attributes
-    out = [h3(w["clues"]), table([w["player"], *(t.attribute(x) for x in attrs)],
-                                 [[(p, None), *(("", dist[x]) for x in attrs)] for p, dist in a.clues.items()])]
-    if a.fake is not None:
-        out += [h3(w["fake"]), chance_list(list(a.fake.items()), w)]
-    rows = []
-    for asg in a.assignments[:10]:
-        clues = ", ".join(f"{p}={t.attribute(x)}" for p, x in asg.clues.items())
-        rows.append((clues + (" · " + w["fake-holder"].format(p=asg.fake) if asg.fake else ""), asg.p))
-    out += [h3(w["assignments"]), chance_list(rows, w, 10)]
-    out += [h3(w["goal"]), chance_list([(s.board.name(sq), p) for sq, p in enumerate(a.goal)], w, 8)]
-    return "".join(out)
-
-
-def detective_chances(a: Any, lang: str, w: dict[str, str]) -> str:
-    from suiri.models.detective.text import Text
-
-    s = a.session
-    t = Text(lang, s.deck, s.variant.clue)
-    out = [h3(w["truth"])]
-    for cat, dist in a.truth.items():
-        out.append(f"<h4>{escape(t.category(cat))}</h4>")
-        out.append(chance_list([(t.card(c), p) for c, p in dist.items()], w))
-    out += [h3(w["triples"]), chance_list([(t.cards(triple), p) for triple, p in a.triples], w, 10)]
-    return "".join(out)
-
-
-def werewolf_chances(a: Any, lang: str, w: dict[str, str]) -> str:
-    from suiri.models.werewolf.cards import BY_ID, NOBODY
-    from suiri.models.werewolf.rules import slot_name
-    from suiri.models.werewolf.text import Text
-
-    t = Text(lang)
-
-    def who(k: str) -> str:
-        return w["nobody"] if k == NOBODY else k
-
-    out = [h3(w["ll"]), chance_list([(t.place(k), p) for k, p in a.lost_legacy.items()], w),
-           h3(w["wolf"]), chance_list([(who(k), p) for k, p in a.werewolf.items()], w),
-           h3(w["madman"]), chance_list([(who(k), p) for k, p in a.madman.items()], w), h3(w["cards"])]
-    rows = []
-    for slot, row in a.cards.items():
-        possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
-        rows.append([(t.place(slot_name(slot)), None),
-                     (", ".join(f"{t.card(k)} {pct(p)}" for k, p in possible), None)])
-    out.append(table([w["card"], w["chance"]], rows))
-    return "".join(out)
-
-
-CHANCES: dict[str, Callable[[Any, str, dict[str, str]], str]] = {
-    "canary": canary_chances, "detective": detective_chances, "werewolf": werewolf_chances,
-}

@@ -44,9 +44,8 @@ T_co = TypeVar("T_co", covariant=True)
 
 
 class View(Protocol[S_contra, A_contra, V_contra]):
-    """The renderers of one game (text for a person; ``--json`` needs no view).  The
-    pictures' ``svg(analysis, lang, chances) -> str`` and ``chances_html(analysis, lang)
-    -> str`` join these when the views hold them (issue 20)."""
+    """The renderers of one game (text for a person; ``--json`` needs no view): the
+    answers in words, and every picture of the game (terminal, SVG, the report's tables)."""
 
     def analysis(self, result: A_contra, lang: str, /, colour_on: bool = False) -> str: ...  # `analyze`
     def proof(self, session: S_contra, proof: Proof, lang: str, /) -> str: ...  # `explain`
@@ -55,6 +54,9 @@ class View(Protocol[S_contra, A_contra, V_contra]):
     def fact(self, session: S_contra, f: Fact, lang: str, /) -> str: ...  # one fact in words (`live`)
     def picture(self, result: A_contra, lang: str, /, colour_on: bool = False) -> list[str]: ...  # after each `live` line
     def game_over(self, session: S_contra, lang: str, /) -> str | None: ...  # who won and why (None: the game runs)
+    def svg(self, analysis: A_contra, lang: str, /, chances: bool = True) -> str: ...  # the picture as <svg> (report, book)
+    def chances_html(self, analysis: A_contra, lang: str, /) -> str: ...  # the report's chance tables
+    def title(self, session: S_contra, lang: str, /) -> str: ...  # the game's name as the record plays it (report)
 
 
 class Command(Protocol[T_co]):
@@ -116,6 +118,14 @@ def view(game: str) -> View[Any, Any, Any]:
     """The view of ``game``, its types erased (for code not yet generic; the commands
     get theirs typed through ``with_record``)."""
     return VIEWS[game].view()
+
+
+def picture_svg(game: str, analysis: object, lang: str, chances: bool = True) -> str:
+    """The picture of ``analysis`` (``game``'s ``analyze`` result) as one ``<svg>`` element
+    (the puzzle book's ``picture``).  ``chances=False`` (a puzzle's picture): the table
+    only, no chance of anything hidden, since the chances the analysis holds are not those
+    of the table drawn."""
+    return view(game).svg(analysis, lang, chances)
 
 
 @dataclass(frozen=True)

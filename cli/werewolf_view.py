@@ -1,14 +1,19 @@
-"""Text rendering of Werewolf Never Sleeps results for people (the JSON comes from ``to_json``)."""
+"""Werewolf Never Sleeps' pictures for people, in one place: the text of every command,
+the piles in the terminal, the piles as SVG and the report's chance tables (the JSON
+comes from ``to_json``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from html import escape
+from typing import TYPE_CHECKING
 
 from rich.text import Text as RichText
 
+from suiri.models.werewolf import FACTS
 from suiri.models.werewolf.analysis import WerewolfAnalysis
-from suiri.models.werewolf.cards import BY_ID, NOBODY
+from suiri.models.werewolf.cards import BY_ID, NOBODY, Kind
 from suiri.models.werewolf.ending import game_over as ended
 from suiri.models.werewolf.record import place_str
 from suiri.models.werewolf.rules import RUINS, Slot, hand, pile, slot_name
@@ -30,6 +35,14 @@ from .layout import (
     readable_count,
     width,
 )
+from .svg import element, fit_lines, multiline, pct, txt
+from .tables import WORDS as TABLE_WORDS
+from .tables import chance_list, h3, table
+
+if TYPE_CHECKING:  # pragma: no cover - the types of what the renderers receive
+    from suiri.models.werewolf.advice import Option, WerewolfAdvice
+    from suiri.models.werewolf.reasoning import WorldView
+    from suiri.models.werewolf.replay import Call
 
 
 def analysis(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> str:
@@ -55,7 +68,7 @@ def analysis(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> str:
     labels = {slot: t.place(slot_name(slot)) for slot in a.cards}
     first = max((width(x) for x in labels.values()), default=0) + 2
     for slot, row in a.cards.items():
-        possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+        possible = _likeliest(row)
         out.append("  " + pad(labels[slot], first) + "  ".join(f"{t.card(k)} {percent(p)}" for k, p in possible))
     out += ["", t("certain")]
     out += certain_lines(a.certain, t.fact, lang)
@@ -101,7 +114,7 @@ def _hidden(a: WerewolfAnalysis, t: Text, slot: Slot) -> RichText:
     row = a.cards.get(slot)
     if row is None:
         return RichText("▼?", style=colour.UNKNOWN)
-    possible = sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
+    possible = _likeliest(row)
     if len(possible) == 1:
         return RichText("▼" + t.card(possible[0][0]), style=colour.KNOWN)
     out = RichText("▼(", style=colour.UNKNOWN)
@@ -112,6 +125,12 @@ def _hidden(a: WerewolfAnalysis, t: Text, slot: Slot) -> RichText:
         out.append(percent(p), style=colour.certainty(p))
     out.append(")", style=colour.UNKNOWN)
     return out
+
+
+def _likeliest(row: dict[str, Fraction]) -> list[tuple[str, Fraction]]:
+    """What a hidden card can be, with the chances: likeliest first, ties in card order
+    (the terminal, the SVG and the report list them alike)."""
+    return sorted(((k, p) for k, p in row.items() if p), key=lambda x: (-x[1], BY_ID[x[0]].index))
 
 
 def _table(rows: list[tuple[str, Fraction]]) -> list[str]:
@@ -161,11 +180,12 @@ def proof(session: WerewolfSession, p: Proof, lang: str) -> str:
     out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: t("rule-line", name=t.rule_name(r), text=t.rule(r)),
                       lambda step: narrowing(step, t.fact, t("fact-sep")), lang)
     if p.counterexample is not None and p.status != "impossible":
-        out += ["", t("counterexample"), *("  " + line for line in _world(t, p.counterexample))]
+        world: WorldView = p.counterexample
+        out += ["", t("counterexample"), *("  " + line for line in _world(t, world))]
     return "\n".join(out)
 
 
-def _world(t: Text, w: Any) -> list[str]:
+def _world(t: Text, w: WorldView) -> list[str]:
     """A history where the fact fails (``reasoning.WorldView``): where things are now."""
     hands = t("list-sep").join(t("world-hand", p=p, card=t.card(k)) for p, k in w.hands.items())
     return [t.fact(Fact("lost-legacy", w.lost_legacy)), t.fact(Fact("werewolf", w.werewolf)),
@@ -204,7 +224,7 @@ def _short(session: WerewolfSession, t: Text, oid: str) -> str:
     return t.short(oid, session.record, session.replay)
 
 
-def advice(session: WerewolfSession, a: Any, lang: str) -> str:
+def advice(session: WerewolfSession, a: WerewolfAdvice, lang: str) -> str:
     t = Text(lang)
     wolf = t.m["list-sep"].join(f"{t('wolf-nobody') if k == NOBODY else k} {percent(p)}"
                                 for k, p in sorted(a.werewolf.items(), key=lambda x: -x[1]) if p)
@@ -246,21 +266,23 @@ def advice(session: WerewolfSession, a: Any, lang: str) -> str:
     return "\n".join(out)
 
 
-def _search(session: WerewolfSession, t: Text, a: Any) -> list[str]:
+def _search(session: WerewolfSession, t: Text, a: WerewolfAdvice) -> list[str]:
     """The search phase: the calls so far, when the viewer's own call comes (or why it
     cannot search), and where the Lost Legacy may be given those calls (W15)."""
     rp = session.replay
     out = [t("adv-calls", calls=t.m["list-sep"].join(_calls(t, rp.calls))) if rp.calls else t("adv-calls-none")]
     held = rp.viewer_hand
     if a.note in ("waiting", "now") and held is not None:
+        assert a.next_call is not None and a.my_order is not None  # its own order comes (search_status)
         first = list(range(a.next_call, a.my_order))
         before = t("adv-before-1" if len(first) == 1 else "adv-before-many", orders=t.orders(first))
         alone = not a.shares  # nobody else can hold a card of the viewer's order
         key = "adv-status-now-alone" if a.note == "now" and alone else f"adv-status-{a.note}"
         out.append(t(key, n=a.my_order, card=t.card(held), before=before))
-        if not alone:
+        if a.shares:  # not alone
             out.append(t("adv-shares", card=t.a(held), p=percent(a.shares)))
     elif a.note == "shared":
+        assert a.my_order is not None  # it raised at its own order
         together = [p for p in rp.call(a.my_order).raised if p != a.player]
         out.append(t("adv-status-shared", n=a.my_order, names=t.m["and"].join(together)))
     elif t(f"adv-status-{a.note}"):
@@ -275,7 +297,7 @@ def _search(session: WerewolfSession, t: Text, a: Any) -> list[str]:
     return out
 
 
-def _calls(t: Text, calls: list[Any]) -> list[str]:
+def _calls(t: Text, calls: list[Call]) -> list[str]:
     """The calls so far in a few words; a run of calls nobody raised at is one item."""
     out: list[str] = []
     quiet: list[int] = []
@@ -288,6 +310,7 @@ def _calls(t: Text, calls: list[Any]) -> list[str]:
             quiet = []
         if c.search is not None:
             s = c.search.search
+            assert s.target is not None and s.found is not None  # a lone raiser's search names both
             out.append(t("adv-call-searched", n=c.order, p=s.player, place=t.place(place_str(s.target)),
                          card=t.a(s.found)))
         elif c.madman:
@@ -299,7 +322,7 @@ def _calls(t: Text, calls: list[Any]) -> list[str]:
     return out
 
 
-def _result(t: Text, o: Any) -> str:
+def _result(t: Text, o: Option) -> str:
     """How the game ends within the move: won, lost, or with each exact chance."""
     on = 1 - o.wins - o.loses
     if o.wins == 1 or o.loses == 1:
@@ -308,7 +331,7 @@ def _result(t: Text, o: Any) -> str:
     return t(key, win=percent(o.wins), lose=percent(o.loses))
 
 
-def _outcome(t: Text, o: Any, me: str) -> str:
+def _outcome(t: Text, o: Option, me: str) -> str:
     """A Vote in one sentence: who is out however the others point, and what follows."""
     if o.outs:
         names = [t("adv-nobody-out") if p == NOBODY else t("adv-you-word") if p == me else p for p in o.outs]
@@ -319,7 +342,7 @@ def _outcome(t: Text, o: Any, me: str) -> str:
     return t("adv-out-then", out=who, result=_result(t, o))
 
 
-def _target(t: Text, o: Any) -> str:
+def _target(t: Text, o: Option) -> str:
     if o.target is None:
         return ""
     if o.play.id == "seer":
@@ -330,13 +353,14 @@ def _target(t: Text, o: Any) -> str:
         who, card = o.target.split(":")
         return t("adv-target-flip", p=who, card=t.card(card))
     if o.play.id == "villager":
+        assert o.put_down is not None  # a Villager puts a card down
         return t("adv-target-villager", card=t.card(o.put_down), p=o.target)
     if o.play.id == "vote":
         return t("adv-target-vote", p=o.target)
     return t("adv-target-attack", p=o.target)
 
 
-def _vote(t: Text, o: Any, me: str) -> list[str]:
+def _vote(t: Text, o: Option, me: str) -> list[str]:
     """A Vote: the votes the face-down cards cast; then, for a villager, whom to point at; for
     the Werewolf, what the table believes about each living player (decision 43)."""
     sep = t.m["list-sep"]
@@ -347,11 +371,17 @@ def _vote(t: Text, o: Any, me: str) -> list[str]:
                            else f"{p} {percent(x)}" for p, x in o.table_view)
         out.append(t("adv-vote-table", chances=chances))
     elif o.point_at:
+        assert o.target is not None  # whom the Vote points at
         out.append(t("adv-vote-chance", p=o.target, chance=percent(dict(o.point_at)[o.target])))
     return out
 
 
-__all__ = ["advice", "analysis", "fact", "game_over", "hint", "picture", "piles", "proof"]
+__all__ = ["advice", "analysis", "chances_html", "fact", "game_over", "hint", "picture", "piles", "proof", "svg", "title"]
+
+
+def title(session: WerewolfSession, lang: str) -> str:
+    """The game's name (the report's heading)."""
+    return FACTS.title_ja if lang == "ja" else FACTS.title_en
 
 
 def fact(session: WerewolfSession, f: Fact, lang: str) -> str:
@@ -364,3 +394,155 @@ def picture(a: WerewolfAnalysis, lang: str, colour_on: bool = False) -> list[str
     game, who won and why)."""
     over = game_over(a.session, lang)
     return [*piles(a, lang, colour_on), *([over] if over else [])]
+
+
+# -- the piles as SVG (``suiri report``, the puzzle book) and the report's chance tables ------------
+@dataclass(frozen=True)
+class PageWords:
+    """The words of the SVG piles and of the report's chance tables, in one language."""
+
+    piles: str
+    hand: str
+    discard: str
+    ruins: str
+    deck: str
+    out: str
+    empty: str
+    up: str
+    down: str
+    down_plain: str
+    mine: str
+    ll: str
+    wolf: str
+    madman: str
+    cards: str
+    card: str
+    nobody: str
+
+
+WORDS = {
+    "en": PageWords(piles="The table: hands, discards, ruins and deck", hand="hand", discard="discard", ruins="ruins",
+                    deck="deck: {n} cards", out="out", empty="(empty)", up="face-up",
+                    down="face-down: its kind when certain (italics), else the chances", down_plain="face-down",
+                    mine="you", ll="Where the Lost Legacy is", wolf="Who is the Werewolf",
+                    madman="Who holds the Madman", cards="What each hidden card can be", card="card", nobody="nobody"),
+    "ja": PageWords(piles="場：手札・捨て札・遺跡・山札", hand="手札", discard="捨て札", ruins="遺跡", deck="山札：{n}枚",
+                    out="脱落", empty="（なし）", up="表向き", down="裏向き：確定なら種類（斜体）、でなければ確率",
+                    down_plain="裏向き", mine="自分", ll="失われた遺産の場所", wolf="人狼は誰か", madman="狂人を持つのは",
+                    cards="裏向きのカードの候補", card="カード", nobody="誰でもない"),
+}
+
+
+def svg(a: WerewolfAnalysis, lang: str, chances: bool = True) -> str:
+    """The table: a row per player (the hand, then the discard from the bottom up), then
+    the ruins and the deck; a face-down card shows its kind when certain, else its
+    likeliest kinds with their chances (none without ``chances``: a puzzle's table)."""
+    w = WORDS[lang]
+    s = a.session
+    rp = s.replay
+    viewer = s.record.viewer
+    cw, ch, gap, margin, label_w = 112, 66, 8, 12, 120
+    longest = max([len(c) for c in rp.piles.values()] + [1])
+    out: list[str] = [txt(margin, 14, w.piles, 15, "start", ' font-weight="600"')]
+    y = 34
+    hand_x = margin + label_w
+    pile_x = hand_x + cw + 3 * gap
+    out.append(txt(hand_x + cw / 2, y + 6, w.hand, 11, extra=' fill="#555"'))
+    out.append(txt(pile_x, y + 6, w.discard, 11, "start", ' fill="#555"'))
+    y += 18
+    for p in s.record.players:
+        alive = p in s.living
+        name = p + (f" ({w.mine})" if p == viewer else "") + ("" if alive else f" — {w.out}")
+        out.append(f'<g class="player{"" if alive else " out"}" data-player="{escape(p)}">')
+        out.append(txt(margin, y + ch / 2, name, 12, "start", ' font-weight="600"' if alive else ' fill="#888"'))
+        if alive:
+            slot = hand(p)
+            out += _svg_card(hand_x, y, cw, ch, slot_name(slot), None, a.cards.get(slot) if chances else None, lang,
+                             "hand")
+        cards = rp.piles.get(p, [])
+        if not cards:
+            out.append(txt(pile_x, y + ch / 2, w.empty, 11, "start", ' fill="#888"'))
+        for i, c in enumerate(cards, start=1):
+            slot = pile(p, i)
+            out += _svg_card(pile_x + (i - 1) * (cw + gap), y, cw, ch, slot_name(slot), c.kind,
+                             a.cards.get(slot) if chances else None, lang, "pile-card")
+        out.append("</g>")
+        y += ch + gap + 6
+    y += 6
+    out.append(txt(margin, y + ch / 2, w.ruins, 12, "start", ' font-weight="600"'))
+    out += _svg_card(hand_x, y, cw, ch, "ruins", None, a.cards.get(RUINS) if chances else None, lang, "ruins")
+    out.append(f'<g class="deck" data-deck="{rp.deck}">')
+    dx = pile_x
+    for k in range(min(rp.deck, 3)):
+        out.append(f'<rect x="{dx + k * 3}" y="{y - k * 3}" width="{cw}" height="{ch}" rx="5" fill="#4b3f72" '
+                   'stroke="#2b2346" stroke-width="1"/>')
+    out.append(txt(dx + cw + 16, y + ch / 2, w.deck.format(n=rp.deck), 12, "start"))
+    out.append("</g>")
+    y += ch + 24
+    out.append('<g class="legend">')
+    out.append(f'<rect x="{margin}" y="{y - 8}" width="20" height="16" rx="3" fill="#fffaf0" stroke="#5a4a2a"/>')
+    out.append(txt(margin + 26, y, w.up, 11, "start"))
+    out.append(f'<rect x="{margin + 150}" y="{y - 8}" width="20" height="16" rx="3" fill="#4b3f72" stroke="#2b2346"/>')
+    out.append(txt(margin + 176, y, w.down if chances else w.down_plain, 11, "start"))
+    out.append("</g>")
+    wide = max(pile_x + longest * (cw + gap) + margin, pile_x + cw + 160, margin + 420)
+    return element(wide, y + 16, out, "werewolf-piles", w.piles)
+
+
+def _short_name(kind: Kind, lang: str) -> str:
+    """A card's name short enough for a line of chances on a face-down card."""
+    if kind.is_attack:
+        return kind.ja.removeprefix("人狼の") if lang == "ja" else kind.en.removeprefix("Werewolf ")
+    return kind.ja.split("：")[0] if lang == "ja" else kind.en
+
+
+def _svg_card(x: float, y: float, cw: float, ch: float, slot: str, kind: Kind | None,
+              row: dict[str, Fraction] | None, lang: str, role: str) -> list[str]:
+    """One card: face-up (cream, its name), or face-down (dark back) with what it can be:
+    its kind when certain, else the likeliest kinds with their chances."""
+    if kind is not None:
+        out = [f'<g class="{role} face-up" data-slot="{slot}" data-kind="{kind.id}">',
+               f'<rect x="{x}" y="{y}" width="{cw}" height="{ch}" rx="5" fill="#fffaf0" stroke="#5a4a2a" '
+               'stroke-width="1.4"/>']
+        out += multiline(x + cw / 2, y + ch / 2, fit_lines(kind.name(lang), 11, cw - 8), 11,
+                         ' font-weight="600" fill="#3a2a10"')
+        return [*out, "</g>"]
+    possible = _likeliest(row or {})
+    sure = possible[0][0] if len(possible) == 1 else None
+    out = [f'<g class="{role} face-down{" certain" if sure else ""}" data-slot="{slot}"'
+           + (f' data-kind="{sure}"' if sure else "") + ">",
+           f'<rect x="{x}" y="{y}" width="{cw}" height="{ch}" rx="5" fill="#4b3f72" stroke="#2b2346" '
+           'stroke-width="1.2"/>']
+    if sure:
+        out += multiline(x + cw / 2, y + ch / 2, fit_lines(BY_ID[sure].name(lang), 11, cw - 8), 11,
+                         ' font-style="italic" font-weight="600" fill="#fff"')
+    elif possible:
+        shown = possible[:3]
+        lines = [f"{fit_lines(_short_name(BY_ID[k], lang), 9, cw - 36, 1)[0]} {pct(p)}" for k, p in shown]
+        if len(possible) > 3:
+            lines[-1] = f"+{len(possible) - 2} …"
+        out += multiline(x + cw / 2, y + ch / 2, lines, 9, ' fill="#e8e4f5"')
+    else:
+        out.append(txt(x + cw / 2, y + ch / 2, "?", 16, extra=' fill="#e8e4f5"'))
+    return [*out, "</g>"]
+
+
+def chances_html(a: WerewolfAnalysis, lang: str) -> str:
+    """The report's chance tables: where the Lost Legacy is, who is the Werewolf, who
+    holds the Madman, what each hidden card can be."""
+    w = WORDS[lang]
+    t = Text(lang)
+
+    def who(k: str) -> str:
+        return w.nobody if k == NOBODY else k
+
+    out = [h3(w.ll), chance_list([(t.place(k), p) for k, p in a.lost_legacy.items()], lang),
+           h3(w.wolf), chance_list([(who(k), p) for k, p in a.werewolf.items()], lang),
+           h3(w.madman), chance_list([(who(k), p) for k, p in a.madman.items()], lang), h3(w.cards)]
+    rows: list[list[tuple[str, Fraction | None]]] = []
+    for slot, row in a.cards.items():
+        possible = _likeliest(row)
+        rows.append([(t.place(slot_name(slot)), None),
+                     (", ".join(f"{t.card(k)} {pct(p)}" for k, p in possible), None)])
+    out.append(table([w.card, TABLE_WORDS[lang].chance], rows))
+    return "".join(out)

@@ -4,7 +4,7 @@ their step-wise proofs are held back to a solutions section at the end.
 
 Candidates are made in a process pool (one simulated game each, ``candidate``), then
 kept in the order they were asked for, so a book depends only on its seed.  The picture
-is drawn by a function the caller passes (the CLI passes ``suiri.cli.svg.picture_svg``):
+is drawn by a function the caller passes (the CLI passes ``suiri.cli.views.picture_svg``):
 this package sits below ``suiri.cli`` and never imports it."""
 
 from __future__ import annotations

@@ -256,3 +256,39 @@ def test_four_player_legend_names_the_fake() -> None:
     assert "(b) hidden by b: carries b's clue (the fake one if b holds it)" in canary_view.picture(a, "en")[0]
     hidden = [v for v in a.squares() if v.look == "hidden"]
     assert hidden and all(v.hidden_by and v.kind is None for v in hidden)
+
+
+# -- one place per game's pictures (issue 20) ---------------------------------------------------
+def test_the_shared_picture_modules_know_no_game() -> None:
+    """A game's pictures are its view's alone: svg.py, tables.py and report.py import no
+    game and name none, so a new game's pictures are one module (its view)."""
+    import ast
+
+    import suiri.cli.report
+    import suiri.cli.svg
+    import suiri.cli.tables
+    from suiri.models import GAMES
+
+    for module in (suiri.cli.svg, suiri.cli.tables, suiri.cli.report):
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        for name in GAMES:
+            assert not any(m.startswith(f"suiri.models.{name}") or m.endswith(f"{name}_view") for m in imported), \
+                (module.__name__, name)
+            assert name not in strings, (module.__name__, name)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_view_draws_its_svg_and_chance_tables(canary: Any, detective: Any, werewolf: Any, lang: str) -> None:
+    """Every view offers the report's two pieces; picture_svg finds them by the game's name."""
+    from suiri.cli.views import picture_svg, view
+
+    for name, a in (("canary", canary), ("detective", detective), ("werewolf", werewolf)):
+        shown = view(name)
+        assert shown.svg(a, lang) == picture_svg(name, a, lang)
+        assert shown.svg(a, lang).startswith('<svg class="suiri-picture ')
+        assert shown.svg(a, lang, False) != shown.svg(a, lang)  # a puzzle's picture shows no chance
+        assert shown.chances_html(a, lang).startswith("<h3>")

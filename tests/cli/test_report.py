@@ -227,7 +227,7 @@ def test_canary_picture_shows_the_four_looks() -> None:
     """The bundled Canary record: aki hid b7 and d7 (aki saw the faces), cid hid a2
     (unseen), cid's failed declaration left a4 face-down with its face public, and the
     revealed cards lie face-up."""
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg
 
     game, session = open_session(str(example_records()["canary-3p"]))
     svg = picture_svg("canary", game.analyze(session), "en")
@@ -245,7 +245,7 @@ def test_canary_picture_shows_the_four_looks() -> None:
 def test_notebook_and_piles_read_the_analysis() -> None:
     """Detective: the case file is the first column and each cell's mark is its chance;
     Werewolf: a face-up card names its kind, a face-down one its kind only when certain."""
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg
 
     game, session = open_session(str(example_records()["detective-3p"]))
     a = game.analyze(session)
@@ -280,7 +280,7 @@ def test_clue_notebook_leaves_out_the_columns_the_terminal_hides(tmp_path: Path,
     column is all ✗, and the terminal's notebook leaves it out (``analysis.columns``).
     The report's picture draws exactly those columns, and none of them is all ✗."""
     from suiri.cli.report import report_html
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg, with_record
 
     for turns in (1, 3, 12):
         record = tmp_path / f"clue-{turns}.toml"
@@ -290,7 +290,8 @@ def test_clue_notebook_leaves_out_the_columns_the_terminal_hides(tmp_path: Path,
         record.write_text(out.output, encoding="utf-8")
         game, session = open_session(str(record))
         a = game.analyze(session)
-        page = report_html(game, session, record.name, "en") if turns == 1 else picture_svg("detective", a, "en")
+        page = with_record(record, lambda o, name=record.name: report_html(o, name, "en")) if turns == 1 \
+            else picture_svg("detective", a, "en")
         cells = re.findall(r'class="cell (\w+)" data-card="\w+" data-holder="(\w+)"', page)
         drawn = list(dict.fromkeys(h for _, h in cells))
         assert drawn == a.columns

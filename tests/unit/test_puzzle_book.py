@@ -86,7 +86,7 @@ def test_bisection_finds_the_first_answered_cut_when_answers_stay() -> None:
 
 @pytest.fixture(scope="module")
 def book() -> Book:
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg
 
     return build("detective", 6, "mixed", seed=2, picture=picture_svg, workers=1)
 
@@ -193,7 +193,7 @@ def test_the_command_needs_an_output_file() -> None:
 @pytest.mark.sweep
 @pytest.mark.parametrize(("name", "count"), [("canary", 6), ("werewolf", 6), ("detective", 12)])
 def test_a_book_of_each_game_builds_in_a_process_pool(name: str, count: int) -> None:
-    from suiri.cli.svg import picture_svg
+    from suiri.cli.views import picture_svg
 
     made = build(name, count, "mixed", seed=3, picture=picture_svg, workers=2)
     assert sorted(p.level for p in made.puzzles) == sorted(LEVELS * (count // 3))

@@ -10,7 +10,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from suiri.cli.svg import RULED_OUT, heat, picture_svg
+from suiri.cli.svg import RULED_OUT, heat
+from suiri.cli.views import picture_svg
 from suiri.models import game
 from suiri.puzzles.book import before_play
 

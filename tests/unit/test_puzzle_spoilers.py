@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from suiri.cli.svg import picture_svg
+from suiri.cli.views import picture_svg
 from suiri.models import game
 from suiri.puzzles import Puzzle, generate
 from suiri.puzzles.book import Book, BookPuzzle, build, markdown, page

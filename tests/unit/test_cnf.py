@@ -12,7 +12,7 @@ import pytest
 
 from suiri.solver.cnf import export
 from suiri.solver.model import Model
-from suiri.solver.stepwise import SatOracle
+from suiri.solver.oracle import SatOracle
 
 
 def sum_model(rng: random.Random, n: int, one_of: str, guarded: bool, with_sum: bool = True) -> tuple[Model, object]:

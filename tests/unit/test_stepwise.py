@@ -10,20 +10,13 @@ from itertools import product
 
 import pytest
 
+from suiri.solver.chain import StepExplainer, check_chain, needed_steps
 from suiri.solver.cnf import export
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
-from suiri.solver.stepwise import (
-    CpSatOracle,
-    SatOracle,
-    Step,
-    StepExplainer,
-    backbone,
-    check_chain,
-    minimal,
-    problem_from_model,
-    prune,
-)
+from suiri.solver.oracle import CpSatOracle, SatOracle
+from suiri.solver.problem import Step, problem_from_model
+from suiri.solver.search import backbone, minimal
 
 # -- the clause export -------------------------------------------------------------------
 Check = tuple[str, object, int | None]  # (kind, data, guard): evaluated by ``satisfied``
@@ -205,7 +198,7 @@ def test_prune_keeps_what_the_target_needs() -> None:
     a, b, c, t = (Fact("x", v) for v in "abct")
     chain = [Step(a, ("o1",), (), (), 0), Step(b, ("o2",), (), (), 0),
              Step(c, (), (a,), (), 0), Step(t, (), (c,), (), 0)]
-    assert [s.fact for s in prune(chain, t)] == [a, c, t]
+    assert [s.fact for s in needed_steps(chain, t)] == [a, c, t]
 
 
 def test_a_broken_step_is_reported() -> None:

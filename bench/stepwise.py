@@ -28,9 +28,9 @@ from suiri.models.canary.simulator import simulate
 from suiri.models.canary.steps import CanarySteps
 from suiri.models.detective.steps import DetectiveSteps
 from suiri.models.werewolf.steps import WerewolfSteps
+from suiri.solver.backends import CpSatOracle, SatOracle
 from suiri.solver.chain import StepExplainer, check_chain
 from suiri.solver.errors import Undecided
-from suiri.solver.oracle import CpSatOracle, SatOracle
 from suiri.solver.reasoning import explain
 
 ADAPTERS: dict[str, Any] = {"canary": CanarySteps, "detective": DetectiveSteps, "werewolf": WerewolfSteps}

@@ -13,11 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .backends import CpSatOracle, SatOracle
 from .cnf import Cnf, export, literal_of
 from .errors import FactError
 from .facts import KNOWN_PREFIX, Fact
 from .model import Lit, Model
-from .oracle import Backend, CpSatOracle, Oracle, SatOracle
+from .oracle import Backend, Oracle
 
 if TYPE_CHECKING:  # pragma: no cover
     from ortools.sat.python import cp_model

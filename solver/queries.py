@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from .backends import CpSatOracle, SatOracle
 from .cnf import export, literal_of
 from .errors import Undecided
 from .facts import Fact
 from .model import Lit, Model, World, fast_solver
-from .oracle import Backend, CpSatOracle, Oracle, SatOracle
+from .oracle import Backend, Oracle
 from .search import backbone, minimal, possible
 
 __all__ = ["Backend", "Engine", "Undecided", "fast_solver"]

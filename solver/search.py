@@ -11,15 +11,9 @@ are all built on these three.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias, cast
+from typing import cast
 
-if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
-    import numpy.typing as npt
-
-    from .oracle import Oracle
-
-Values: TypeAlias = "npt.NDArray[np.bool_]"  # a solution: index v = SAT variable v (0 unused)
+from .oracle import Oracle, Values
 
 
 class ModelPool:

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Generic, Protocol, TypeVar
 
+from .backends import SatOracle
 from .chain import StepExplainer
 from .cnf import export, literal_of
 from .facts import Fact
 from .model import Model
-from .oracle import Backend, SatOracle
+from .oracle import Backend
 from .problem import Step, StepProblem
 from .search import minimal
 

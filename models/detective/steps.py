@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from suiri.solver.backends import SatOracle
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.oracle import Backend, Oracle, SatOracle
+from suiri.solver.oracle import Backend, Oracle
 from suiri.solver.problem import Step, StepProblem, problem_from_model
 from suiri.solver.search import backbone
 from suiri.solver.stepwise import ChainContext, Group, RecordSteps, Said, facts_group, fit

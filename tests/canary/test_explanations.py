@@ -20,8 +20,8 @@ import pytest
 from suiri.models.canary import counter, encoder, simulator
 from suiri.models.canary import record as canary_record
 from suiri.models.canary.rules import Variant, replay
-from suiri.solver.facts import Fact
 from suiri.solver.chain import StepExplainer
+from suiri.solver.facts import Fact
 from suiri.solver.problem import problem_from_model
 from suiri.solver.queries import Engine
 from suiri.solver.search import minimal

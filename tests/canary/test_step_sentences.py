@@ -25,9 +25,9 @@ from suiri.models.canary.session import CanarySession
 from suiri.models.canary.simulator import simulate
 from suiri.models.canary.steps import CanarySteps
 from suiri.models.canary.text import Text
+from suiri.solver.backends import CpSatOracle
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.oracle import CpSatOracle
 from suiri.solver.problem import Step
 from suiri.solver.stepwise import ITEM
 

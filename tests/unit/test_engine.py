@@ -7,10 +7,10 @@ import itertools
 
 import pytest
 
+from suiri.solver.chain import StepExplainer
 from suiri.solver.errors import Source
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
-from suiri.solver.chain import StepExplainer
 from suiri.solver.problem import problem_from_model
 from suiri.solver.queries import Engine
 

@@ -10,11 +10,11 @@ from itertools import product
 
 import pytest
 
+from suiri.solver.backends import CpSatOracle, SatOracle
 from suiri.solver.chain import StepExplainer, check_chain, needed_steps
 from suiri.solver.cnf import export
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
-from suiri.solver.oracle import CpSatOracle, SatOracle
 from suiri.solver.problem import Step, problem_from_model
 from suiri.solver.search import backbone, minimal
 

@@ -12,9 +12,9 @@ import pytest
 from suiri.models import game, open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
+from suiri.solver.backends import CpSatOracle, SatOracle
 from suiri.solver.chain import StepExplainer, check_step
 from suiri.solver.facts import Fact
-from suiri.solver.oracle import CpSatOracle, SatOracle
 from suiri.solver.problem import Step
 
 MAX_LINES = 3  # the "two or three record lines"; the walks below need at most 2

@@ -18,9 +18,9 @@ from suiri.models.werewolf.record import loads, to_toml
 from suiri.models.werewolf.session import WerewolfSession, line_source
 from suiri.models.werewolf.steps import WerewolfSteps, history
 from suiri.models.werewolf.text import Text
+from suiri.solver.backends import SatOracle
 from suiri.solver.cnf import export, literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.oracle import SatOracle
 from suiri.solver.problem import Step
 from suiri.solver.stepwise import ITEM
 

@@ -86,7 +86,7 @@ class Proof:
         if self.chain:
             out["observations"] = [session.line_json(o) for o in self.chain_lines]
             out["rules"] = self.chain_rules
-            if not self.lines_only:
+            if not self.lines_only and not self.by_rules:  # the rules alone: nothing to say step by step
                 said = self.words.sentences(self.chain, lang) if self.words is not None else [None] * len(self.chain)
                 out["chain"] = [step_json(session, s, sentence) for s, sentence in zip(self.chain, said, strict=True)]
         if self.counterexample is not None:

@@ -9,17 +9,39 @@ it against the SAT back end, and ``bench/stepwise.py`` times the two side by sid
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 
 from .cnf import Cnf
 from .errors import Undecided
-from .model import WORK_LIMIT, fast_solver, load_cp_model
+from .model import WORK_LIMIT, fast_solver
 from .oracle import Values
 from .search import backbone
 
 if TYPE_CHECKING:  # pragma: no cover
     from ortools.sat.python import cp_model
+
+
+class _BoolOr(Protocol):
+    @property
+    def literals(self) -> MutableSequence[int]: ...
+
+
+class _Held(Protocol):
+    """The one placeholder constraint of ``CpSatOracle`` (OR-tools' stubs leave it untyped)."""
+
+    @property
+    def bool_or(self) -> _BoolOr: ...
+
+
+class _HeldProto(Protocol):
+    @property
+    def constraints(self) -> Sequence[_Held]: ...
+
+
+class _Response(Protocol):
+    @property
+    def solution(self) -> Sequence[int]: ...
 
 
 class _PySat(Protocol):
@@ -39,7 +61,7 @@ def _values(model: Sequence[int], n: int) -> Values:
     import numpy as np
 
     out = np.zeros(n + 1, dtype=bool)
-    out[1:] = np.asarray(model[:n]) > 0
+    out[1:] = np.array(model[:n], dtype=np.int64) > 0
     return out
 
 
@@ -108,7 +130,6 @@ class CpSatOracle:
     only), bounded by deterministic time, never by the clock."""
 
     def __init__(self, cp: cp_model.CpModel, work_limit: float = WORK_LIMIT) -> None:
-        self._cp = load_cp_model()
         self.model: cp_model.CpModel = cp.clone()
         self._true = self.model.new_bool_var("[stepwise-true]")
         self.model.add(self._true == 1)
@@ -128,10 +149,10 @@ class CpSatOracle:
         self.calls += 1
         cp = self.model
         cp.clear_assumptions()
-        cp.clear_hints()
+        cast("Callable[[], None]", cp.clear_hints)()  # unannotated in OR-tools' stubs
         gate = []
         if some:
-            held = cp.proto.constraints[self._clause].bool_or.literals
+            held = cast(_HeldProto, cp.proto).constraints[self._clause].bool_or.literals
             held.clear()
             held.extend(self._var(x).index for x in some)
             gate = [self._gate]
@@ -139,13 +160,13 @@ class CpSatOracle:
                 cp.add_hint(self.model.get_bool_var_from_proto_index(x - 1), x in some)
         cp.add_assumptions([self._true, *gate, *(self._var(x) for x in assumptions)])
         self._assumed = list(assumptions)
-        status = self.solver.solve(cp)
-        if status in (self._cp.OPTIMAL, self._cp.FEASIBLE):
-            self._values = list(self.solver.response_proto.solution)
+        status = self.solver.status_name(self.solver.solve(cp))
+        if status in ("OPTIMAL", "FEASIBLE"):
+            self._values = list(cast(_Response, self.solver.response_proto).solution)
             return True
-        if status == self._cp.INFEASIBLE:
+        if status == "INFEASIBLE":
             return False
-        raise Undecided(f"the solver stopped undecided ({self.solver.status_name(status)})")
+        raise Undecided(f"the solver stopped undecided ({status})")
 
     def true_among(self, lits: Iterable[int]) -> set[int]:
         return {x for x in lits if bool(self._values[abs(x) - 1]) == (x > 0)}

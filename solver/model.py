@@ -64,7 +64,10 @@ def fast_solver(work_limit: float = WORK_LIMIT) -> cp_model.CpSolver:
     no presolve, symmetry, probing or linearization (docs/performance.md: each query's
     own cost, not the search, dominates).  Bounded by ``work_limit`` deterministic
     seconds, so that whether it decides does not depend on the machine's load."""
-    solver: cp_model.CpSolver = load_cp_model().CpSolver()
+    load_cp_model()
+    from ortools.sat.python.cp_model import CpSolver  # loaded above, without pandas: typed here
+
+    solver = CpSolver()
     p = solver.parameters
     p.num_workers = 1
     p.cp_model_presolve = False
@@ -96,7 +99,10 @@ class Model:
     """CP-SAT variables plus rule and observation groups and declared subjects."""
 
     def __init__(self) -> None:
-        self.cp: cp_model.CpModel = load_cp_model().CpModel()
+        load_cp_model()
+        from ortools.sat.python.cp_model import CpModel  # loaded above, without pandas: typed here
+
+        self.cp = CpModel()
         self.groups: dict[str, Group] = {}
         self.subjects: dict[str, Subject] = {}
         self._literals: dict[str, Lit] = {}

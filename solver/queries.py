@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from .backends import CpSatOracle, SatOracle
-from .cnf import export, literal_of
+from .cnf import export, literal_of, size
 from .errors import Undecided
 from .facts import Fact
 from .model import Lit, Model, World, fast_solver
@@ -47,12 +47,11 @@ class Engine:
     # -- the oracle -------------------------------------------------------------------
     @property
     def oracle(self) -> Oracle:
-        proto = self.model.cp.proto
-        size = (len(proto.variables), len(proto.constraints))
-        if self._oracle is None or size != self._size:
+        now = size(self.model.cp.proto)
+        if self._oracle is None or now != self._size:
             if isinstance(self._oracle, SatOracle):
                 self._oracle.close()
-            self._oracle, self._size = BACKENDS[self.backend](self.model), size
+            self._oracle, self._size = BACKENDS[self.backend](self.model), now
         return self._oracle
 
     def _active(self, observations: Iterable[str] | None, rules: Iterable[str] | None) -> list[int]:

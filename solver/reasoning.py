@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import FactError, InconsistentRecordError, Message, Source, Text
 from .facts import Fact
@@ -36,13 +36,13 @@ class ReasoningSession(Protocol):
     @property
     def engine(self) -> Engine: ...  # the record's grouped model and its queries (a counterexample)
 
-    def check(self) -> Any: ...  # the session's full check: its Counts (raises SuiriError)
+    def check(self) -> object: ...  # the session's full check: its Counts (raises SuiriError)
     def parse_fact(self, text: str) -> Fact: ...  # a fact typed by the user (raises FactError)
     def distribution(self, subject: str) -> dict[str, Fraction]: ...  # exact, from the counter
     def certain_facts(self) -> list[Fact]: ...  # proven and not written in the record
     def source(self, oid: str) -> Source: ...  # where a line id was written
     def line_json(self, oid: str) -> dict[str, Any]: ...  # a line id for --json
-    def world_view(self, world: World, fact: Fact) -> Any: ...  # a counterexample, as data
+    def world_view(self, world: World, fact: Fact) -> object: ...  # a counterexample, as data (a dataclass)
 
 
 def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: Message, valid: Message) -> InconsistentRecordError:
@@ -56,12 +56,15 @@ def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: Messag
     return InconsistentRecordError(said, sources, valid)
 
 
+WorldT = TypeVar("WorldT")  # how the game shows a world where a fact fails (its ``WorldView``)
+
+
 @dataclass
-class Proof:
+class Proof(Generic[WorldT]):
     fact: Fact
     status: str  # "certain", "impossible" or "open"
     probability: Fraction
-    counterexample: Any = None  # the game's view of a world where the fact fails
+    counterexample: WorldT | None = None  # the game's view of a world where the fact fails
     chain: list[Step] = field(default_factory=list)  # the step-wise proof (empty when open)
     words: Stepwise | None = None  # says each chain step in words
     lines_only: bool = False  # ``explain --lines``: show the lines and rules the chain cites, not its steps
@@ -89,8 +92,8 @@ class Proof:
             if not self.lines_only and not self.by_rules:  # the rules alone: nothing to say step by step
                 said = self.words.sentences(self.chain, lang) if self.words is not None else [None] * len(self.chain)
                 out["chain"] = [step_json(session, s, sentence) for s, sentence in zip(self.chain, said, strict=True)]
-        if self.counterexample is not None:
-            w = self.counterexample
+        w: object = self.counterexample
+        if w is not None:
             out["counterexample"] = asdict(w) if is_dataclass(w) and not isinstance(w, type) else w
         return out
 
@@ -106,13 +109,13 @@ def step_json(session: ReasoningSession, step: Step, sentence: str | None) -> di
 
 
 def explain(session: ReasoningSession, fact: Fact, steps: Stepwise,
-            progress: Callable[[int, int], None] | None = None, lines_only: bool = False) -> Proof:
+            progress: Callable[[int, int], None] | None = None, lines_only: bool = False) -> Proof[object]:
     """A proof of a certain fact (or of its negation when it is impossible), or a world
     where it fails: a chain of steps, or one step naming the rules when the rules alone
     force the fact.  ``lines_only``: the proof is shown as the lines and rules it cites."""
     session.check()
     p = fact_probability(session, fact)
-    proof = Proof(fact, "certain" if p == 1 else "impossible" if p == 0 else "open", p, lines_only=lines_only)
+    proof: Proof[object] = Proof(fact, "certain" if p == 1 else "impossible" if p == 0 else "open", p, lines_only=lines_only)
     if p != 1:
         world = session.engine.counterexample(fact)
         assert world is not None, "counter and engine disagree"

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 from .backends import SatOracle
 from .chain import StepExplainer
-from .cnf import export, literal_of
+from .cnf import Proto, export, literal_of
 from .facts import Fact
 from .model import Model
 from .oracle import Backend
@@ -201,7 +201,7 @@ class SplitRule(Generic[PartT]):
     def __init__(self, model: Model, rule: str, parts: Sequence[PartT]) -> None:
         cp = model.cp.clone()
         group = model.literal(rule).index
-        constraints = [c for c in cp.proto.constraints if list(c.enforcement_literal) == [group]]
+        constraints = [c for c in cast(Proto, cp.proto).constraints if list(c.enforcement_literal) == [group]]
         if len(constraints) != len(parts):
             raise ValueError(f"rule {rule!r} has {len(constraints)} constraints, not one per part ({len(parts)})")
         self.selector: dict[PartT, int] = {}

@@ -16,7 +16,7 @@ from suiri.solver.cnf import export
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
 from suiri.solver.problem import Step, problem_from_model
-from suiri.solver.search import backbone, minimal
+from suiri.solver.search import backbone, minimal, possible
 
 # -- the clause export -------------------------------------------------------------------
 Check = tuple[str, object, int | None]  # (kind, data, guard): evaluated by ``satisfied``
@@ -178,10 +178,13 @@ def test_known_facts_are_premises_for_free() -> None:
     assert check_chain(problem, SatOracle(problem.cnf), steps, Fact("place:p", "B"), known) == []
 
 
-def test_minimal_and_backbone_agree_with_brute_force() -> None:
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_minimal_and_backbone_agree_with_brute_force(backend: str) -> None:
+    """The one minimisation and the one backbone, on either back end of the oracle
+    interface, against brute force."""
     m, groups = toy()
     problem = problem_from_model(m)
-    oracle = SatOracle(problem.cnf)
+    oracle = problem.oracle(backend)  # type: ignore[arg-type]
     on = [*problem.lines.values(), *problem.rules.values()]
     forced = {problem.fact_of(x) for x in backbone(oracle, on, problem.vocabulary)}
     every = [Fact(f"place:{p}", c, h) for p in PLACES for c in CARDS for h in (True, False)]
@@ -192,6 +195,28 @@ def test_minimal_and_backbone_agree_with_brute_force() -> None:
     assert entails(groups, [*names, "distinct"], [], target)
     for g in names:
         assert not entails(groups, [x for x in names if x != g] + ["distinct"], [], target)
+
+
+def test_the_back_ends_agree_on_cores_and_backbones() -> None:
+    """python-sat on the clauses and CP-SAT on the model: each core is unsatisfiable on the
+    other back end, and every projection (possible) and backbone is the same."""
+    m, _ = toy()
+    problem = problem_from_model(m)
+    sat, cpsat = problem.oracle("sat"), problem.oracle("cpsat")
+    lines, rules = list(problem.lines.values()), list(problem.rules.values())
+    for fact in [Fact(f"place:{p}", c, h) for p in PLACES for c in CARDS for h in (True, False)]:
+        fixed = [*rules, -problem.literal(fact)]
+        if sat.solve([*fixed, *lines]):
+            assert cpsat.solve([*fixed, *lines]), fact
+            continue
+        for one, other in ((sat, cpsat), (cpsat, sat)):
+            kept = minimal(one, fixed, lines)
+            assert not other.solve([*fixed, *kept]), fact
+            assert all(other.solve([*fixed, *(x for x in kept if x != y)]) for y in kept), fact
+    for k in range(len(lines) + 1):
+        on = [*rules, *lines[:k]]
+        assert backbone(sat, on, problem.vocabulary) == backbone(cpsat, on, problem.vocabulary)
+        assert possible(sat, on, problem.vocabulary) == possible(cpsat, on, problem.vocabulary)
 
 
 def test_prune_keeps_what_the_target_needs() -> None:

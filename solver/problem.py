@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .backends import CpSatOracle, SatOracle
 from .cnf import Cnf, export, literal_of
 from .errors import FactError
-from .facts import KNOWN_PREFIX, Fact
+from .facts import Fact
 from .model import Lit, Model
 from .oracle import Backend, Oracle
 
@@ -103,9 +103,8 @@ def problem_from_model(model: Model, rule_weight: Mapping[str, int] = {},
     observation and rule groups, every subject's values plus ``extra`` (further named
     literals, e.g. "square d7 carries high") as facts, and as vocabulary the facts and
     negated facts that ``keep`` accepts.  ``unit_key``: which derived facts a reader
-    takes as one premise (by default those about one subject).  Groups named
-    ``known:…`` (``solver.hints``) are not record lines: known facts are passed to
-    ``explain`` instead."""
+    takes as one premise (by default those about one subject).  Facts the player
+    already knows are passed to ``explain`` (``known``), never added to the model."""
     facts: dict[Fact, int] = {}
     for name, subject in model.subjects.items():
         for value, lit in subject.values.items():
@@ -115,7 +114,7 @@ def problem_from_model(model: Model, rule_weight: Mapping[str, int] = {},
     vocabulary = [x for f, lit in facts.items() for g, x in ((f, lit), (f.negate(), -lit)) if keep(g)]
     return StepProblem(
         cnf=export(model.cp.proto),
-        lines={g: literal_of(model.literal(g)) for g in model.observations if not g.startswith(KNOWN_PREFIX)},
+        lines={g: literal_of(model.literal(g)) for g in model.observations},
         rules={g: literal_of(model.literal(g)) for g in model.rules},
         facts=facts,
         vocabulary=vocabulary,

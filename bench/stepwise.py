@@ -86,7 +86,7 @@ def bench_game(name: str, records: int, cpsat: int) -> list[str]:
             fresh = StepExplainer(problem, SatOracle(problem.cnf))
             hints.append(timed(lambda e=fresh, fs=facts: e.next_step(fs))[0])  # type: ignore[misc]
         if i < cpsat:
-            on_cpsat = StepExplainer(problem, CpSatOracle(problem.cp, time_limit=CPSAT_LIMIT))
+            on_cpsat = StepExplainer(problem, CpSatOracle(problem.cp, work_limit=CPSAT_LIMIT))
             for fact in facts:
                 try:
                     cp.append(timed(lambda f=fact, e=on_cpsat: e.explain(f))[0])  # type: ignore[misc]

@@ -39,10 +39,6 @@ class Engine:
         self.backend = backend
         self._oracle: Oracle | None = None
         self._size = (0, 0)  # the model's variables and constraints when the oracle was made
-        # A variable fixed true, from when the queries ran on CP-SAT: it stays so that the
-        # exported clauses, hence every core and every chain, are numbered as before.
-        true = model.cp.new_bool_var("[true]")
-        model.cp.add(true == 1)
 
     # -- the oracle -------------------------------------------------------------------
     @property

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
 from .errors import FactError, Source, Text
 from .facts import Fact
@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 GroupKind = Literal["rule", "observation"]
 Lit: TypeAlias = "cp_model.BoolVarT"  # a CP-SAT boolean variable or its negation
+K = TypeVar("K")
 
 
 @cache
@@ -164,6 +165,14 @@ class World:
     """One complete assignment of the model's variables (a consistent hidden state)."""
 
     values: Sequence[int]
+
+    def which(self, literals: Mapping[K, Lit]) -> K:
+        """The key whose literal holds in this world (the first; one of several that
+        exclude each other: a player's clue, a square's card)."""
+        for key, lit in literals.items():
+            if self.value(lit):
+                return key
+        raise ValueError("no literal holds in this world")
 
     def value(self, lit: Lit) -> bool:
         index = lit.index

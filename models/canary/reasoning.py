@@ -109,8 +109,8 @@ class CanaryReasoner:
         s = self.session
         cm = s.canary_model
         board = s.board
-        clues = {p: next(a for a, lit in cm.clue[p].items() if world.value(lit)) for p in s.record.players}
-        fake = next((p for p, lit in cm.fake.items() if world.value(lit)), None) if cm.fake else None
+        clues = {p: world.which(cm.clue[p]) for p in s.record.players}
+        fake = world.which(cm.fake) if cm.fake else None
         goal = [board.name(sq) for sq in board.squares if world.value(cm.goal[sq])]
         wanted = set(goal)
         if fact.subject.startswith("square:"):
@@ -120,5 +120,5 @@ class CanaryReasoner:
         squares = {}
         for name in sorted(wanted):
             sq = board.parse(name)
-            squares[name] = next(k for k, lit in cm.card[sq].items() if world.value(lit))
+            squares[name] = world.which(cm.card[sq])
         return WorldView(clues, fake, goal, squares)

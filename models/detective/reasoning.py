@@ -102,6 +102,5 @@ def line_json(session: DetectiveSession, oid: str) -> dict[str, Any]:
 def view(session: DetectiveSession, world: World, fact: Fact) -> WorldView:
     dm = session.detective_model
     case = [c.id for c in session.variant.deck.evidence if world.value(dm.dealt[c][CASE])]
-    places = {c.id: next(h for h, lit in dm.now[c].items() if world.value(lit))
-              for c in sorted(session.fact_cards(fact), key=lambda c: c.id)}
+    places = {c.id: world.which(dm.now[c]) for c in sorted(session.fact_cards(fact), key=lambda c: c.id)}
     return WorldView(case, places)

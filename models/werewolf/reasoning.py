@@ -52,7 +52,7 @@ def view(session: WerewolfSession, world: World) -> WorldView:
     subjects = m.model.subjects
 
     def value(name: str) -> str:
-        return next(v for v, lit in subjects[name].values.items() if world.value(lit))
+        return world.which(subjects[name].values)
 
     hands = {p: next(k.id for k in KINDS if world.value(m.now[hand(p)][k.index])) for p in session.living}
     ruins = value(slot_name(("ruins",)))

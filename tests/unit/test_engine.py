@@ -11,6 +11,7 @@ from suiri.solver.chain import StepExplainer
 from suiri.solver.errors import Source
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
+from suiri.solver.oracle import Backend
 from suiri.solver.problem import problem_from_model
 from suiri.solver.queries import Engine
 
@@ -63,9 +64,9 @@ def brute(observations: set[str]) -> list[dict[str, str]]:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_possible_values_match_brute_force(backend: str) -> None:
+def test_possible_values_match_brute_force(backend: Backend) -> None:
     m, _ = toy()
-    e = Engine(m, backend)  # type: ignore[arg-type]
+    e = Engine(m, backend)
     obs = ["o1", "o2", "o3", "o4", "o5"]
     for k in range(len(obs) + 1):
         for subset in itertools.combinations(obs, k):
@@ -76,16 +77,16 @@ def test_possible_values_match_brute_force(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_certain_facts_and_explanations_are_minimal(backend: str) -> None:
+def test_certain_facts_and_explanations_are_minimal(backend: Backend) -> None:
     m, _ = toy()
-    e = Engine(m, backend)  # type: ignore[arg-type]
+    e = Engine(m, backend)
     facts = e.certain_facts(["x", "y", "z"])
     assert Fact("x", "2") in facts and Fact("y", "2") in facts and Fact("z", "2", False) in facts
     worlds = brute({"o1", "o2", "o3", "o4", "o5"})
     assert set(facts) == {Fact(s, v, holds) for s in "xyz" for v in "012" for holds in (True, False)
                           if all((w[s] == v) == holds for w in worlds)}  # every certain fact, and no other
     problem = problem_from_model(m)
-    explainer = StepExplainer(problem, problem.oracle(backend))  # type: ignore[arg-type]
+    explainer = StepExplainer(problem, problem.oracle(backend))
     observations = explainer.focus(Fact("y", "2"))
     chain = explainer.explain(Fact("y", "2"), lines=observations)
     assert set(observations) in ({"o1", "o2", "o3"}, {"o1", "o5", "o3"})
@@ -96,12 +97,12 @@ def test_certain_facts_and_explanations_are_minimal(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_conflict_is_a_minimal_unsatisfiable_subset(backend: str) -> None:
+def test_conflict_is_a_minimal_unsatisfiable_subset(backend: Backend) -> None:
     m, lits = toy()
     x = m.subjects["x"].values
     o6 = m.observation("o6", Source("toy", 6))
     m.cp.add_bool_and([~x["2"]]).only_enforce_if(o6)
-    e = Engine(m, backend)  # type: ignore[arg-type]
+    e = Engine(m, backend)
     assert not e.consistent()
     core = e.conflict()
     assert "o6" in core and "o1" in core and len(core) == 3
@@ -110,9 +111,9 @@ def test_conflict_is_a_minimal_unsatisfiable_subset(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_counterexample_and_bad_fact(backend: str) -> None:
+def test_counterexample_and_bad_fact(backend: Backend) -> None:
     m, _ = toy()
-    e = Engine(m, backend)  # type: ignore[arg-type]
+    e = Engine(m, backend)
     world = e.counterexample(Fact("z", "0"))
     assert world is not None and not world.value(m.subjects["z"].values["0"])
     assert e.counterexample(Fact("x", "2")) is None
@@ -125,11 +126,11 @@ def test_counterexample_and_bad_fact(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_determined_and_rules_alone(backend: str) -> None:
+def test_determined_and_rules_alone(backend: Backend) -> None:
     """``determined`` names a subject's value only when every world agrees; a fact the
     rules force alone is one step citing no line, with the rules it needs."""
     m, _ = toy()
-    e = Engine(m, backend)  # type: ignore[arg-type]
+    e = Engine(m, backend)
     for k in range(6):
         for subset in itertools.combinations(["o1", "o2", "o3", "o4", "o5"], k):
             worlds = brute(set(subset))
@@ -138,7 +139,7 @@ def test_determined_and_rules_alone(backend: str) -> None:
     rule = m.rule("one-z")
     m.cp.add_bool_and([~m.subjects["z"].values["1"]]).only_enforce_if(rule)
     problem = problem_from_model(m)
-    explainer = StepExplainer(problem, problem.oracle(backend))  # type: ignore[arg-type]
+    explainer = StepExplainer(problem, problem.oracle(backend))
     assert explainer.focus(Fact("z", "1", False)) == []
     step = explainer.by_rules(Fact("z", "1", False))
     assert (step.lines, step.facts, step.rules) == ((), (), ("one-z",))

@@ -15,6 +15,7 @@ from suiri.solver.chain import StepExplainer, check_chain, needed_steps
 from suiri.solver.cnf import export
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
+from suiri.solver.oracle import Backend
 from suiri.solver.problem import Step, problem_from_model
 from suiri.solver.search import backbone, minimal, possible
 
@@ -179,12 +180,12 @@ def test_known_facts_are_premises_for_free() -> None:
 
 
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
-def test_minimal_and_backbone_agree_with_brute_force(backend: str) -> None:
+def test_minimal_and_backbone_agree_with_brute_force(backend: Backend) -> None:
     """The one minimisation and the one backbone, on either back end of the oracle
     interface, against brute force."""
     m, groups = toy()
     problem = problem_from_model(m)
-    oracle = problem.oracle(backend)  # type: ignore[arg-type]
+    oracle = problem.oracle(backend)
     on = [*problem.lines.values(), *problem.rules.values()]
     forced = {problem.fact_of(x) for x in backbone(oracle, on, problem.vocabulary)}
     every = [Fact(f"place:{p}", c, h) for p in PLACES for c in CARDS for h in (True, False)]

@@ -1,5 +1,6 @@
-"""``explain`` and ``hint`` as whole commands (issue 12): step-wise against the older
-algorithm, on the bench records of every game.
+"""``explain`` and ``hint`` as whole commands (issue 12), on the bench records of every
+game: the one step-wise engine (issue 20 removed the older line-set proof and hint
+ranking; ``--lines`` now prints the lines the same chain cites, so it costs the same).
 
     .venv/bin/python bench/explain.py [--records N] [--games canary,...]
 
@@ -8,11 +9,8 @@ Records per game: the bundled reference record and N simulated ones (as in
 ``CliRunner`` (``suiri explain FILE FACT``), so a time is the whole command beyond
 interpreter start-up and imports: reading the record, checking it, the exact count,
 the model, and the proof.  ``explain``: every certain fact of the reference record, and
-up to ``PER_RECORD`` certain facts of each simulated one (spread over the list), by
-steps (the default) and with ``--lines`` (the older minimal set of lines).  ``hint``:
-once per record, ``suiri hint FILE`` (step-wise) against the older ranking of every
-certain fact (``solver.reasoning.hint_by_lines``, no longer behind a command; timed
-the same way: open, check, hint).  Targets: under 1 s median and 2 s worst.
+up to ``PER_RECORD`` certain facts of each simulated one (spread over the list).
+``hint``: once per record, ``suiri hint FILE``.  Targets: under 1 s median and 2 s worst.
 """
 
 from __future__ import annotations
@@ -29,8 +27,7 @@ from click.testing import CliRunner
 from stepwise import sessions  # bench/stepwise.py, beside this file
 
 from suiri.cli.main import main as cli
-from suiri.models import game, open_session
-from suiri.solver.reasoning import hint_by_lines
+from suiri.models import game
 
 PER_RECORD = 6  # certain facts explained per simulated record
 TARGET_MEDIAN, TARGET_WORST = 1.0, 2.0
@@ -46,13 +43,6 @@ def run(args: Sequence[str]) -> float:
     return dt
 
 
-def old_hint(path: str) -> float:
-    t = time.perf_counter()
-    g, session = open_session(path)
-    hint_by_lines(g.reasoner(session), [])
-    return time.perf_counter() - t
-
-
 def spread(items: list[Any], n: int) -> list[Any]:
     if len(items) <= n:
         return items
@@ -60,7 +50,7 @@ def spread(items: list[Any], n: int) -> list[Any]:
 
 
 def bench_game(name: str, records: int, folder: Path) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"explain": [], "explain --lines": [], "hint": [], "hint (older)": []}
+    times: dict[str, list[float]] = {"explain": [], "hint": []}
     g = game(name)
     for i, session in enumerate(sessions(name, records)):
         path = folder / f"{name}-{i}.toml"
@@ -68,10 +58,8 @@ def bench_game(name: str, records: int, folder: Path) -> dict[str, list[float]]:
         certain = [str(f) for f in g.analyze(session).certain]
         for fact in certain if i == 0 else spread(certain, PER_RECORD):
             times["explain"].append(run(["explain", str(path), fact]))
-            times["explain --lines"].append(run(["explain", str(path), fact, "--lines"]))
         if certain:
             times["hint"].append(run(["hint", str(path)]))
-            times["hint (older)"].append(old_hint(str(path)))
     return times
 
 
@@ -83,24 +71,22 @@ def cell(ts: list[float]) -> str:
 
 def report(results: dict[str, dict[str, list[float]]], records: int) -> list[str]:
     lines = [
-        "## explain and hint: step-wise against the older algorithm (issue 12)",
+        "## explain and hint (issue 12; one engine since issue 20)",
         "",
         f"`bench/explain.py`: whole commands in process (click's `CliRunner`: reading, checking, counting, "
         f"the model and the proof; no interpreter start-up), on each game's reference record and {records} "
         f"simulated ones: every certain fact of the reference, up to {PER_RECORD} of each simulated record; "
         "one hint per record. Median / worst in ms; targets under 1 s median and 2 s worst.",
         "",
-        "| game | explain, facts | explain by steps | explain `--lines` (older) | over 1 s (steps) "
-        "| hint by steps | hint, older ranking | target met |",
-        "|---|---:|---:|---:|---:|---:|---:|---|",
+        "| game | explain, facts | explain | over 1 s | hint | target met |",
+        "|---|---:|---:|---:|---:|---|",
     ]
     for name, t in results.items():
         new = t["explain"] + t["hint"]
         met = bool(new) and statistics.median(t["explain"]) < TARGET_MEDIAN and \
             statistics.median(t["hint"] or [0]) < TARGET_MEDIAN and max(new) < TARGET_WORST
-        lines.append(f"| {name} | {len(t['explain'])} | {cell(t['explain'])} | {cell(t['explain --lines'])} | "
-                     f"{sum(x > 1 for x in t['explain'])} | {cell(t['hint'])} | {cell(t['hint (older)'])} | "
-                     f"{'yes' if met else '**no**'} |")
+        lines.append(f"| {name} | {len(t['explain'])} | {cell(t['explain'])} | {sum(x > 1 for x in t['explain'])} | "
+                     f"{cell(t['hint'])} | {'yes' if met else '**no**'} |")
     lines.append("")
     return lines
 
@@ -110,8 +96,7 @@ def bench(records: int, games: Sequence[str] = ("canary", "detective", "werewolf
     with tempfile.TemporaryDirectory() as tmp:
         for name in games:
             out[name] = bench_game(name, records, Path(tmp))
-            print(f"{name}: explain {cell(out[name]['explain'])} ms (older {cell(out[name]['explain --lines'])}),"
-                  f" hint {cell(out[name]['hint'])} ms (older {cell(out[name]['hint (older)'])})", flush=True)
+            print(f"{name}: explain {cell(out[name]['explain'])} ms, hint {cell(out[name]['hint'])} ms", flush=True)
     return out
 
 

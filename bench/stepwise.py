@@ -1,6 +1,6 @@
-"""Step-wise explanations (issue 12): time per certain fact, python-sat against CP-SAT,
-next to the older ``explain --lines`` (minimal record lines, ``solver.reasoning.explain`` without steps), and
-the time of one step-wise hint (``StepExplainer.next_step``) per record.
+"""Step-wise explanations (issue 12): time per certain fact, python-sat against CP-SAT
+(the two back ends of the one oracle interface), and the time of one step-wise hint
+(``StepExplainer.next_step``) per record.
 
     .venv/bin/python bench/stepwise.py [--records N] [--cpsat N] [--games canary,...]
 
@@ -28,9 +28,9 @@ from suiri.models.canary.simulator import simulate
 from suiri.models.canary.steps import CanarySteps
 from suiri.models.detective.steps import DetectiveSteps
 from suiri.models.werewolf.steps import WerewolfSteps
+from suiri.solver.backends import CpSatOracle, SatOracle
+from suiri.solver.chain import StepExplainer, check_chain
 from suiri.solver.errors import Undecided
-from suiri.solver.reasoning import explain
-from suiri.solver.stepwise import CpSatOracle, SatOracle, StepExplainer, check_chain
 
 ADAPTERS: dict[str, Any] = {"canary": CanarySteps, "detective": DetectiveSteps, "werewolf": WerewolfSteps}
 CPSAT_LIMIT = 10.0  # CP-SAT deterministic seconds (work, not the clock) per call before it counts as undecided
@@ -68,7 +68,7 @@ def summary(name: str, times: Sequence[float]) -> str:
 
 
 def bench_game(name: str, records: int, cpsat: int) -> list[str]:
-    setup, sat, cp, old, hints, kept = [], [], [], [], [], []
+    setup, sat, cp, hints, kept = [], [], [], [], []
     undecided = 0
     bad: list[str] = []
     for i, session in enumerate(sessions(name, records)):
@@ -86,20 +86,17 @@ def bench_game(name: str, records: int, cpsat: int) -> list[str]:
             fresh = StepExplainer(problem, SatOracle(problem.cnf))
             hints.append(timed(lambda e=fresh, fs=facts: e.next_step(fs))[0])  # type: ignore[misc]
         if i < cpsat:
-            on_cpsat = StepExplainer(problem, CpSatOracle(problem.cp, time_limit=CPSAT_LIMIT))
+            on_cpsat = StepExplainer(problem, CpSatOracle(problem.cp, work_limit=CPSAT_LIMIT))
             for fact in facts:
                 try:
                     cp.append(timed(lambda f=fact, e=on_cpsat: e.explain(f))[0])  # type: ignore[misc]
                 except Undecided:
                     undecided += 1
-        reasoner = game(name).reasoner(session)
-        old += [timed(lambda f=f, r=reasoner: explain(r, f))[0] for f in facts]  # type: ignore[misc]
     lines = [f"{name}: reference + {records} simulated records, {len(sat)} certain facts",
              summary("set-up (export + solver load)", setup),
              summary("explain by steps, python-sat", sat),
              summary(f"explain by steps, CP-SAT (first {cpsat})", cp)
              + (f"   undecided after {CPSAT_LIMIT:.0f} deterministic s: {undecided}" if undecided else ""),
-             summary("older explain (lines), CP-SAT", old),
              summary("hint by steps (first step), python-sat", hints),
              f"  steps per explanation: median {statistics.median(kept) if kept else 0}, max {max(kept, default=0)}",
              f"  chains failing the CP-SAT check: {len(bad)}"]

@@ -11,10 +11,12 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from suiri.models.werewolf.advice import advise
 from suiri.models.werewolf.analysis import analyze
 from suiri.models.werewolf.counter import count, fill
+from suiri.models.werewolf.game import GAME
 from suiri.models.werewolf.reasoning import WerewolfReasoner
 from suiri.models.werewolf.record import to_toml
 from suiri.models.werewolf.replay import replay
@@ -26,6 +28,12 @@ PLAYERS = (3, 4)
 GAMES_PER_CELL = 10
 REPEATS = 3
 
+
+
+def explained(record: Any, fact: Any) -> Any:
+    """``explain`` from an opened record: the session, its check and the step-wise proof."""
+    session = WerewolfSession(record)
+    return explain(WerewolfReasoner(session), fact, GAME.steps(session))
 
 def timed(fn: Callable[[], object], repeats: int = REPEATS) -> float:
     runs = []
@@ -53,7 +61,7 @@ def bench(folder: Path, command_time: Callable[..., float]) -> dict[str, object]
                     session = WerewolfSession(record)
                     facts = analyze(session).certain
                     if facts and seat == "first seat":
-                        e.append(timed(lambda r=record, f=facts[0]: explain(WerewolfReasoner(WerewolfSession(r)), f), 1))  # type: ignore[misc]
+                        e.append(timed(lambda r=record, f=facts[0]: explained(r, f), 1))  # type: ignore[misc]
                     if seat == "first seat":  # advice on the viewer's next turn in progress
                         start = len(record.turns)
                         mine = [i for i, p in enumerate(g.state.turns) if i >= start and p.player == viewer] or \

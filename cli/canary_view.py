@@ -216,30 +216,11 @@ def _obs_line(session: CanarySession, t: Text, m: Text, oid: str) -> str:
     return t.observation(o, session.variant.deck.attributes) + line
 
 
-def _narrowing(t: Text, ruled: dict[str, list[str]], remaining: dict[str, list[str]],
-               kinds: dict[str, Kind]) -> list[str]:
-    out = []
-    for subject, left in remaining.items():
-        kind, _, who = subject.partition(":")
-        if kind == "clue":
-            if len(left) == 1:
-                out.append(t.fact(Fact(subject, left[0])))
-            else:
-                out.append(t("clue-one-of", p=who, alts=t.alternatives([t.attribute(a) for a in left])))
-        elif kind == "square" and len(left) == 1:
-            out.append(t.fact(Fact(subject, left[0]), kinds))
-        elif kind == "fake":
-            out.append(t.fact(Fact("fake", left[0])) if len(left) == 1 else
-                       "; ".join(t.fact(Fact("fake", v, False)) for v in ruled[subject]))
-    return out
-
-
 def proof(session: CanarySession, p: Proof, lang: str) -> str:
     t = m = _text(session, lang)
     kinds = session.variant.deck.by_id
     out = proof_lines(p, m, lambda o: _obs_line(session, t, m, o), lambda f: t.fact(f, kinds),
-                      lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
-                      lambda step: _narrowing(t, step.ruled_out, step.remaining, kinds), lang)
+                      lambda r: f"{t.rule_name(r)}: {t.rule(r)}", lang)
     if p.counterexample is not None and p.status != "impossible":
         w: WorldView = p.counterexample
         out += ["", m("counterexample")]
@@ -264,8 +245,8 @@ def _hint(session: CanarySession, h: HintResult, level: int, lang: str, t: Text)
     kinds = session.variant.deck.by_id
     if not h.hints:
         return m("hint-none")
-    turns = sorted({session.observation(o).turn or 0 for x in h.hints for o in x.observations})
-    squares = sorted({session.board.name(square) for x in h.hints for o in x.observations
+    turns = sorted({session.observation(o).turn or 0 for x in h.hints for o in x.lines})
+    squares = sorted({session.board.name(square) for x in h.hints for o in x.lines
                       if (square := _square(session.observation(o))) is not None})
     numbered = [str(n) for n in turns if n]
     where = m("turns" if len(numbered) == 1 else "turns-many", list=", ".join(numbered)) if numbered else ""
@@ -275,20 +256,13 @@ def _hint(session: CanarySession, h: HintResult, level: int, lang: str, t: Text)
     if not where:
         where = m("hint-setup")
     return hint_levels(h, level, m, where, lambda r: f"{t.rule_name(r)} ({t.rule(r)})", "; ",
-                       lambda o: _obs_line(session, t, m, o), lambda o: _short(session, t, o),
-                       lambda f: t.fact(f, kinds), lang)
+                       lambda o: _obs_line(session, t, m, o), lambda f: t.fact(f, kinds), lang)
 
 
 def _square(o: Observation) -> Square | None:
     """The square a record line is about (a check, a declaration), if any."""
     square: Square | None = getattr(o, "square", None)
     return square
-
-
-def _short(session: CanarySession, t: Text, oid: str) -> str:
-    if oid.startswith(KNOWN_PREFIX):
-        return t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)), session.variant.deck.by_id)
-    return t.short(session.observation(oid), session.variant.deck.attributes)
 
 
 def advice(session: CanarySession, a: Advice, lang: str) -> str:

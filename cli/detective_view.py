@@ -26,7 +26,6 @@ from .game_over import winners_line
 from .layout import (
     certain_lines,
     hint_levels,
-    narrowing,
     pad,
     percent,
     proof_lines,
@@ -150,8 +149,7 @@ def _deducer(session: DetectiveSession, event: int | None) -> str | None:
 
 def proof(session: DetectiveSession, p: Proof, lang: str) -> str:
     t = _text(session, lang)
-    out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: f"{t.rule_name(r)}: {t.rule(r)}",
-                      lambda step: narrowing(step, t.fact, "; "), lang)
+    out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: f"{t.rule_name(r)}: {t.rule(r)}", lang)
     if p.counterexample is not None and p.status != "impossible":
         w: WorldView = p.counterexample
         out += ["", t("counterexample"), "  " + t("world-case", cards=t.cards(session.deck.parse(c, None)
@@ -170,19 +168,12 @@ def _hint(session: DetectiveSession, h: HintResult, level: int, t: Text) -> str:
     lang = t.lang
     if not h.hints:
         return t("hint-none")
-    events = sorted({e for x in h.hints for o in x.observations if (e := session.observation(o).event)})
+    events = sorted({e for x in h.hints for o in x.lines if (e := session.observation(o).event)})
     names = [str(n) for n in events]
     where = t("events" if len(names) == 1 else "events-many", list=t.m["list-sep"].join(names)) if names else \
         t("hint-setup")
     return hint_levels(h, level, t, where, lambda r: t("rule-with-text", name=t.rule_name(r), text=t.rule(r)),
-                       t.m["rule-sep"], lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact, lang)
-
-
-def _short(session: DetectiveSession, t: Text, oid: str) -> str:
-    if oid.startswith(KNOWN_PREFIX):
-        return t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)))
-    o = session.observation(oid)
-    return t.short(o, _deducer(session, o.event))
+                       t.m["rule-sep"], lambda o: _line(session, t, o), t.fact, lang)
 
 
 def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:

@@ -10,11 +10,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from suiri.solver.facts import KNOWN_PREFIX, Fact
+
 from .messages import Messages
 
 if TYPE_CHECKING:  # pragma: no cover
-    from suiri.solver.facts import Fact
-    from suiri.solver.proof import Step
     from suiri.solver.reasoning import HintResult, Proof
 
 
@@ -85,33 +85,28 @@ def indented(text: str) -> str:
 
 
 def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, rule: Callable[[str], str],
-                rule_sep: str, line: Callable[[str], str], short: Callable[[str], str],
-                fact: Callable[[Fact], str], lang: str = "en") -> str:
+                rule_sep: str, line: Callable[[str], str], fact: Callable[[Fact], str], lang: str = "en") -> str:
     """The four levels of a hint, the same in every game: where to look, which rule,
     which premises, the whole step.  The game's view supplies its sentences (``say``,
-    a text catalogue), where the cited lines are, and how a line, a rule and a fact read;
-    a step-wise hint's whole step is the game's sentence for it (``h.words``)."""
+    a text catalogue), where the cited lines are, and how a line (or a premise fact, as
+    ``known:FACT``), a rule and a fact read; the whole step is the game's sentence for it
+    (``h.words``)."""
     if not h.hints:
         return say("hint-none")
-    if not any(x.observations for x in h.hints):  # a step from facts the player already knows
-        where = Messages(lang)("hint-from-known", facts=rule_sep.join(fact(f) for x in h.hints for f in x.premises))
-    out = [say("hint-obvious", n=len(h.hints)), say("hint-level1-obvious", where=where)] if h.obvious else \
-        [say("hint-level1", where=where)]
+    if not any(x.lines for x in h.hints):  # a step from facts the player already knows
+        where = Messages(lang)("hint-from-known", facts=rule_sep.join(fact(f) for x in h.hints for f in x.facts))
+    out = [say("hint-level1", where=where)]
     if level >= 2:
-        rules = sorted({r for x in h.hints for r in x.explanation.rules})
+        rules = sorted({r for x in h.hints for r in x.rules})
         out.append(say("hint-level2", rules=rule_sep.join(rule(r) for r in rules)) if rules
                    else say("hint-level2-none"))
     if level >= 3:
         out.append(say("hint-level3"))
-        cited = list(dict.fromkeys(o for x in h.hints for o in x.explanation.observations))
+        cited = list(dict.fromkeys(o for x in h.hints for o in (*x.lines, *(KNOWN_PREFIX + str(f) for f in x.facts))))
         out += [f"  • {line(o)}" for o in cited]
     if level >= 4:
         out.append(say("hint-level4"))
-        for x in h.hints:
-            if x.step is not None and h.words is not None:
-                out.append(indented(f"  {h.words.sentence(x.step, lang)}"))
-            else:
-                out.append(f"  {' + '.join(short(o) for o in x.explanation.observations)} ⇒ {fact(x.fact)}")
+        out += [indented(f"  {h.words.sentence(x, lang)}") for x in h.hints]
     if h.remaining:
         m = Messages(lang)
         out.append(m("hint-left", facts=m.count("certain-facts", h.remaining)))
@@ -119,54 +114,31 @@ def hint_levels(h: HintResult, level: int, say: Callable[..., str], where: str, 
 
 
 def proof_lines(p: Proof, say: Callable[..., str], line: Callable[[str], str], fact: Callable[[Fact], str],
-                rule: Callable[[str], str], gained: Callable[[Step], list[str]], lang: str = "en") -> list[str]:
-    """A proof as every game shows it: the status, then either the chain of steps (each
-    one sentence, from the game's ``Stepwise``) or, with ``--lines``, the cited lines and
-    rules and the lines replayed one by one; then the conclusion.  The game's view
-    supplies its sentences (``say``) and how a line, a fact, a rule and a replayed line's
-    gain read; it adds its own picture of a counterexample."""
-    by_rules = p.explanation is not None and not p.explanation.observations
+                rule: Callable[[str], str], lang: str = "en") -> list[str]:
+    """A proof as every game shows it: the status, then the chain of steps (each one
+    sentence, from the game's ``Stepwise``), or the rules alone when no record line is
+    needed, or with ``--lines`` the lines and rules the chain cites; then the conclusion.
+    The game's view supplies its sentences (``say``) and how a line, a fact and a rule
+    read; it adds its own picture of a counterexample."""
     status = {"certain": say("certain-status"),
-              "impossible": say("impossible-rules-status" if by_rules else "impossible-status"),
+              "impossible": say("impossible-rules-status" if p.by_rules else "impossible-status"),
               "open": say("open-status", p=percent(p.probability))}[p.status]
     out = [say("fact", fact=fact(p.fact)) + " — " + status]
+    if not p.chain:
+        return out
     conclusion = p.fact if p.status == "certain" else p.fact.negate()
-    if p.chain and p.words is not None:
+    if p.status == "impossible":
+        out += ["", say("why-impossible")]
+    if p.by_rules or p.lines_only:
+        out.append(say("proof-size", n=len(p.chain_lines)) if p.chain_lines else say("rules-alone"))
+        out += [f"  • {line(o)}" for o in p.chain_lines]
+        if p.chain_rules:
+            out.append(say("rules-used"))
+            out += [f"  • {rule(r)}" for r in p.chain_rules]
+    elif p.words is not None:
         m = Messages(lang)
-        if p.status == "impossible":
-            out += ["", say("why-impossible")]
         out.append(m("chain-size", steps=m.count("steps", len(p.chain)), lines=m.count("lines", len(p.chain_lines))))
         for i, said in enumerate(p.words.sentences(p.chain, lang), start=1):
             out.append(indented(f"  {i}. {said}"))
-        out.append("  " + say("therefore", fact=fact(conclusion)))
-        return out
-    if p.explanation is None:
-        return out
-    exp = p.explanation
-    if p.status == "impossible":
-        out += ["", say("why-impossible")]
-    out.append(say("proof-size", n=len(exp.observations)) if exp.observations else say("rules-alone"))
-    out += [f"  • {line(o)}" for o in exp.observations]
-    if exp.rules:
-        out.append(say("rules-used"))
-        out += [f"  • {rule(r)}" for r in exp.rules]
-    out += ["", say("steps")]
-    for i, step in enumerate(p.steps, start=1):
-        out.append(f"  {i}. {line(step.observation)}")
-        out += [f"     ⇒ {g}" for g in gained(step)] or [f"     {say('combined')}"]
     out.append("  " + say("therefore", fact=fact(conclusion)))
-    return out
-
-
-def narrowing(step: Step, fact: Callable[[Fact], str], sep: str) -> list[str]:
-    """What one proof step leaves of each subject: its value once one is left, else the
-    values it rules out."""
-    from suiri.solver.facts import Fact
-
-    out = []
-    for subject, left in step.remaining.items():
-        if len(left) == 1:
-            out.append(fact(Fact(subject, left[0])))
-        else:
-            out.append(sep.join(fact(Fact(subject, v, False)) for v in step.ruled_out[subject]))
     return out

@@ -254,7 +254,7 @@ class Live(Generic[R, S, A, V]):
         session = self.record.position.session
         reasoner = self.record.game.reasoner(session)
         known = [f for f in self.known if self.proven(f)]  # an undo may have taken a fact's proof back
-        result = hint(reasoner, known, False, steps=self.steps())
+        result = hint(reasoner, known, self.steps())
         self.echo(view(self.record.game.facts.name).hint(session, result, int(rest or 1), self.lang))
 
     def do_explain(self, rest: str) -> None:
@@ -294,9 +294,8 @@ class Live(Generic[R, S, A, V]):
         from suiri.solver.reasoning import check_known
 
         reasoner = self.record.game.reasoner(self.record.position.session)
-        steps = None if fact.subject in reasoner.engine.model.subjects else self.steps()
         try:
-            check_known(reasoner, [fact], self.record.position.analysis.certain, steps)
+            check_known(reasoner, [fact], self.record.position.analysis.certain, self.steps)
         except FactError:
             return False
         return True

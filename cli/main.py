@@ -199,8 +199,8 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
 @main.command(help=f"""Why FACT is certain, step by step, or a world where it fails.
 
     Each step derives one fact from a few record lines and earlier steps, in the
-    game's own words; the fact asked comes last.  --lines prints instead a minimal
-    set of record lines (dropping any one leaves FACT unproven), replayed one by one.
+    game's own words; the fact asked comes last.  --lines prints instead the record
+    lines and rules the same proof cites.
 
     FACT is SUBJECT=VALUE or SUBJECT!=VALUE, with the subjects of the record's game:
 
@@ -218,7 +218,7 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
     """)
 @RECORD
 @click.argument("fact")
-@click.option("--lines", "by_lines", is_flag=True, help="A minimal set of record lines instead of steps.")
+@click.option("--lines", "by_lines", is_flag=True, help="The record lines and rules the proof cites, not its steps.")
 @JSON
 @LANG
 @user_errors
@@ -229,9 +229,9 @@ def explain(record: str, fact: str, by_lines: bool, as_json: bool, lang: str) ->
         from suiri.solver.reasoning import explain as run
 
         reasoner = game.reasoner(session)
-        steps = None if by_lines else game.steps(session)
+        steps = game.steps(session)
         wanted = parse_facts(reasoner, record, [fact], "FACT", steps)[0]
-        proof = run(reasoner, wanted, steps, progress=stderr_progress("deriving facts"))
+        proof = run(reasoner, wanted, steps, progress=stderr_progress("deriving facts"), lines_only=by_lines)
         if as_json:
             emit(proof.to_json(reasoner, lang))
         else:
@@ -270,7 +270,7 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
         given = parse_facts(reasoner, record, known, "--known", steps)
         from suiri.solver.reasoning import hint as run
 
-        result = run(reasoner, given, skip_obvious, steps=steps)
+        result = run(reasoner, given, steps, skip_obvious)
         if as_json:
             emit(with_game_over(result.to_json(reasoner, level, lang), game, session))
         else:

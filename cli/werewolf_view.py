@@ -28,7 +28,6 @@ from .game_over import game_over_line, winners_line
 from .layout import (
     certain_lines,
     hint_levels,
-    narrowing,
     pad,
     percent,
     proof_lines,
@@ -177,8 +176,8 @@ def _line(session: WerewolfSession, t: Text, oid: str) -> str:
 
 def proof(session: WerewolfSession, p: Proof, lang: str) -> str:
     t = Text(lang)
-    out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact, lambda r: t("rule-line", name=t.rule_name(r), text=t.rule(r)),
-                      lambda step: narrowing(step, t.fact, t("fact-sep")), lang)
+    out = proof_lines(p, t, lambda o: _line(session, t, o), t.fact,
+                      lambda r: t("rule-line", name=t.rule_name(r), text=t.rule(r)), lang)
     if p.counterexample is not None and p.status != "impossible":
         world: WorldView = p.counterexample
         out += ["", t("counterexample"), *("  " + line for line in _world(t, world))]
@@ -203,7 +202,7 @@ def _hint(session: WerewolfSession, h: HintResult, level: int, t: Text) -> str:
     lang = t.lang
     if not h.hints:
         return t("hint-none")
-    cited = {o for x in h.hints for o in x.observations}
+    cited = {o for x in h.hints for o in x.lines}
     turns = sorted(int(o.removeprefix("turn-")) for o in cited if o.startswith("turn-"))
     calls = sorted(int(o.removeprefix("call-")) for o in cited if o.startswith("call-"))
     parts = []
@@ -215,13 +214,7 @@ def _hint(session: WerewolfSession, h: HintResult, level: int, t: Text) -> str:
         parts.append(t("hand-line"))
     where = t("where-and").join(parts) if parts else t("hint-setup")
     return hint_levels(h, level, t, where, lambda r: t("rule-with-text", name=t.rule_name(r), text=t.rule(r)),
-                       t("rule-sep"), lambda o: _line(session, t, o), lambda o: _short(session, t, o), t.fact, lang)
-
-
-def _short(session: WerewolfSession, t: Text, oid: str) -> str:
-    if oid.startswith(KNOWN_PREFIX):
-        return t.fact(Fact.parse(oid.removeprefix(KNOWN_PREFIX)))
-    return t.short(oid, session.record, session.replay)
+                       t("rule-sep"), lambda o: _line(session, t, o), t.fact, lang)
 
 
 def advice(session: WerewolfSession, a: WerewolfAdvice, lang: str) -> str:

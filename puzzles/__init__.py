@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from suiri.models.interface import A, PuzzleSource, R, S, V, check_players, check_question
+from suiri.solver.chain import StepExplainer
 from suiri.solver.facts import Fact
 from suiri.solver.plural import Count
-from suiri.solver.queries import Explanation
-from suiri.solver.stepwise import Step, StepExplainer, Stepwise
+from suiri.solver.problem import Step
+from suiri.solver.stepwise import Stepwise
 
 from .rating import LEVELS, MIN_LINES, Rating, rate, valid
 
@@ -57,11 +58,14 @@ class Puzzle(Generic[R]):
     made_by: str = ""  # the command that makes this puzzle again
 
     @property
-    def explanation(self) -> Explanation:
-        """The record lines and rules the step-wise proof cites."""
-        chain = self.proven.chain
-        return Explanation(self.answer, tuple(dict.fromkeys(g for s in chain for g in s.lines)),
-                           tuple(dict.fromkeys(r for s in chain for r in s.rules)))
+    def lines(self) -> list[str]:
+        """The record lines the step-wise proof cites."""
+        return list(dict.fromkeys(g for s in self.proven.chain for g in s.lines))
+
+    @property
+    def rules(self) -> list[str]:
+        """The rules the step-wise proof uses."""
+        return list(dict.fromkeys(r for s in self.proven.chain for r in s.rules))
 
     @property
     def difficulty(self) -> int:
@@ -91,8 +95,8 @@ class Puzzle(Generic[R]):
                                "level": self.proven.level, "score": r.score, "steps": r.steps,
                                "record": self.write(self.record)}
         if answer:
-            out |= {"answer": str(self.answer), "seed": self.seed, "lines": list(self.explanation.observations),
-                    "rules": list(self.explanation.rules)}
+            out |= {"answer": str(self.answer), "seed": self.seed, "lines": self.lines,
+                    "rules": self.rules}
         return out
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from suiri.models.interface import Thresholds
-from suiri.solver.stepwise import Step
+from suiri.solver.problem import Step
 
 LEVELS = ("easy", "medium", "hard")
 MIN_STEPS = {"easy": 2, "medium": 3, "hard": 4}  # steps a proof of each level needs at least

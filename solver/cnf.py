@@ -16,9 +16,9 @@ drop, which would make explanations unsound).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol, cast
 
 PAIRWISE_UP_TO = 6  # at-most-one over more literals uses a ladder
 
@@ -28,9 +28,64 @@ def sat_literal(cp_literal: int) -> int:
     return cp_literal + 1 if cp_literal >= 0 else cp_literal
 
 
-def literal_of(lit: Any) -> int:
+class _Indexed(Protocol):
+    @property
+    def index(self) -> int: ...
+
+
+def literal_of(lit: _Indexed) -> int:
     """The SAT literal of a CP-SAT ``BoolVar`` or its negation."""
-    return sat_literal(int(lit.index))
+    return sat_literal(lit.index)
+
+
+# The parts of a ``CpModelProto`` the export (and ``SplitRule``) read.  OR-tools' stubs leave
+# the proto's fields untyped; they are read through these, one cast where a proto comes in.
+class _Literals(Protocol):
+    literals: Sequence[int]
+
+
+class _Linear(Protocol):
+    vars: Sequence[int]
+    coeffs: Sequence[int]
+    domain: Sequence[int]
+
+
+class _Expression(Protocol):
+    vars: Sequence[int]
+    coeffs: Sequence[int]
+    offset: int
+
+
+class _LinMax(Protocol):
+    target: _Expression
+    exprs: Sequence[_Expression]
+
+
+class _Constraint(Protocol):
+    enforcement_literal: MutableSequence[int]
+    bool_or: _Literals
+    bool_and: _Literals
+    at_most_one: _Literals
+    exactly_one: _Literals
+    linear: _Linear
+    lin_max: _LinMax
+
+    def has_bool_or(self) -> bool: ...
+    def has_bool_and(self) -> bool: ...
+    def has_at_most_one(self) -> bool: ...
+    def has_exactly_one(self) -> bool: ...
+    def has_linear(self) -> bool: ...
+    def has_lin_max(self) -> bool: ...
+
+
+class _Variable(Protocol):
+    name: str
+    domain: Sequence[int]
+
+
+class Proto(Protocol):
+    variables: Sequence[_Variable]
+    constraints: Sequence[_Constraint]
 
 
 @dataclass
@@ -52,14 +107,21 @@ class Cnf:
         return self.top
 
 
-def export(proto: Any) -> Cnf:
+def size(model_proto: object) -> tuple[int, int]:
+    """A ``CpModelProto``'s variables and constraints: it has grown when they change."""
+    proto = cast(Proto, model_proto)
+    return len(proto.variables), len(proto.constraints)
+
+
+def export(model_proto: object) -> Cnf:
     """The clauses of a CP-SAT ``CpModelProto`` whose variables are all boolean.
 
     The last few exports are kept: the queries (``solver.queries``) and the step-wise
     explanations ask for the same model's clauses, and an export costs tens of ms.  A
     model that grew is exported again.  The caller gets its own list of clauses (the
     clauses themselves are shared: never edit one in place)."""
-    key = (id(proto), len(proto.variables), len(proto.constraints))
+    proto = cast(Proto, model_proto)
+    key = (id(proto), *size(proto))
     kept = next((cnf for k, p, cnf in _KEPT if k == key and p is proto), None)
     if kept is None:
         kept = _export(proto)
@@ -68,10 +130,10 @@ def export(proto: Any) -> Cnf:
 
 
 KEEP = 3  # exports kept (a session's model, the step-wise rule split's copy, ...)
-_KEPT: list[tuple[tuple[int, int, int], Any, Cnf]] = []  # (key, proto, clauses), the newest first
+_KEPT: list[tuple[tuple[int, int, int], Proto, Cnf]] = []  # (key, proto, clauses), the newest first
 
 
-def _export(proto: Any) -> Cnf:
+def _export(proto: Proto) -> Cnf:
     cnf = Cnf(len(proto.variables), original=len(proto.variables))
     cnf.one_of = _at_most_one_groups(proto)
     for i, var in enumerate(proto.variables):
@@ -200,7 +262,7 @@ def _false(cnf: Cnf) -> int:
     return f
 
 
-def _at_most_one_groups(proto: Any) -> dict[int, list[frozenset[int]]]:
+def _at_most_one_groups(proto: Proto) -> dict[int, list[frozenset[int]]]:
     """Literal -> the model's unconditional exactly-one and at-most-one groups holding it."""
     groups: dict[int, list[frozenset[int]]] = {}
     for c in proto.constraints:
@@ -218,7 +280,7 @@ def _at_most_one_groups(proto: Any) -> dict[int, list[frozenset[int]]]:
     return groups
 
 
-def _linear(cnf: Cnf, linear: Any, unless: Sequence[int]) -> None:
+def _linear(cnf: Cnf, linear: _Linear, unless: Sequence[int]) -> None:
     """``lo <= Σ c·x <= hi`` with every ``c`` = ±1: a count of literals in a range
     (``-x`` is ``¬x - 1``).
 
@@ -253,10 +315,10 @@ def _linear(cnf: Cnf, linear: Any, unless: Sequence[int]) -> None:
     _count_range(cnf, lits, lo + shift, hi + shift, unless)
 
 
-def _or_equality(cnf: Cnf, lin_max: Any, unless: Sequence[int]) -> None:
+def _or_equality(cnf: Cnf, lin_max: _LinMax, unless: Sequence[int]) -> None:
     """``t = max(x1, …)`` over booleans: ``t`` holds iff one of the ``x`` does."""
 
-    def single(expr: Any) -> int:
+    def single(expr: _Expression) -> int:
         if len(expr.vars) != 1 or list(expr.coeffs) != [1] or expr.offset != 0:
             raise NotImplementedError(f"lin_max over a non-literal expression {expr}")
         return sat_literal(expr.vars[0])

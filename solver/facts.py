@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .errors import FactError, Source, Text
 
-KNOWN_PREFIX = "known:"  # a model group holding a fact the player already knows (hints build on it)
+KNOWN_PREFIX = "known:"  # a premise fact cited where a record line id goes (a hint lists its premises with its lines)
 
 
 @dataclass(frozen=True, order=True)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
 from .errors import FactError, Source, Text
 from .facts import Fact
@@ -27,6 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ortools.sat.python import cp_model
 
 GroupKind = Literal["rule", "observation"]
+Lit: TypeAlias = "cp_model.BoolVarT"  # a CP-SAT boolean variable or its negation
+K = TypeVar("K")
 
 
 @cache
@@ -58,12 +60,15 @@ def load_cp_model() -> ModuleType:
 WORK_LIMIT = 20.0  # CP-SAT's deterministic seconds (a measure of work, not of the clock)
 
 
-def fast_solver(work_limit: float = WORK_LIMIT) -> Any:
+def fast_solver(work_limit: float = WORK_LIMIT) -> cp_model.CpSolver:
     """A CP-SAT solver set for many small assumption queries on one model: one worker and
     no presolve, symmetry, probing or linearization (docs/performance.md: each query's
     own cost, not the search, dominates).  Bounded by ``work_limit`` deterministic
     seconds, so that whether it decides does not depend on the machine's load."""
-    solver = load_cp_model().CpSolver()
+    load_cp_model()
+    from ortools.sat.python.cp_model import CpSolver  # loaded above, without pandas: typed here
+
+    solver = CpSolver()
     p = solver.parameters
     p.num_workers = 1
     p.cp_model_presolve = False
@@ -88,23 +93,26 @@ class Subject:
     """A named unknown with a finite set of values, each tied to one model literal."""
 
     name: str
-    values: dict[str, Any] = field(default_factory=dict)  # value -> literal
+    values: dict[str, Lit] = field(default_factory=dict)  # value -> literal
 
 
 class Model:
     """CP-SAT variables plus rule and observation groups and declared subjects."""
 
     def __init__(self) -> None:
-        self.cp: cp_model.CpModel = load_cp_model().CpModel()
+        load_cp_model()
+        from ortools.sat.python.cp_model import CpModel  # loaded above, without pandas: typed here
+
+        self.cp = CpModel()
         self.groups: dict[str, Group] = {}
         self.subjects: dict[str, Subject] = {}
-        self._literals: dict[str, cp_model.IntVar] = {}
+        self._literals: dict[str, Lit] = {}
 
     # -- building -------------------------------------------------------------
     def new_bool(self, name: str) -> cp_model.IntVar:
         return self.cp.new_bool_var(name)
 
-    def group(self, gid: str, kind: GroupKind, source: Source | None = None) -> cp_model.IntVar:
+    def group(self, gid: str, kind: GroupKind, source: Source | None = None) -> Lit:
         """The enforcement literal of a group, created on first use."""
         if gid in self.groups:
             return self._literals[gid]
@@ -113,16 +121,16 @@ class Model:
         self._literals[gid] = lit
         return lit
 
-    def rule(self, rid: str) -> cp_model.IntVar:
+    def rule(self, rid: str) -> Lit:
         return self.group(rid, "rule", None)
 
-    def observation(self, oid: str, source: Source | None) -> cp_model.IntVar:
+    def observation(self, oid: str, source: Source | None) -> Lit:
         return self.group(oid, "observation", source)
 
-    def literal(self, gid: str) -> cp_model.IntVar:
+    def literal(self, gid: str) -> Lit:
         return self._literals[gid]
 
-    def declare_subject(self, name: str, values: Mapping[str, Any]) -> None:
+    def declare_subject(self, name: str, values: Mapping[str, Lit]) -> None:
         self.subjects[name] = Subject(name, dict(values))
 
 
@@ -135,7 +143,7 @@ class Model:
     def observations(self) -> list[str]:
         return [g.id for g in self.groups.values() if g.kind == "observation"]
 
-    def fact_literal(self, fact: Fact) -> Any:
+    def fact_literal(self, fact: Fact) -> Lit:
         """The literal that is true exactly when ``fact`` holds."""
         name = fact.subject
         subject = self.subjects.get(name)
@@ -148,7 +156,7 @@ class Model:
         lit = subject.values[fact.value]
         return lit if fact.holds else ~lit
 
-    def group_literals(self, gids: Iterable[str]) -> list[Any]:
+    def group_literals(self, gids: Iterable[str]) -> list[Lit]:
         return [self._literals[g] for g in gids]
 
 
@@ -158,7 +166,15 @@ class World:
 
     values: Sequence[int]
 
-    def value(self, lit: Any) -> bool:
+    def which(self, literals: Mapping[K, Lit]) -> K:
+        """The key whose literal holds in this world (the first; one of several that
+        exclude each other: a player's clue, a square's card)."""
+        for key, lit in literals.items():
+            if self.value(lit):
+                return key
+        raise ValueError("no literal holds in this world")
+
+    def value(self, lit: Lit) -> bool:
         index = lit.index
         if index >= 0:
             return bool(self.values[index])

@@ -1,7 +1,6 @@
 """Canary's ``ReasoningSession`` (``suiri.solver.reasoning``): what ``explain`` and
 ``hint`` ask of a record — facts typed by the user, exact distributions from the
-counter, which lines are related to a fact, which rules are simple, what a proof step
-reports and how a world looks.
+counter, where a line was written and how a world looks.
 """
 
 from __future__ import annotations
@@ -11,22 +10,17 @@ from fractions import Fraction
 from typing import Any
 
 from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
-from suiri.solver.facts import KNOWN_PREFIX, Fact
+from suiri.solver.facts import Fact
 from suiri.solver.model import World
-from suiri.solver.queries import Engine, Explanation
+from suiri.solver.queries import Engine
 from suiri.solver.records import find_name
 
 from . import FACTS
 from .analysis import analyze
 from .cards import parse_attribute
 from .counter import Counts, kind_marginals
-from .encoder import CLUES_DIFFER, DECK, DECLARE, OUTCOME
 from .error_text import ErrorText
 from .session import CanarySession
-
-# Simplicity of each rule for ranking hints: reading one card is easy, counting the
-# deck or reasoning about who won a declaration is not.
-RULE_WEIGHT = {"hide": 1, "reveal": 1, "answer": 1, CLUES_DIFFER: 1, DECLARE: 2, DECK: 3, OUTCOME: 3}
 
 
 @dataclass
@@ -41,8 +35,6 @@ class WorldView:
 
 class CanaryReasoner:
     """A Canary session as the explain/hint flow reasons with it."""
-
-    rule_weight = RULE_WEIGHT
 
     def __init__(self, session: CanarySession) -> None:
         self.session = session
@@ -102,24 +94,6 @@ class CanaryReasoner:
             return {k.id: p for k, p in faces.items()}
         raise unknown_subject(subject, FACTS.subjects)
 
-    def related(self, fact: Fact) -> list[str]:
-        """Observations about the fact's player or square: the likely one-line proofs."""
-        s = self.session
-        subject, _, arg = fact.subject.partition(":")
-        if subject == "clue":
-            who = {arg}
-        elif subject == "fake":
-            who = {fact.value}
-        else:
-            who = set()
-        square = s.board.parse(arg if subject == "square" else fact.value) if subject in ("square", "goal") else None
-        out = []
-        for o in s.observations:
-            players = {getattr(o, "player", None), getattr(o, "declarer", None)}
-            if (who & players) or (square is not None and getattr(o, "square", None) == square):
-                out.append(o.id)
-        return out
-
     def certain_facts(self) -> list[Fact]:
         return analyze(self.session).certain
 
@@ -128,34 +102,15 @@ class CanaryReasoner:
         return self.session.observation(oid).source
 
     def line_json(self, oid: str) -> dict[str, Any]:
-        if oid.startswith(KNOWN_PREFIX):
-            return {"id": oid, "line": None}
         o = self.session.observation(oid)
         return {"id": oid, "turn": o.turn, "line": o.source.line, "field": o.source.field}
-
-    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
-        """What a proof step reports: every unknown clue, the fake, and the squares whose
-        card a cited line shows."""
-        s = self.session
-        subjects = [f"clue:{p}" for p in s.record.players if p != s.record.viewer]
-        subjects += ["fake"] if s.variant.fake else []
-        for oid in explanation.observations if explanation else ():
-            if oid.startswith(KNOWN_PREFIX):
-                continue
-            o = s.observation(oid)
-            square = getattr(o, "square", None)
-            if getattr(o, "face", None) is not None and square is not None:
-                name = f"square:{s.board.name(square)}"
-                if name not in subjects:
-                    subjects.append(name)
-        return subjects
 
     def world_view(self, world: World, fact: Fact) -> WorldView:
         s = self.session
         cm = s.canary_model
         board = s.board
-        clues = {p: next(a for a, lit in cm.clue[p].items() if world.value(lit)) for p in s.record.players}
-        fake = next((p for p, lit in cm.fake.items() if world.value(lit)), None) if cm.fake else None
+        clues = {p: world.which(cm.clue[p]) for p in s.record.players}
+        fake = world.which(cm.fake) if cm.fake else None
         goal = [board.name(sq) for sq in board.squares if world.value(cm.goal[sq])]
         wanted = set(goal)
         if fact.subject.startswith("square:"):
@@ -165,5 +120,5 @@ class CanaryReasoner:
         squares = {}
         for name in sorted(wanted):
             sq = board.parse(name)
-            squares[name] = next(k for k, lit in cm.card[sq].items() if world.value(lit))
+            squares[name] = world.which(cm.card[sq])
         return WorldView(clues, fake, goal, squares)

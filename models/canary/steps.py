@@ -23,26 +23,28 @@ from functools import cached_property
 from itertools import combinations
 
 from suiri.solver.facts import Fact
+from suiri.solver.oracle import Backend
+from suiri.solver.problem import Step, StepProblem, problem_from_model
 from suiri.solver.stepwise import (
     ChainContext,
     Group,
     RecordSteps,
     Said,
     SplitRule,
-    Step,
-    StepProblem,
     facts_group,
     fit,
-    problem_from_model,
 )
 
 from .analysis import analyze
 from .cards import Kind
 from .encoder import ANSWER, CLUES_DIFFER, DECK, DECLARE, HIDE, OUTCOME, REVEAL
-from .reasoning import RULE_WEIGHT
 from .rules import Answered, CheckSeen, DeclarationOutcome, Declared, Observation
 from .session import CanarySession
 from .text import Text
+
+# Simplicity of each rule, a step's cost (``Step.weight``): reading one card is easy,
+# counting the deck or reasoning about who won a declaration is not.
+RULE_WEIGHT = {HIDE: 1, REVEAL: 1, ANSWER: 1, CLUES_DIFFER: 1, DECLARE: 2, DECK: 3, OUTCOME: 3}
 
 CARRIES = "carries:"  # carries:SQ=ATTRIBUTE: the card on SQ carries ATTRIBUTE
 
@@ -70,7 +72,7 @@ def square_of(fact: Fact) -> str | None:
 class CanarySteps(RecordSteps):
     """Step-wise explanations of one Canary record (``oracle``: "sat" or "cpsat")."""
 
-    def __init__(self, session: CanarySession, oracle: str = "sat") -> None:
+    def __init__(self, session: CanarySession, oracle: Backend = "sat") -> None:
         self.session = session
         self.deck = session.variant.deck
         self._counted: dict[Step, list[Kind]] = {}

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from suiri.solver.model import Model
+from suiri.solver.model import Lit, Model
 
 from .cards import CATEGORIES, Card
 from .counter import CASE, PUBLIC
@@ -114,7 +114,7 @@ def counting_leaves_three_cards_for_the_case(dm: DetectiveModel) -> None:
 
 
 # -- observations ----------------------------------------------------------------------------
-def _enforce(dm: DetectiveModel, o: Observation, rule: str | None) -> list[IntVar]:
+def _enforce(dm: DetectiveModel, o: Observation, rule: str | None) -> list[Lit]:
     lits = [dm.model.observation(o.id, o.source)]
     return lits + ([dm.model.rule(rule)] if rule else [])
 

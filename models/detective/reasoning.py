@@ -1,7 +1,6 @@
 """Memory Detective's ``ReasoningSession`` (``suiri.solver.reasoning``): what
 ``explain`` and ``hint`` ask of a record — facts typed by the user, exact
-distributions from the counter, which lines are related to a fact, which rules are
-simple, what a proof step reports and how a deal looks."""
+distributions from the counter, where a line was written and how a deal looks."""
 
 from __future__ import annotations
 
@@ -10,9 +9,9 @@ from fractions import Fraction
 from typing import Any
 
 from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
-from suiri.solver.facts import KNOWN_PREFIX, Fact
+from suiri.solver.facts import Fact
 from suiri.solver.model import World
-from suiri.solver.queries import Engine, Explanation
+from suiri.solver.queries import Engine
 from suiri.solver.records import find_name
 
 from . import FACTS
@@ -20,25 +19,7 @@ from .analysis import analyze
 from .cards import CATEGORIES, Category
 from .counter import CASE, PUBLIC, Counts
 from .error_text import ErrorText
-from .rules import (
-    ACCUSATION,
-    BLUFF,
-    CASE_FILE,
-    CLUE_ORDER,
-    DEAL,
-    FAKE_IN_A_HAND,
-    MUST_RAISE,
-    SHOW_NAMED,
-    SOLVED,
-    WRONG,
-    mentions,
-)
 from .session import DetectiveSession
-
-# Simplicity of each rule for ranking hints: a shown card is plain sight; the case
-# file's one-per-category and the hand sizes need a step of bookkeeping.
-RULE_WEIGHT = {SHOW_NAMED: 1, MUST_RAISE: 1, CLUE_ORDER: 1, SOLVED: 1, WRONG: 1, ACCUSATION: 1, FAKE_IN_A_HAND: 1,
-               BLUFF: 2, CASE_FILE: 2, DEAL: 3}
 
 
 @dataclass
@@ -51,8 +32,6 @@ class WorldView:
 
 class DetectiveReasoner:
     """A Memory Detective session as the explain/hint flow reasons with it."""
-
-    rule_weight = RULE_WEIGHT
 
     def __init__(self, session: DetectiveSession) -> None:
         self.session = session
@@ -102,11 +81,6 @@ class DetectiveReasoner:
             return Fact(f"case:{cat.value}", card.id, fact.holds)
         raise unknown_subject(fact.subject, FACTS.subjects, ErrorText("facts:subject-valid"))
 
-    def related(self, fact: Fact) -> list[str]:
-        """Observations about the fact's card: the likely one-line proofs."""
-        cards = self.session.fact_cards(fact)
-        return [o.id for o in self.session.observations if cards & set(mentions(o))]
-
     def certain_facts(self) -> list[Fact]:
         return analyze(self.session).certain
 
@@ -116,34 +90,17 @@ class DetectiveReasoner:
     def line_json(self, oid: str) -> dict[str, Any]:
         return line_json(self.session, oid)
 
-    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
-        return context_subjects(self.session, fact, explanation)
-
     def world_view(self, world: World, fact: Fact) -> WorldView:
         return view(self.session, world, fact)
 
 
 def line_json(session: DetectiveSession, oid: str) -> dict[str, Any]:
-    if oid.startswith(KNOWN_PREFIX):
-        return {"id": oid, "line": None}
     o = session.observation(oid)
     return {"id": oid, "event": o.event, "line": o.source.line, "field": o.source.field}
-
-
-def context_subjects(session: DetectiveSession, fact: Fact, explanation: Explanation | None) -> list[str]:
-    """What a proof step reports: the truth, and where the cards are that the fact and
-    the cited lines are about."""
-    cards = set(session.fact_cards(fact))
-    for oid in explanation.observations if explanation else ():
-        if not oid.startswith(KNOWN_PREFIX):
-            cards |= set(mentions(session.observation(oid)))
-    return [f"case:{cat.value}" for cat in CATEGORIES] + [
-        f"holder:{c.id}" for c in session.variant.cards if c in cards]
 
 
 def view(session: DetectiveSession, world: World, fact: Fact) -> WorldView:
     dm = session.detective_model
     case = [c.id for c in session.variant.deck.evidence if world.value(dm.dealt[c][CASE])]
-    places = {c.id: next(h for h, lit in dm.now[c].items() if world.value(lit))
-              for c in sorted(session.fact_cards(fact), key=lambda c: c.id)}
+    places = {c.id: world.which(dm.now[c]) for c in sorted(session.fact_cards(fact), key=lambda c: c.id)}
     return WorldView(case, places)

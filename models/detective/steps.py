@@ -23,27 +23,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from suiri.solver.backends import SatOracle
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import (
-    ChainContext,
-    Group,
-    Oracle,
-    RecordSteps,
-    Said,
-    SatOracle,
-    Step,
-    StepProblem,
-    backbone,
-    facts_group,
-    fit,
-    problem_from_model,
-)
+from suiri.solver.oracle import Backend, Oracle
+from suiri.solver.problem import Step, StepProblem, problem_from_model
+from suiri.solver.search import backbone
+from suiri.solver.stepwise import ChainContext, Group, RecordSteps, Said, facts_group, fit
 
 from .analysis import analyze
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC
-from .reasoning import RULE_WEIGHT
 from .rules import (
     ACCUSATION,
     BLUFF,
@@ -62,6 +52,11 @@ from .rules import (
 )
 from .session import DetectiveSession
 from .text import Text
+
+# Simplicity of each rule, a step's cost (``Step.weight``): a shown card is plain sight;
+# the case file's one-per-category and the hand sizes need a step of bookkeeping.
+RULE_WEIGHT = {SHOW_NAMED: 1, MUST_RAISE: 1, CLUE_ORDER: 1, SOLVED: 1, WRONG: 1, ACCUSATION: 1, FAKE_IN_A_HAND: 1,
+               BLUFF: 2, CASE_FILE: 2, DEAL: 3}
 
 COUNTING = (DEAL, CASE_FILE)  # the rules a step states as a count
 CANDIDATES = 3  # "of the suspects only s1, s2 and s6 can be in it": listed up to this many
@@ -84,7 +79,7 @@ def step_problem(session: DetectiveSession) -> StepProblem:
 class DetectiveSteps(RecordSteps):
     """Step-wise explanations of one Memory Detective record (``oracle``: "sat" or "cpsat")."""
 
-    def __init__(self, session: DetectiveSession, oracle: str = "sat") -> None:
+    def __init__(self, session: DetectiveSession, oracle: Backend = "sat") -> None:
         self.session = session
         self._words: Oracle | None = None
         super().__init__(step_problem(session), lambda: analyze(session).certain, oracle)

@@ -22,10 +22,11 @@ are exactly the histories the counter counts (tests/werewolf compares them).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
-from suiri.solver.model import Model
+from suiri.solver.model import Lit, Model
 
 from .cards import ATTACKS, BY_ORDER, KINDS, LOST_LEGACY, MADMAN, NOBODY, VILLAGER, Kind
 from .record import WerewolfRecord
@@ -126,12 +127,12 @@ def turn_id(move: Move) -> str:
     return f"turn-{move.number}"
 
 
-def told(wm: WerewolfModel, move: Move, rule: str) -> list[IntVar]:
+def told(wm: WerewolfModel, move: Move, rule: str) -> list[Lit]:
     """The literals that switch on what this turn tells, read by ``rule``."""
     return [wm.model.observation(turn_id(move), move.source), wm.model.rule(rule)]
 
 
-def is_kind(wm: WerewolfModel, card: Card, kind: Kind, lits: list[IntVar]) -> None:
+def is_kind(wm: WerewolfModel, card: Card, kind: Kind, lits: Sequence[Lit]) -> None:
     wm.model.cp.add(card[kind.index] == 1).only_enforce_if(lits)
 
 

@@ -5,31 +5,20 @@ reports, and how a history looks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 from suiri.solver.errors import FactError, Source, unknown_name
-from suiri.solver.facts import KNOWN_PREFIX, Fact
+from suiri.solver.facts import Fact
 from suiri.solver.model import World
-from suiri.solver.queries import Engine, Explanation
+from suiri.solver.queries import Engine
 from suiri.solver.records import find_name
 
 from .analysis import certain_facts
 from .cards import KINDS, NOBODY, parse_kind
 from .counter import Counts
-from .encoder import (
-    DECK,
-    ELIMINATION,
-    HUNT,
-    MUST_PLAY,
-    PLAYED_FROM_HAND,
-    SEARCH_CALL,
-    SEEN,
-    STAYS_HOME,
-)
 from .rules import hand, slot_name
 from .session import WerewolfSession, line_source
 
@@ -37,10 +26,6 @@ SUBJECT_ALIASES = {"lost-legacy": "lost-legacy", "ll": "lost-legacy", "遺産": 
                    "失われた遺産": "lost-legacy", "werewolf": "werewolf", "人狼": "werewolf",
                    "madman": "madman", "狂人": "madman", "ruins": "ruins", "遺跡": "ruins"}
 
-# Simplicity of each rule for ranking hints: what one saw is plain sight, and so is a hand
-# raised at a call (W15); counting the deck takes a step of bookkeeping.
-RULE_WEIGHT = {SEEN: 1, PLAYED_FROM_HAND: 1, ELIMINATION: 1, HUNT: 1, SEARCH_CALL: 1, MUST_PLAY: 2, STAYS_HOME: 2,
-               DECK: 3}
 
 
 @dataclass
@@ -54,8 +39,6 @@ class WorldView:
 
 
 def line_json(session: WerewolfSession, oid: str) -> dict[str, Any]:
-    if oid.startswith(KNOWN_PREFIX):
-        return {"id": oid, "line": None}
     src = line_source(session, oid)
     out: dict[str, Any] = {"id": oid, "line": src.line, "field": src.field}
     kind, _, n = oid.partition("-")
@@ -64,38 +47,12 @@ def line_json(session: WerewolfSession, oid: str) -> dict[str, Any]:
     return out
 
 
-def related(session: WerewolfSession, fact: Fact) -> list[str]:
-    """Turns and search calls that mention the fact's player or card: the likely short proofs."""
-    words = {fact.value, *fact.subject.split(":")}
-    out = []
-    for t in session.record.turns:
-        named = {t.player, t.play.id, t.target, t.put, t.eliminated, *(k.id for k in t.revealed or ()),
-                 *(k.id for k in (t.drew, t.saw, t.card) if k)}
-        if words & {x for x in named if x}:
-            out.append(f"turn-{t.number}")
-    for c in session.replay.calls:
-        s = c.search.search if c.search is not None else None
-        named = {*c.raised, *((s.player, s.found.id if s.found else None, *(str(x) for x in s.target or ()))
-                              if s else ())}
-        if words & {x for x in named if x}:
-            out.append(c.id)
-    return out
-
-
-def context_subjects(fact: Fact) -> list[str]:
-    """What a proof step reports: the Lost Legacy's place, and the fact's own subject."""
-    subjects = ["lost-legacy"]
-    if fact.subject not in subjects:
-        subjects.append(fact.subject)
-    return subjects
-
-
 def view(session: WerewolfSession, world: World) -> WorldView:
     m = session.werewolf_model
     subjects = m.model.subjects
 
     def value(name: str) -> str:
-        return next(v for v, lit in subjects[name].values.items() if world.value(lit))
+        return world.which(subjects[name].values)
 
     hands = {p: next(k.id for k in KINDS if world.value(m.now[hand(p)][k.index])) for p in session.living}
     ruins = value(slot_name(("ruins",)))
@@ -105,8 +62,6 @@ def view(session: WerewolfSession, world: World) -> WorldView:
 class WerewolfReasoner:
     """A ``WerewolfSession`` as the explain/hint flow reasons with it
     (``suiri.solver.reasoning.ReasoningSession``)."""
-
-    rule_weight: Mapping[str, int] = RULE_WEIGHT
 
     def __init__(self, session: WerewolfSession) -> None:
         self.session = session
@@ -149,9 +104,6 @@ class WerewolfReasoner:
         slot = s.slot(subject)
         return Fact(slot_name(slot), parse_kind(fact.value).id, fact.holds)
 
-    def related(self, fact: Fact) -> list[str]:
-        return related(self.session, fact)
-
     def certain_facts(self) -> list[Fact]:
         return certain_facts(self.session)
 
@@ -161,12 +113,8 @@ class WerewolfReasoner:
     def line_json(self, oid: str) -> dict[str, Any]:
         return line_json(self.session, oid)
 
-    def context_subjects(self, fact: Fact, explanation: Explanation | None) -> list[str]:
-        return context_subjects(fact)
-
     def world_view(self, world: World, fact: Fact) -> WorldView:
         return view(self.session, world)
 
 
-__all__ = ["RULE_WEIGHT", "SUBJECT_ALIASES", "WerewolfReasoner", "WorldView", "line_json", "related",
-           "view"]
+__all__ = ["SUBJECT_ALIASES", "WerewolfReasoner", "WorldView", "line_json", "view"]

@@ -30,17 +30,16 @@ from functools import cached_property
 
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
+from suiri.solver.oracle import Backend
+from suiri.solver.problem import Step, StepProblem, problem_from_model
 from suiri.solver.stepwise import (
     ChainContext,
     Group,
     RecordSteps,
     Said,
     SplitRule,
-    Step,
-    StepProblem,
     facts_group,
     fit,
-    problem_from_model,
 )
 
 from .analysis import analyze
@@ -56,10 +55,14 @@ from .encoder import (
     STAYS_HOME,
     Card,
 )
-from .reasoning import RULE_WEIGHT
 from .rules import hand
 from .session import WerewolfSession, line_source
 from .text import Text
+
+# Simplicity of each rule, a step's cost (``Step.weight``): what one saw is plain sight,
+# and so is a hand raised at a call (W15); counting the deck takes a step of bookkeeping.
+RULE_WEIGHT = {SEEN: 1, PLAYED_FROM_HAND: 1, ELIMINATION: 1, HUNT: 1, SEARCH_CALL: 1, MUST_PLAY: 2, STAYS_HOME: 2,
+               DECK: 3}
 
 # The reasons a step's rules give, in the order a sentence states them.  What was seen
 # needs no reason (the cited line says it); the deck rule is the count that opens the
@@ -127,7 +130,7 @@ def step_problem(session: WerewolfSession) -> StepProblem:
 class WerewolfSteps(RecordSteps):
     """Step-wise explanations of one Werewolf record (``oracle``: "sat" or "cpsat")."""
 
-    def __init__(self, session: WerewolfSession, oracle: str = "sat") -> None:
+    def __init__(self, session: WerewolfSession, oracle: Backend = "sat") -> None:
         self.session = session
         self._counted: dict[Step, list[Kind]] = {}
         super().__init__(step_problem(session), lambda: analyze(session).certain, oracle)

@@ -1,7 +1,8 @@
 """Explanations are minimal, judged by the exact counter (not by CP-SAT itself).
 
 For certain facts found by ``Engine.certain_facts`` (clue and fake subjects) and
-certain ``goal!=SQ`` facts, ``Engine.explain`` returns a set of observations.  With
+certain ``goal!=SQ`` facts, the step-wise engine's focus (``StepExplainer.focus``: the
+record lines a proof's chain cites) is a set of observations.  With
 exactly those observations the counter must give the fact probability 1 (probability
 0 for the value a ``!=`` fact excludes); dropping any one of them must leave the
 fact uncertain for the counter.  Records: the reference ``canary-3p.toml`` and 21
@@ -19,8 +20,11 @@ import pytest
 from suiri.models.canary import counter, encoder, simulator
 from suiri.models.canary import record as canary_record
 from suiri.models.canary.rules import Variant, replay
+from suiri.solver.chain import StepExplainer
 from suiri.solver.facts import Fact
+from suiri.solver.problem import problem_from_model
 from suiri.solver.queries import Engine
+from suiri.solver.search import minimal
 
 REFERENCE = files("suiri.models.canary") / "records" / "canary-3p.toml"
 FACTS_PER_RECORD = 5
@@ -48,8 +52,12 @@ def certain_for_counter(variant, players, observations, fact: Fact) -> bool:
 def check_explanation(variant, players, observations, engine: Engine, fact: Fact) -> tuple[str, ...]:
     by_id = {o.id: o for o in observations}
     assert certain_for_counter(variant, players, observations, fact), f"{fact} is not certain for the counter"
-    exp = engine.explain(fact)
-    chosen = list(exp.observations)
+    problem = problem_from_model(engine.model)
+    explainer = StepExplainer(problem)
+    chosen = explainer.focus(fact)
+    fixed = [*(problem.lines[g] for g in chosen), -problem.literal(fact)]
+    kept = set(minimal(explainer.oracle, fixed, list(problem.rules.values())))
+    needed = [r for r, x in problem.rules.items() if x in kept]  # the rules the lines need
     assert len(set(chosen)) == len(chosen) and set(chosen) <= set(by_id)
     # sufficient: with only the chosen observations the fact holds in every world
     assert certain_for_counter(variant, players, [by_id[i] for i in chosen], fact), (fact, chosen)
@@ -59,11 +67,11 @@ def check_explanation(variant, players, observations, engine: Engine, fact: Fact
         assert not certain_for_counter(variant, players, rest, fact), (fact, chosen, drop)
         assert not engine.is_certain(fact, observations=[o.id for o in rest]), (fact, chosen, drop)
     # the engine agrees with itself on the rules it names: enough, and each needed
-    assert engine.world([fact.negate()], observations=chosen, rules=list(exp.rules)) is None
-    for drop in exp.rules:
-        rules = [r for r in exp.rules if r != drop]
+    assert engine.world([fact.negate()], observations=chosen, rules=needed) is None
+    for drop in needed:
+        rules = [r for r in needed if r != drop]
         assert engine.world([fact.negate()], observations=chosen, rules=rules) is not None, (fact, drop)
-    return exp.observations
+    return tuple(chosen)
 
 
 def pick_facts(variant, players, observations, engine: Engine, rng: random.Random) -> list[Fact]:

@@ -25,9 +25,11 @@ from suiri.models.canary.session import CanarySession
 from suiri.models.canary.simulator import simulate
 from suiri.models.canary.steps import CanarySteps
 from suiri.models.canary.text import Text
+from suiri.solver.backends import CpSatOracle
 from suiri.solver.cnf import literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import ITEM, CpSatOracle, Step
+from suiri.solver.problem import Step
+from suiri.solver.stepwise import ITEM
 
 REFERENCE = "models/canary/records/canary-3p.toml"
 SIMULATED = (5, 14, 27)  # 4p: an outcome and R4; 4p: a count (one Lava-Rock Hill); 2p: R4, goal squares

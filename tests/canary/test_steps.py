@@ -18,8 +18,10 @@ from suiri.models.canary.rules import Variant, replay
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.simulator import simulate
 from suiri.models.canary.steps import CanarySteps
+from suiri.solver.backends import CpSatOracle
+from suiri.solver.chain import check_chain
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import CpSatOracle, Step, check_chain
+from suiri.solver.problem import Step
 
 
 def brute_module() -> ModuleType:

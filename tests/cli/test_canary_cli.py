@@ -137,8 +137,6 @@ def check_observations(data: dict, record_text: str) -> None:
     assert isinstance(data["rules"], list) and all(isinstance(r, str) for r in data["rules"])
     if "chain" in data:  # step-wise (the default): the lines are those the steps cite
         assert [o["id"] for o in obs] == list(dict.fromkeys(x["id"] for s in data["chain"] for x in s["lines"]))
-    else:  # --lines: one replayed step per line
-        assert [s["observation"] for s in data["steps"]] == [o["id"] for o in obs]
 
 
 def test_explain_certain_fact(record: Path, reference_text: str, suiri) -> None:
@@ -165,9 +163,6 @@ def test_explain_certain_fact_from_several_lines(record: Path, reference_text: s
     assert data["status"] == "certain" and data["p"] == 1.0
     assert len(data["observations"]) >= 2  # no single line proves it
     check_observations(data, reference_text)
-    # the steps narrow bea's clue, the step that ends the proof is the last one
-    last = data["steps"][-1]
-    assert set(last) == {"observation", "ruled_out", "remaining"}
     chain = ok_json(suiri("explain", record, "goal!=d7", "--json"))
     check_observations(chain, reference_text)
     assert chain["chain"][-1]["fact"] == "goal!=d7" and len(chain["chain"]) >= 2

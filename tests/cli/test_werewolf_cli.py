@@ -140,12 +140,12 @@ def test_analyze_japanese(record: Path, cli) -> None:
 
 # -- explain ---------------------------------------------------------------------------------
 def test_explain_certain_werewolf(cli) -> None:
-    out = ok(cli("explain", "REC", "werewolf=dan", "--lines"))  # the older proof; the step-wise one below
+    out = ok(cli("explain", "REC", "werewolf=dan", "--lines"))  # the lines and rules the step-wise proof cites
     assert out.startswith("Fact: dan is the Werewolf — certain\nMinimal proof: ")
     assert "turn 9: aki drew a Vote and played a Vote; votes aki→cho, cho→aki, dan→cho; cho was eliminated" in out
     # one of several inclusion-minimal sets of 9 lines (which one depends on the SAT solver's cores)
-    assert "(line 68)" in out and "     ⇒ cho is not the Werewolf" in out
-    assert "Rules used:\n  • the deck: the 16 cards: two Seers, three Votes, three Sleeps" in out
+    assert "(line 68)" in out
+    assert "Rules used:\n" in out and "\n  • the deck: the 16 cards: two Seers, three Votes, three Sleeps" in out
     assert "  • elimination: an eliminated player's hand card" in out
     assert out.rstrip().endswith("Therefore: dan is the Werewolf.")
 
@@ -166,7 +166,6 @@ def test_explain_hand_card(cli) -> None:
     out = ok(cli("explain", "REC", "hand:dan!=seer", "--lines"))
     assert out.startswith("Fact: dan's hand card is not a Seer — certain\n")
     assert "turn 6: ben played a Seer; looked at dan's hand (line 51)" in out
-    assert "     ⇒ dan's hand card is not a Seer" in out
 
 
 def test_explain_ruins(cli) -> None:

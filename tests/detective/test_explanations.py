@@ -7,8 +7,9 @@ sample on 20 simulated records, ``case:`` facts and ``!=`` facts included),
 - the cited observations alone prove the fact: a ``DealCounter`` over exactly those
   observations gives it probability 1 (``!=``: the excluded place probability 0);
 - dropping any one cited observation leaves it unproven for the counter;
-- the cited rules suffice and each is needed (the engine's own check);
-- the proof steps replay the cited observations, in record order.
+- the rules they need (a minimal set, ``solver.search.minimal``) suffice and each is
+  needed (the engine's own check);
+- ``--json`` names the cited lines where they were written.
 
 Every rule group is on in the counter (it has no switches): the case file, the hand
 sizes and the public count are always known.  Without the ``public`` line, though, the
@@ -44,7 +45,8 @@ from suiri.models.detective.rules import Holds, Observation, PublicSetup, Varian
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import simulate
 from suiri.solver.facts import Fact
-from suiri.solver.reasoning import explain
+from suiri.solver.reasoning import Proof, explain
+from suiri.solver.search import minimal
 
 REFERENCE = files("suiri.models.detective") / "records" / "detective-3p.toml"
 FACTS_PER_RECORD = 4
@@ -89,6 +91,21 @@ def proven(session: DetectiveSession, ids: list[str], fact: Fact) -> bool:
     return p == (1 if fact.holds else 0)
 
 
+# -- the one engine's proof -----------------------------------------------------------------------
+def proof_of(session: DetectiveSession, fact: Fact, lines_only: bool = False) -> Proof:
+    return explain(DetectiveReasoner(session), fact, GAME.steps(session), lines_only=lines_only)
+
+
+def cited(session: DetectiveSession, proof: Proof) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The record lines a proof's chain cites, and a minimal set of rules they need for
+    its conclusion."""
+    steps = GAME.steps(session)
+    p, lines = steps.problem, tuple(proof.chain_lines)
+    target = proof.chain[-1].fact
+    kept = set(minimal(steps.explainer.oracle, [*(p.lines[g] for g in lines), -p.literal(target)], list(p.rules.values())))
+    return lines, tuple(r for r, x in p.rules.items() if x in kept)
+
+
 # -- the checks ----------------------------------------------------------------------------------
 def check_minimal(session: DetectiveSession, fact: Fact, observations: tuple[str, ...], rules: tuple[str, ...]) -> None:
     """``observations`` prove ``fact`` (the counter), and each one and each rule is needed."""
@@ -109,27 +126,19 @@ def check_minimal(session: DetectiveSession, fact: Fact, observations: tuple[str
 
 
 def check_certain(session: DetectiveSession, fact: Fact) -> int:
-    proof = explain(DetectiveReasoner(session), fact)
+    proof = proof_of(session, fact)
     assert proof.status == "certain" and proof.probability == 1, (str(fact), proof.status)
-    exp = proof.explanation
-    assert exp is not None and exp.fact == fact
-    check_minimal(session, fact, exp.observations, exp.rules)
-    check_steps(session, proof)
-    return len(exp.observations)
+    assert proof.chain and proof.chain[-1].fact == fact
+    observations, rules = cited(session, proof)
+    check_minimal(session, fact, observations, rules)
+    check_json(session, proof)
+    return len(observations)
 
 
-def check_steps(session: DetectiveSession, proof) -> None:
-    """One non-empty step per cited observation, in record order, each of a real line."""
-    exp = proof.explanation
-    order = [o.id for o in session.observations if o.id in exp.observations]
-    assert proof.steps, str(proof.fact)
-    assert [s.observation for s in proof.steps] == order
-    for s in proof.steps:
-        assert s.observation in {o.id for o in session.observations}
-        assert set(s.remaining) <= set(s.ruled_out)
-    assert any(s.ruled_out for s in proof.steps), str(proof.fact)
+def check_json(session: DetectiveSession, proof: Proof) -> None:
+    """``--json`` names each cited line where it was written."""
     data = proof.to_json(DetectiveReasoner(session))
-    assert [o["id"] for o in data["observations"]] == list(exp.observations)
+    assert [o["id"] for o in data["observations"]] == proof.chain_lines
     for o in data["observations"]:
         source = session.observation(o["id"]).source
         assert o["line"] == source.line and o["field"] == source.field
@@ -138,19 +147,18 @@ def check_steps(session: DetectiveSession, proof) -> None:
 def check_open(session: DetectiveSession, fact: Fact) -> None:
     p = fact_probability(session, fact)
     assert 0 < p < 1
-    proof = explain(DetectiveReasoner(session), fact)
-    assert proof.status == "open" and proof.probability == p and proof.explanation is None, str(fact)
+    proof = proof_of(session, fact)
+    assert proof.status == "open" and proof.probability == p and not proof.chain, str(fact)
     check_counterexample(session, fact, proof.counterexample)
 
 
 def check_impossible(session: DetectiveSession, fact: Fact) -> None:
     assert fact_probability(session, fact) == 0
-    proof = explain(DetectiveReasoner(session), fact)
+    proof = proof_of(session, fact)
     assert proof.status == "impossible" and proof.probability == 0, str(fact)
-    exp = proof.explanation
-    assert exp is not None and exp.fact == fact.negate()
-    check_minimal(session, fact.negate(), exp.observations, exp.rules)
-    check_steps(session, proof)
+    assert proof.chain and proof.chain[-1].fact == fact.negate()
+    check_minimal(session, fact.negate(), *cited(session, proof))
+    check_json(session, proof)
     check_counterexample(session, fact, proof.counterexample)
 
 
@@ -320,16 +328,13 @@ def many_players(players: int) -> DetectiveSession:
 
 @pytest.mark.parametrize("players", [4, 6, 7, 8])
 def test_steps_report_a_place_ruled_out_with_many_players(players: int) -> None:
-    """Regression (was a bug): with 7 or 8 players a holder subject has 9 or 10 values, more
-    than ``solver/proof.py`` reported (SMALL was 8), so the one step proving 's9 is not in
-    bea's hand' reported nothing and the CLI said '(used together with the other lines)'."""
+    """Regression (was a bug of the older proof): with 7 or 8 players a holder subject has
+    9 or 10 values; the one line proving 's9 is not in bea's hand' is still found."""
     session = many_players(players)
     fact = DetectiveReasoner(session).parse_fact("holder:s9!=bea")
-    proof = explain(DetectiveReasoner(session), fact)
-    assert proof.status == "certain" and proof.explanation.observations == ("e1.bea",)
-    check_minimal(session, fact, proof.explanation.observations, proof.explanation.rules)
-    (step,) = proof.steps
-    assert step.ruled_out.get("holder:s9") == ["bea"], step
+    proof = proof_of(session, fact)
+    assert proof.status == "certain" and tuple(proof.chain_lines) == ("e1.bea",)
+    check_minimal(session, fact, *cited(session, proof))
 
 
 FAKE_RECORD = """game = "detective"
@@ -347,9 +352,9 @@ def test_the_fake_never_in_the_case_file_has_a_reason() -> None:
     'holder:fake!=case' got an empty proof (no record line, no rule, no step)."""
     session = DetectiveSession(loads(FAKE_RECORD, "fake.toml"))
     fact = DetectiveReasoner(session).parse_fact("holder:fake!=case")
-    proof = explain(DetectiveReasoner(session), fact)
+    proof = proof_of(session, fact)
     assert proof.status == "certain"
-    assert proof.explanation.observations or proof.explanation.rules
+    assert proof.chain_lines or proof.chain_rules
 
 
 # -- Clue accusations in proofs ------------------------------------------------------------------
@@ -391,19 +396,14 @@ def test_a_wrong_accusation_is_cited_with_its_line_and_rule() -> None:
     session = DetectiveSession(loads(ACCUSED, "accused.toml"))
     fact = DetectiveReasoner(session).parse_fact("case:scene!=r1")
     assert check_certain(session, fact) == 4
-    p = explain(DetectiveReasoner(session), fact)
-    assert "e3" in p.explanation.observations and "accusation" in p.explanation.rules
+    p = proof_of(session, fact, lines_only=True)
+    assert "e3" in p.chain_lines and "accusation" in cited(session, p)[1]
     assert session.observation("e3").source.line == 27
     english = render(session, p, "en")
     assert "event 3: bea accused s2, w2, r1 and was wrong (line 27)" in english
     assert "an accusation: an accusation checks the envelope" in english
     japanese = render(session, p, "ja")
     assert "イベント3：beaが容疑者2、凶器2、現場1と告発し、はずれだった" in japanese and "告発: 告発では封筒" in japanese
-    from suiri.cli.detective_view import _short
-    from suiri.models.detective.text import Text
-
-    assert _short(session, Text("en", session.deck), "e3") == "e3 bea accused s2, w2, r1: wrong"  # hint level 4
-    assert _short(session, Text("ja", session.deck), "e3") == "e3 bea告発・はずれ 容疑者2、凶器2、現場1"
 
 
 def test_a_correct_accusation_proves_the_truth() -> None:
@@ -411,7 +411,7 @@ def test_a_correct_accusation_proves_the_truth() -> None:
     assert session.replay.solved
     fact = DetectiveReasoner(session).parse_fact("case:scene=r2")
     check_certain(session, fact)
-    assert explain(DetectiveReasoner(session), fact).explanation.observations == ("e3",)
+    assert proof_of(session, fact).chain_lines == ["e3"]
 
 
 def test_the_fake_is_out_of_the_case_file_by_counting_alone() -> None:
@@ -465,14 +465,12 @@ def test_clue_explanations_use_clue_words(lang: str) -> None:
     "a raiser shows the deducer ..." and "nobody raised on ...": Memory Detective's words.
     Every record line and rule a Clue proof can cite now speaks of suggestions, refuting
     and passing; the base game keeps its own words."""
-    from suiri.cli.detective_view import _short
     from suiri.models.detective.rules import RULES
     from suiri.models.detective.text import Text
 
     session = DetectiveSession(loads(CLUE_WORDS_RECORD, "clue.toml"))
     t = Text(lang, session.deck, clue=True)
     lines = [t.observation(o, "aki", o.event and session.record.events[o.event - 1].by) for o in session.observations]
-    lines += [_short(session, t, o.id) for o in session.observations]
     lines += [t.rule(r) for r in RULES if r != "must-raise"] + [t.rule_name(r) for r in RULES if r != "must-raise"]
     for line in lines:
         assert not any(w in line.lower() for w in MEMORY_DETECTIVE_WORDS[lang]), line

@@ -18,8 +18,10 @@ from suiri.models.detective.rules import CASE_FILE, DEAL
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.steps import DetectiveSteps, as_holder, card_id
 from suiri.models.detective.text import Text
+from suiri.solver.backends import CpSatOracle
+from suiri.solver.chain import check_step
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import CpSatOracle, Step, check_step
+from suiri.solver.problem import Step
 
 REFERENCE = "models/detective/records/detective-3p.toml"
 # (variant, seed): simulated records whose chains cite every counting rule, Clue's

@@ -10,9 +10,9 @@ from itertools import product
 
 import pytest
 
+from suiri.solver.backends import SatOracle
 from suiri.solver.cnf import export
 from suiri.solver.model import Model
-from suiri.solver.stepwise import SatOracle
 
 
 def sum_model(rng: random.Random, n: int, one_of: str, guarded: bool, with_sum: bool = True) -> tuple[Model, object]:

@@ -1,4 +1,5 @@
-"""The game-agnostic engine on a toy model: possible, certain, explain, conflict."""
+"""The game-agnostic engine on a toy model: possible, certain, explain, conflict, on
+either back end (python-sat on the clauses, CP-SAT on the model), against brute force."""
 
 from __future__ import annotations
 
@@ -6,10 +7,15 @@ import itertools
 
 import pytest
 
+from suiri.solver.chain import StepExplainer
 from suiri.solver.errors import Source
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
+from suiri.solver.oracle import Backend
+from suiri.solver.problem import problem_from_model
 from suiri.solver.queries import Engine
+
+BACKENDS = ["sat", "cpsat"]
 
 
 def toy() -> tuple[Model, dict[str, object]]:
@@ -57,9 +63,10 @@ def brute(observations: set[str]) -> list[dict[str, str]]:
     return worlds
 
 
-def test_possible_values_match_brute_force() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_possible_values_match_brute_force(backend: Backend) -> None:
     m, _ = toy()
-    e = Engine(m)
+    e = Engine(m, backend)
     obs = ["o1", "o2", "o3", "o4", "o5"]
     for k in range(len(obs) + 1):
         for subset in itertools.combinations(obs, k):
@@ -69,25 +76,33 @@ def test_possible_values_match_brute_force() -> None:
             assert {s: sorted(v) for s, v in got.items()} == want, subset
 
 
-def test_certain_facts_and_explanations_are_minimal() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_certain_facts_and_explanations_are_minimal(backend: Backend) -> None:
     m, _ = toy()
-    e = Engine(m)
+    e = Engine(m, backend)
     facts = e.certain_facts(["x", "y", "z"])
     assert Fact("x", "2") in facts and Fact("y", "2") in facts and Fact("z", "2", False) in facts
-    exp = e.explain(Fact("y", "2"))
-    assert set(exp.observations) in ({"o1", "o2", "o3"}, {"o1", "o5", "o3"})
-    assert exp.rules == ("copy",)
-    for dropped in exp.observations:
-        rest = [o for o in exp.observations if o != dropped]
+    worlds = brute({"o1", "o2", "o3", "o4", "o5"})
+    assert set(facts) == {Fact(s, v, holds) for s in "xyz" for v in "012" for holds in (True, False)
+                          if all((w[s] == v) == holds for w in worlds)}  # every certain fact, and no other
+    problem = problem_from_model(m)
+    explainer = StepExplainer(problem, problem.oracle(backend))
+    observations = explainer.focus(Fact("y", "2"))
+    chain = explainer.explain(Fact("y", "2"), lines=observations)
+    assert set(observations) in ({"o1", "o2", "o3"}, {"o1", "o5", "o3"})
+    assert tuple(dict.fromkeys(r for s in chain for r in s.rules)) == ("copy",)
+    for dropped in observations:
+        rest = [o for o in observations if o != dropped]
         assert not e.is_certain(Fact("y", "2"), observations=rest)
 
 
-def test_conflict_is_a_minimal_unsatisfiable_subset() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_conflict_is_a_minimal_unsatisfiable_subset(backend: Backend) -> None:
     m, lits = toy()
     x = m.subjects["x"].values
     o6 = m.observation("o6", Source("toy", 6))
     m.cp.add_bool_and([~x["2"]]).only_enforce_if(o6)
-    e = Engine(m)
+    e = Engine(m, backend)
     assert not e.consistent()
     core = e.conflict()
     assert "o6" in core and "o1" in core and len(core) == 3
@@ -95,9 +110,10 @@ def test_conflict_is_a_minimal_unsatisfiable_subset() -> None:
         assert e.consistent([o for o in core if o != dropped])
 
 
-def test_counterexample_and_bad_fact() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_counterexample_and_bad_fact(backend: Backend) -> None:
     m, _ = toy()
-    e = Engine(m)
+    e = Engine(m, backend)
     world = e.counterexample(Fact("z", "0"))
     assert world is not None and not world.value(m.subjects["z"].values["0"])
     assert e.counterexample(Fact("x", "2")) is None
@@ -107,6 +123,26 @@ def test_counterexample_and_bad_fact() -> None:
         m.fact_literal(Fact("w", "1"))
     with pytest.raises(FactError):
         m.fact_literal(Fact("x", "7"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_determined_and_rules_alone(backend: Backend) -> None:
+    """``determined`` names a subject's value only when every world agrees; a fact the
+    rules force alone is one step citing no line, with the rules it needs."""
+    m, _ = toy()
+    e = Engine(m, backend)
+    for k in range(6):
+        for subset in itertools.combinations(["o1", "o2", "o3", "o4", "o5"], k):
+            worlds = brute(set(subset))
+            want = {s: worlds[0][s] if len({w[s] for w in worlds}) == 1 else None for s in "xyz"}
+            assert e.determined(["x", "y", "z"], observations=list(subset)) == want, subset
+    rule = m.rule("one-z")
+    m.cp.add_bool_and([~m.subjects["z"].values["1"]]).only_enforce_if(rule)
+    problem = problem_from_model(m)
+    explainer = StepExplainer(problem, problem.oracle(backend))
+    assert explainer.focus(Fact("z", "1", False)) == []
+    step = explainer.by_rules(Fact("z", "1", False))
+    assert (step.lines, step.facts, step.rules) == ((), (), ("one-z",))
 
 
 @pytest.mark.parametrize("text,subject,value,holds", [

@@ -21,7 +21,8 @@ import pytest
 
 from suiri.models import game
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import MAX_CHARS, MAX_PREMISES, Step
+from suiri.solver.problem import Step
+from suiri.solver.stepwise import MAX_CHARS, MAX_PREMISES
 
 GAMES = ("canary", "detective", "werewolf")
 RECORDS = 6  # simulated records per game (seeds 0..5), every size and variant in turn

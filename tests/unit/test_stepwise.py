@@ -10,20 +10,14 @@ from itertools import product
 
 import pytest
 
+from suiri.solver.backends import CpSatOracle, SatOracle
+from suiri.solver.chain import StepExplainer, check_chain, needed_steps
 from suiri.solver.cnf import export
 from suiri.solver.facts import Fact
 from suiri.solver.model import Model
-from suiri.solver.stepwise import (
-    CpSatOracle,
-    SatOracle,
-    Step,
-    StepExplainer,
-    backbone,
-    check_chain,
-    minimal,
-    problem_from_model,
-    prune,
-)
+from suiri.solver.oracle import Backend
+from suiri.solver.problem import Step, problem_from_model
+from suiri.solver.search import backbone, minimal, possible
 
 # -- the clause export -------------------------------------------------------------------
 Check = tuple[str, object, int | None]  # (kind, data, guard): evaluated by ``satisfied``
@@ -185,10 +179,13 @@ def test_known_facts_are_premises_for_free() -> None:
     assert check_chain(problem, SatOracle(problem.cnf), steps, Fact("place:p", "B"), known) == []
 
 
-def test_minimal_and_backbone_agree_with_brute_force() -> None:
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_minimal_and_backbone_agree_with_brute_force(backend: Backend) -> None:
+    """The one minimisation and the one backbone, on either back end of the oracle
+    interface, against brute force."""
     m, groups = toy()
     problem = problem_from_model(m)
-    oracle = SatOracle(problem.cnf)
+    oracle = problem.oracle(backend)
     on = [*problem.lines.values(), *problem.rules.values()]
     forced = {problem.fact_of(x) for x in backbone(oracle, on, problem.vocabulary)}
     every = [Fact(f"place:{p}", c, h) for p in PLACES for c in CARDS for h in (True, False)]
@@ -201,11 +198,33 @@ def test_minimal_and_backbone_agree_with_brute_force() -> None:
         assert not entails(groups, [x for x in names if x != g] + ["distinct"], [], target)
 
 
+def test_the_back_ends_agree_on_cores_and_backbones() -> None:
+    """python-sat on the clauses and CP-SAT on the model: each core is unsatisfiable on the
+    other back end, and every projection (possible) and backbone is the same."""
+    m, _ = toy()
+    problem = problem_from_model(m)
+    sat, cpsat = problem.oracle("sat"), problem.oracle("cpsat")
+    lines, rules = list(problem.lines.values()), list(problem.rules.values())
+    for fact in [Fact(f"place:{p}", c, h) for p in PLACES for c in CARDS for h in (True, False)]:
+        fixed = [*rules, -problem.literal(fact)]
+        if sat.solve([*fixed, *lines]):
+            assert cpsat.solve([*fixed, *lines]), fact
+            continue
+        for one, other in ((sat, cpsat), (cpsat, sat)):
+            kept = minimal(one, fixed, lines)
+            assert not other.solve([*fixed, *kept]), fact
+            assert all(other.solve([*fixed, *(x for x in kept if x != y)]) for y in kept), fact
+    for k in range(len(lines) + 1):
+        on = [*rules, *lines[:k]]
+        assert backbone(sat, on, problem.vocabulary) == backbone(cpsat, on, problem.vocabulary)
+        assert possible(sat, on, problem.vocabulary) == possible(cpsat, on, problem.vocabulary)
+
+
 def test_prune_keeps_what_the_target_needs() -> None:
     a, b, c, t = (Fact("x", v) for v in "abct")
     chain = [Step(a, ("o1",), (), (), 0), Step(b, ("o2",), (), (), 0),
              Step(c, (), (a,), (), 0), Step(t, (), (c,), (), 0)]
-    assert [s.fact for s in prune(chain, t)] == [a, c, t]
+    assert [s.fact for s in needed_steps(chain, t)] == [a, c, t]
 
 
 def test_a_broken_step_is_reported() -> None:

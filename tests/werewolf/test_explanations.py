@@ -14,13 +14,15 @@ from importlib.resources import files
 
 import pytest
 
+from suiri.models.werewolf.game import GAME
 from suiri.models.werewolf.reasoning import WerewolfReasoner
 from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.text import Text
-from suiri.solver.facts import KNOWN_PREFIX, Fact
+from suiri.solver.facts import Fact
 from suiri.solver.probability import fact_probability
-from suiri.solver.reasoning import explain
+from suiri.solver.reasoning import Proof, explain
+from suiri.solver.search import minimal
 
 
 def reasoner(record: WerewolfRecord) -> WerewolfReasoner:
@@ -32,15 +34,27 @@ def reference() -> WerewolfReasoner:
     return reasoner(loads(text, "werewolf-4p.toml"))
 
 
+def proof_of(session: WerewolfReasoner, fact: Fact, lines_only: bool = False) -> Proof:
+    return explain(session, fact, GAME.steps(session.session), lines_only=lines_only)
+
+
+def needed_rules(session: WerewolfReasoner, proof: Proof) -> list[str]:
+    """A minimal set of rules the lines a proof's chain cites need for its conclusion."""
+    steps = GAME.steps(session.session)
+    p = steps.problem
+    fixed = [*(p.lines[g] for g in proof.chain_lines), -p.literal(proof.chain[-1].fact)]
+    kept = set(minimal(steps.explainer.oracle, fixed, list(p.rules.values())))
+    return [r for r, x in p.rules.items() if x in kept]
+
+
 def assert_minimal(session: WerewolfReasoner, fact: Fact) -> None:
-    proof = explain(session, fact)
+    proof = proof_of(session, fact)
     assert proof.status == "certain"
     assert fact_probability(session, fact) == 1
-    exp = proof.explanation
-    assert exp is not None
-    cited = [o for o in exp.observations if not o.startswith(KNOWN_PREFIX)]
+    assert proof.chain and proof.chain[-1].fact == fact
+    cited = proof.chain_lines
     engine = session.engine
-    rules = list(exp.rules)
+    rules = needed_rules(session, proof)
     assert engine.world([fact.negate()], observations=cited, rules=rules) is None
     for o in cited:
         rest = [x for x in cited if x != o]
@@ -58,7 +72,7 @@ def test_reference_certain_facts_minimal() -> None:
         assert_minimal(s, fact)
 
 
-@pytest.mark.sweep  # the older `explain --lines`; the step-wise proofs are checked in test_steps.py
+@pytest.mark.sweep  # the lines a proof cites; its steps are checked in test_steps.py
 @pytest.mark.parametrize("text", ["hand:dan!=seer", "werewolf!=aki", "lost-legacy!=ruins", "ruins=attack-2",
                                   "hand:dan!=madman"])
 def test_reference_chosen_facts_minimal(text: str) -> None:
@@ -68,15 +82,15 @@ def test_reference_chosen_facts_minimal(text: str) -> None:
 
 def test_open_fact_has_a_counterexample() -> None:
     s = reference()
-    proof = explain(s, s.parse_fact("lost-legacy=discard:dan"))
+    proof = proof_of(s, s.parse_fact("lost-legacy=discard:dan"))
     assert proof.status == "open"
     assert proof.counterexample is not None and proof.counterexample.lost_legacy != "discard:dan"
 
 
 def test_impossible_fact_proves_the_negation() -> None:
     s = reference()
-    proof = explain(s, s.parse_fact("werewolf=ben"))
-    assert proof.status == "impossible" and proof.explanation is not None
+    proof = proof_of(s, s.parse_fact("werewolf=ben"))
+    assert proof.status == "impossible" and proof.chain
 
 
 def simulated() -> list[tuple[str, WerewolfReasoner]]:
@@ -107,7 +121,7 @@ def test_simulated_certain_facts_minimal(name: str, session: WerewolfReasoner) -
 def test_simulated_hint_is_a_certain_fact(name: str, session: WerewolfReasoner) -> None:
     from suiri.solver.reasoning import hint
 
-    result = hint(session, [])
+    result = hint(session, [], GAME.steps(session.session))
     certain = session.certain_facts()
     assert result.remaining + len(result.hints) == len(certain)
     for h in result.hints:
@@ -134,9 +148,9 @@ def test_proofs_cite_search_calls(players: int, seed: int, text: str, call: str,
     s = reasoner(loads(to_toml(simulate(players, seed).record(None))))  # written: with line numbers
     fact = s.parse_fact(text)
     assert_minimal(s, fact)
-    proof = explain(s, fact)
-    assert proof.explanation is not None and proof.explanation.observations == (call,)
-    assert proof.explanation.rules == ("search-call",)
+    proof = proof_of(s, fact, lines_only=True)
+    assert proof.chain_lines == [call]
+    assert needed_rules(s, proof) == ["search-call"]
     assert f"  • {en} (line {s.source(call).line})\n" in render(s.session, proof, "en")
     assert f"  • {ja}（{s.source(call).line}行目）\n" in render(s.session, proof, "ja")
     assert s.line_json(call) == {"id": call, "call": int(call.split("-")[1]), "line": s.source(call).line,

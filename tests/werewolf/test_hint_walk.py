@@ -12,8 +12,10 @@ import pytest
 from suiri.models import game, open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
+from suiri.solver.backends import CpSatOracle, SatOracle
+from suiri.solver.chain import StepExplainer, check_step
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import CpSatOracle, SatOracle, Step, StepExplainer, check_step
+from suiri.solver.problem import Step
 
 MAX_LINES = 3  # the "two or three record lines"; the walks below need at most 2
 # Simulated records whose hints cited 5, 7, 7 and 8 lines without the history; the long

@@ -18,9 +18,11 @@ from suiri.models.werewolf.record import loads, to_toml
 from suiri.models.werewolf.session import WerewolfSession, line_source
 from suiri.models.werewolf.steps import WerewolfSteps, history
 from suiri.models.werewolf.text import Text
+from suiri.solver.backends import SatOracle
 from suiri.solver.cnf import export, literal_of
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import ITEM, SatOracle, Step
+from suiri.solver.problem import Step
+from suiri.solver.stepwise import ITEM
 
 REFERENCE = "models/werewolf/records/werewolf-4p.toml"
 SIMULATED = (0, 16, 22, 27, 28)  # facts-only steps, the Lost Legacy ruled out place by place, counts, Sleeps

@@ -9,8 +9,9 @@ import pytest
 from suiri.models import game, open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
+from suiri.solver.backends import CpSatOracle
+from suiri.solver.chain import check_chain
 from suiri.solver.facts import Fact
-from suiri.solver.stepwise import CpSatOracle, check_chain
 
 
 def chains_check(steps: WerewolfSteps) -> list[str]:

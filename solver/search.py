@@ -1,0 +1,123 @@
+"""What is asked of an oracle, written once for every back end and every client: an
+inclusion-minimal unsatisfiable subset (deletion refined by cores), a backbone (which
+literals every solution makes true) and its dual, a projection (which literals some
+solution makes true), both solution-guided.
+
+The queries (``solver.queries.Engine``: conflicts, certain facts, possible values) and the
+step-wise explanations (``solver.chain``: focus, candidates, minimal premises and rules)
+are all built on these three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from .oracle import Oracle, Values
+
+
+class ModelPool:
+    """Solutions found so far, kept to answer "is this literal forced?" without a solve.
+
+    A stored solution in which every assumption of a query holds is a solution of that
+    query (assumptions only switch groups on and fix literals): each literal it makes
+    false is not forced.  Only when no stored solution fits is the solver asked."""
+
+    def __init__(self, variables: int, size: int = 256) -> None:
+        import numpy as np
+
+        self.variables = variables
+        self.rows: Values = np.zeros((size, variables + 1), dtype=bool)
+        self.count = 0
+        self._next = 0
+
+    def add(self, values: Values) -> None:
+        self.rows[self._next] = values
+        self._next = (self._next + 1) % len(self.rows)
+        self.count = min(self.count + 1, len(self.rows))
+
+    @staticmethod
+    def _holds(rows: Values, lits: Sequence[int]) -> Values:
+        import numpy as np
+
+        idx = np.fromiter((abs(x) for x in lits), dtype=np.int64, count=len(lits))
+        pos = np.fromiter((x > 0 for x in lits), dtype=bool, count=len(lits))
+        held: Values = rows[:, idx] == pos
+        return held
+
+    def open_among(self, assumptions: Sequence[int], lits: Sequence[int]) -> set[int] | None:
+        """The literals of ``lits`` true in every stored solution that fits the
+        assumptions (None when none fits)."""
+        if not self.count or not lits or any(abs(x) > self.variables for x in assumptions):
+            return None
+        rows = self.rows[: self.count]
+        fits = rows[self._holds(rows, assumptions).all(axis=1)] if assumptions else rows
+        if not len(fits):
+            return None
+        keep = cast("list[bool]", self._holds(fits, lits).all(axis=0).tolist())
+        return {x for x, k in zip(lits, keep, strict=True) if k}
+
+
+def minimal(oracle: Oracle, fixed: Sequence[int], candidates: Sequence[int]) -> list[int]:
+    """An inclusion-minimal subset of ``candidates`` that is unsatisfiable with ``fixed``
+    (``minimal_units`` with every candidate a unit of its own)."""
+    return [u[0] for u in minimal_units(oracle, fixed, [[x] for x in candidates])]
+
+
+def minimal_units(oracle: Oracle, fixed: Sequence[int], units: Sequence[list[int]]) -> list[list[int]]:
+    """An inclusion-minimal subset of ``units`` (each a list of literals taken or dropped
+    together) unsatisfiable with ``fixed``.
+
+    Deletion in the order given (earlier units are dropped first when possible), each
+    satisfiable test proving its unit necessary (hence necessary in every smaller subset,
+    so the scan never goes back), each unsatisfiable one shrinking the rest to the
+    solver's core.  A core that is not unsatisfiable (a back end's bug) is not trusted."""
+    flat = [x for u in units for x in u]
+    if oracle.solve([*fixed, *flat]):
+        raise ValueError("satisfiable: nothing to explain")
+    core = set(oracle.core())
+    kept = [u for u in units if core & set(u)]
+    if oracle.solve([*fixed, *(x for u in kept for x in u)]):
+        kept = list(units)
+    i = 0
+    while i < len(kept):
+        trial = kept[:i] + kept[i + 1:]
+        if oracle.solve([*fixed, *(x for u in trial for x in u)]):
+            i += 1  # kept[i] is necessary here, hence in every smaller subset
+        else:
+            core = set(oracle.core())  # keeps kept[:i], which are necessary
+            kept = [u for u in trial if core & set(u)]
+    return kept
+
+
+def backbone(oracle: Oracle, assumptions: Sequence[int], lits: Sequence[int],
+             pool: ModelPool | None = None) -> list[int]:
+    """Which of ``lits`` every solution under ``assumptions`` makes true.
+
+    Solution-guided: the literals true in every solution so far stay open (starting
+    from the stored solutions in ``pool`` that fit); the next query asks for a solution
+    falsifying at least one of them (phases steered that way), which rules out all it
+    falsifies.  When none exists, every open one is in."""
+    open_ = pool.open_among(assumptions, lits) if pool is not None else None
+    if open_ is None:
+        if not oracle.solve(assumptions):
+            raise ValueError("the assumptions are inconsistent")
+        open_ = oracle.true_among(lits)
+        if pool is not None:
+            pool.add(oracle.values(pool.variables))
+    while open_ and oracle.solve(assumptions, some=[-x for x in open_]):
+        open_ &= oracle.true_among(open_)
+        if pool is not None:
+            pool.add(oracle.values(pool.variables))
+    return [x for x in lits if x in open_]
+
+
+def possible(oracle: Oracle, assumptions: Sequence[int], lits: Sequence[int]) -> list[bool]:
+    """For each of ``lits``, whether some solution under ``assumptions`` makes it true
+    (a projection): the dual of the backbone, ``x`` is possible unless ``¬x`` is forced.
+    Every literal is impossible when the assumptions are."""
+    try:
+        forced = set(backbone(oracle, assumptions, [-x for x in lits]))
+    except ValueError:  # the assumptions are inconsistent
+        return [False] * len(lits)
+    return [-x not in forced for x in lits]

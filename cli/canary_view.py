@@ -24,6 +24,7 @@ from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
+from .completion import in_turn
 from .game_over import game_over_line
 from .layout import hint_levels, pad, percent, proof_lines, readable_count, width
 from .svg import HEAT_TICKS, RULED_OUT, TABLE, element, fit_lines, heat, ink_on, pct, txt
@@ -525,3 +526,30 @@ def chances_html(a: CanaryAnalysis, lang: str) -> str:
     out += [h3(w.assignments), chance_list(rows, lang, 10)]
     out += [h3(w.goal), chance_list([(s.board.name(sq), p) for sq, p in enumerate(a.goal)], lang, 8)]
     return "".join(out)
+
+
+# ---- `suiri live`: Tab completion of an event (cli/completion.py) -------------------------
+def events(session: CanarySession, before: list[str]) -> list[str]:
+    """``NAME SQUARE h|r|- [CARD]`` or ``NAME SQUARE ! CARD NAME=y|n ... [outcome=...]``."""
+    from suiri.models.canary.notation import ANSWERS, CHECKS
+
+    OUTCOMES = ("success", "failure")  # noqa: N806 - the reader's words for [turn.declare] outcome (record.py)
+
+    record = session.record
+    board, deck = record.variant.board, record.variant.deck
+    cards = [w for k in deck.kinds for w in (k.id, k.name_ja)]
+    at = len(before)
+    if at == 0:
+        return in_turn(record.players, [t.player for t in record.turns])
+    if at == 1:
+        return [board.name(sq) for sq in range(board.size)]
+    if at == 2:
+        return [*CHECKS, "!"]
+    if before[2] != "!":
+        return cards if at == 3 and before[2] in CHECKS else []
+    if at == 3:
+        return cards
+    answered = {w.partition("=")[0] for w in before[4:]}
+    answers = [f"{p}={a}" for p in record.players if p not in answered and p != before[0] for a in ANSWERS]
+    outcomes = [f"outcome={o}" for o in OUTCOMES] if "outcome" not in answered else []
+    return [*answers, *outcomes]

@@ -4,6 +4,7 @@ comes from ``to_json``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -207,7 +208,7 @@ def advice(session: DetectiveSession, a: DetectiveAdvice, lang: str) -> str:
     return "\n".join(out)
 
 
-__all__ = ["CASE", "PUBLIC", "advice", "analysis", "chances_html", "fact", "game_over", "hint", "notebook", "picture",
+__all__ = ["CASE", "PUBLIC", "advice", "analysis", "chances_html", "events", "fact", "game_over", "hint", "notebook", "picture",
            "proof", "svg", "title"]
 
 
@@ -319,3 +320,49 @@ def chances_html(a: DetectiveAnalysis, lang: str) -> str:
         out.append(chance_list([(t.card(c), p) for c, p in dist.items()], lang))
     out += [h3(w.triples), chance_list([(t.cards(triple), p) for triple, p in a.triples], lang, 10)]
     return "".join(out)
+
+
+# ---- `suiri live`: Tab completion of an event (cli/completion.py) -------------------------
+def events(session: DetectiveSession, before: list[str]) -> list[str]:
+    """``deduce|suggest NAME S W R ANSWERS [solved|wrong]``, ``accuse NAME S W R
+    correct|wrong``, ``reveal NAME CARD [bluff=y|n]``, ``peek NAME CARD``, ``show NAME
+    NAME [CARD ...]``."""
+    from suiri.models.detective.cards import CATEGORIES, FAKE, Card
+    from suiri.models.detective.notation import CORRECT, EVENTS, NO, NONE, OUTCOMES, YES
+    from suiri.models.detective.rules import BLUFF
+
+    record = session.record
+    variant = record.variant
+    players = list(record.players)
+    if not before:
+        return list(EVENTS)
+
+    def names(cards: Iterable[Card]) -> list[str]:
+        return [w for c in cards for w in dict.fromkeys((c.id, c.ja))]
+
+    kind, args = before[0].lower(), before[1:]
+    at = len(args)
+    if at == 0 or (kind == "show" and at == 1):
+        return players
+    if kind in ("deduce", "suggest", "accuse") and at <= 3:
+        return names(variant.deck.of(CATEGORIES[at - 1]))
+    if kind == "accuse":
+        return list(CORRECT) if at == 4 else []
+    if kind in ("deduce", "suggest"):
+        answers = args[4:]
+        if answers and (answers[-1].lower() in OUTCOMES or answers[-1] == NONE):
+            return [*(OUTCOMES if answers[-1] == NONE and kind == "deduce" else ()), *([";"] if variant.fake else [])]
+        answered = {w.partition("=")[0] for w in answers} | {args[0]}
+        named = args[1:4]
+        shown = [*named, *([FAKE] if variant.fake else [])]  # the fake: a bluff (D7), its reveal joined by `;`
+        offer = [w for p in players if p not in answered for w in (p, f"{p}={NO[0]}", *(f"{p}={c}" for c in shown))]
+        closing = [*(OUTCOMES if kind == "deduce" else ()), *([";"] if variant.fake else [])] if answers else []
+        return [*([NONE] if not answers else []), *offer, *closing]
+    cards = names(variant.deck.cards(variant.fake))
+    if kind in ("reveal", "peek"):
+        if at == 1:
+            return cards
+        return [f"{BLUFF}={YES[0]}", f"{BLUFF}={NO[0]}"] if kind == "reveal" and at == 2 else []
+    if kind == "show":
+        return cards
+    return []

@@ -21,13 +21,15 @@ from typing import TYPE_CHECKING, Any, Generic
 import click
 
 from suiri.cli.layout import pad, percent, readable_count
-from suiri.cli.views import view
+from suiri.cli.views import VIEWS, View
 from suiri.models.interface import A, R, S, V
 
 if TYPE_CHECKING:  # pragma: no cover
+    from suiri.models.interface import Game
     from suiri.models.live import LiveRecord, Position
     from suiri.solver.errors import SuiriError
     from suiri.solver.facts import Fact
+    from suiri.solver.records import TomlDocument
     from suiri.solver.stepwise import Stepwise
 
 # Each command: its English word, its Japanese words, and what `help` says of it.
@@ -120,12 +122,14 @@ MOVES_SHOWN = 3  # the biggest probability moves printed after a line
 
 @dataclass
 class Live(Generic[R, S, A, V]):
-    """One interactive session: the record, the language and what the player knows."""
+    """One interactive session: the record, the language, the game's view and what the
+    player knows."""
 
     record: LiveRecord[R, S, A, V]
     lang: str
     echo: Callable[[str], None]
     colour: bool
+    view: View[S, A, V]  # the game's renderers, with the record's types
     known: list[Fact] = field(default_factory=list)
     _steps: tuple[S, Stepwise] | None = None
 
@@ -206,7 +210,7 @@ class Live(Generic[R, S, A, V]):
         total = after.counts.total
         self.echo(self.paint(self.say("accepted", lines=len(self.record.lines),
                                       worlds=readable_count(total, self.lang), kind=facts.world_name), "green"))
-        shown = view(facts.name)
+        shown = self.view
         new = [f for f in analysis.certain if before is None or f not in before.analysis.certain]
         if new:
             self.echo(self.say("new-facts" if before is not None else "certain"))
@@ -243,7 +247,7 @@ class Live(Generic[R, S, A, V]):
         self.summary(before, self.record.position)
 
     def do_show(self, _: str) -> None:
-        self.echo(view(self.record.game.facts.name).analysis(self.record.position.analysis, self.lang))
+        self.echo(self.view.analysis(self.record.position.analysis, self.lang))
 
     def do_hint(self, rest: str) -> None:
         from suiri.solver.reasoning import hint
@@ -255,7 +259,7 @@ class Live(Generic[R, S, A, V]):
         reasoner = self.record.game.reasoner(session)
         known = [f for f in self.known if self.proven(f)]  # an undo may have taken a fact's proof back
         result = hint(reasoner, known, self.steps())
-        self.echo(view(self.record.game.facts.name).hint(session, result, int(rest or 1), self.lang))
+        self.echo(self.view.hint(session, result, int(rest or 1), self.lang))
 
     def do_explain(self, rest: str) -> None:
         from suiri.solver.reasoning import explain
@@ -265,7 +269,7 @@ class Live(Generic[R, S, A, V]):
             return
         session = self.record.position.session
         proof = explain(self.record.game.reasoner(session), fact, self.steps())
-        self.echo(view(self.record.game.facts.name).proof(session, proof, self.lang))
+        self.echo(self.view.proof(session, proof, self.lang))
 
     def do_known(self, rest: str) -> None:
         """Note a fact the player worked out, only if the record proves it; otherwise
@@ -303,7 +307,7 @@ class Live(Generic[R, S, A, V]):
     def do_advise(self, _: str) -> None:
         session = self.record.position.session
         result = self.record.game.advise(session)
-        self.echo(view(self.record.game.facts.name).advice(session, result, self.lang))
+        self.echo(self.view.advice(session, result, self.lang))
 
     def do_save(self, rest: str) -> None:
         if rest:
@@ -415,13 +419,15 @@ def terminal_lines(prompt: str, live: Live[R, S, A, V], history: Path | None) ->
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-    from suiri.cli.completion import LineCompleter, complete
+    from suiri.cli.completion import complete
+    from suiri.cli.line_completer import LineCompleter
 
     if history is not None:
         history.parent.mkdir(parents=True, exist_ok=True)
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(history)) if history is not None else InMemoryHistory(),
-        completer=LineCompleter(lambda text: complete(live.record, text, WORDS)), complete_while_typing=False)
+        completer=LineCompleter(lambda text: complete(live.record, live.view.events, text, WORDS)),
+        complete_while_typing=False)
     while True:
         try:
             yield session.prompt(prompt)
@@ -456,23 +462,40 @@ def interactive() -> bool:
 
 
 def run(path: str, lang: str, plain: bool) -> None:
-    """The ``suiri live`` command: open or create the record, then read lines."""
-    from suiri.models.live import LiveRecord
+    """The ``suiri live`` command: open or create the record, then read lines with the
+    record's game and its view, typed together (``VIEWS[name].use``)."""
+    from suiri.models import read_record, record_game
 
     person = interactive()
     colour = person and not plain and not os.environ.get("NO_COLOR")
     piped = piped_lines()
-    if Path(path).exists():
-        record = LiveRecord.open(path)
-    else:
-        record = setup(path, lang, ask_person if person else lambda prompt, default: piped_answer(piped, lang))
-    live = Live(record, lang, click.echo, colour)
-    facts = record.game.facts
-    live.echo(live.say("opened", game=facts.title_ja if lang == "ja" else facts.title_en, file=path,
-                       lines=len(record.lines)))
-    live.summary(None, record.position)
-    live.loop(terminal_lines(f"{facts.name}> ", live, history_file()) if person else piped)
-    live.echo(live.say("bye", file=path))
+    if not Path(path).exists():  # written at once, then read back as any record is
+        setup(path, lang, ask_person if person else lambda prompt, default: piped_answer(piped, lang))
+    doc = read_record(path)
+    VIEWS[record_game(doc).facts.name].use(Session(path, doc, lang, colour, None if person else piped))
+
+
+@dataclass(frozen=True)
+class Session:
+    """``suiri live`` on one record, run with its game and view (a ``Command``)."""
+
+    path: str
+    doc: TomlDocument
+    lang: str
+    colour: bool
+    piped: Iterator[str] | None  # None: a person at a terminal
+
+    def __call__(self, game: Game[R, S, A, V], shown: View[S, A, V], /) -> None:
+        from suiri.models.live import reopen
+
+        record = reopen(Path(self.path), game, self.doc)
+        live = Live(record, self.lang, click.echo, self.colour, shown)
+        facts = game.facts
+        live.echo(live.say("opened", game=facts.title_ja if self.lang == "ja" else facts.title_en, file=self.path,
+                           lines=len(record.lines)))
+        live.summary(None, record.position)
+        live.loop(terminal_lines(f"{facts.name}> ", live, history_file()) if self.piped is None else self.piped)
+        live.echo(live.say("bye", file=self.path))
 
 
 def ask_person(prompt: str, default: str) -> str:

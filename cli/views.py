@@ -57,6 +57,7 @@ class View(Protocol[S_contra, A_contra, V_contra]):
     def svg(self, analysis: A_contra, lang: str, /, chances: bool = True) -> str: ...  # the picture as <svg> (report, book)
     def chances_html(self, analysis: A_contra, lang: str, /) -> str: ...  # the report's chance tables
     def title(self, session: S_contra, lang: str, /) -> str: ...  # the game's name as the record plays it (report)
+    def events(self, session: S_contra, before: list[str], /) -> list[str]: ...  # `live`'s Tab: words after `before`
 
 
 class Command(Protocol[T_co]):

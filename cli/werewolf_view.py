@@ -24,6 +24,7 @@ from suiri.solver.facts import KNOWN_PREFIX, Fact
 from suiri.solver.reasoning import HintResult, Proof
 
 from . import colour
+from .completion import in_turn
 from .game_over import game_over_line, winners_line
 from .layout import (
     certain_lines,
@@ -369,7 +370,7 @@ def _vote(t: Text, o: Option, me: str) -> list[str]:
     return out
 
 
-__all__ = ["advice", "analysis", "chances_html", "fact", "game_over", "hint", "picture", "piles", "proof", "svg", "title"]
+__all__ = ["advice", "analysis", "chances_html", "events", "fact", "game_over", "hint", "picture", "piles", "proof", "svg", "title"]
 
 
 def title(session: WerewolfSession, lang: str) -> str:
@@ -539,3 +540,88 @@ def chances_html(a: WerewolfAnalysis, lang: str) -> str:
                      (", ".join(f"{t.card(k)} {pct(p)}" for k, p in possible), None)])
     out.append(table([w.card, TABLE_WORDS[lang].chance], rows))
     return "".join(out)
+
+
+# ---- `suiri live`: Tab completion of an event (cli/completion.py) -------------------------
+def events(session: WerewolfSession, before: list[str]) -> list[str]:
+    """``PLAYER [drew CARD] PLAY ...`` (what follows the card played: ``GRAMMAR``) or
+    ``search ORDER [PLAYER PLACE CARD] [raised NAME ...]``."""
+    from suiri.models.werewolf.cards import KINDS, parse_kind
+    from suiri.models.werewolf.notation import (
+        HEADS,
+        KEYWORDS,
+        POSITIONAL,
+        SINGLE,
+        _allowed,
+        _family,
+    )
+    from suiri.models.werewolf.record import NONE, PLACED
+    from suiri.models.werewolf.rules import slot_name
+    from suiri.solver.errors import SuiriError
+
+    replay = session.replay
+    players, living = list(session.record.players), list(replay.living)
+    cards = [w for k in KINDS for w in (k.id, k.ja)]
+    search = HEADS[-1]
+    if not before:
+        return [*in_turn(living, [t.player for t in session.record.turns]), search]
+    if before[0] == search:
+        args = before[1:]
+        if "raised" in args:
+            return [p for p in living if p not in args]
+        if not args:
+            return [str(k.order) for k in KINDS if k.order is not None]
+        if len(args) == 1:
+            return [*living, "raised"]
+        if len(args) == 2:
+            return [slot_name(s) for s in session.hidden_slots()]
+        return cards if len(args) == 3 else ["raised"]
+    args = before[1:]
+    if args[:1] == ["drew"]:
+        if len(args) <= 2:
+            return cards
+        args = args[2:]
+    if not args:
+        return ["drew", *cards]
+    try:
+        kind = parse_kind(args[0])
+    except SuiriError:
+        return []
+    allowed = _allowed(kind)
+    fields = {**SINGLE, "shows": "revealed", "peek": "peek", "flip": "flip", "swap": "swapped", "keep": "swapped"}
+    room = {"shows": len(args), "peek": 2, "flip": 3}  # values after a keyword (one for the others)
+    slots = list(POSITIONAL.get(_family(kind), ()))
+    used: set[str] = set()
+    last: str | None = None  # the keyword whose values are being typed
+    taken = 0  # values typed after it
+    for w in args[1:]:
+        if w in KEYWORDS:
+            last, taken = w, 0
+            used.add(fields.get(w, w))
+        elif last is not None and taken < room.get(last, 1):
+            taken += 1
+        else:
+            last = None
+            if "=" in w:
+                used.add("votes")
+            elif kind.id == "sleep":
+                slots = [s for s in slots if s != ("index" if w.isdigit() else "card")]
+            elif slots:
+                slots.pop(0)
+    if last in SINGLE and taken == 0:
+        return [*living, NONE] if last == "out" else cards
+    if last in ("peek", "flip") and taken == 0:
+        return [p for p in players if replay.piles.get(p)]
+    if last in ("peek", "flip") and taken == 1:
+        positions = [str(n) for n in range(1, len(replay.piles.get(args[-1], ())) + 1)]
+        return positions if last == "peek" else [*cards, *positions]
+    offer: list[str] = list(cards) if last == "shows" else []
+    if slots:
+        offer += {"target": living, "put": living, "placed": [*PLACED, *cards], "card": cards}.get(slots[0], [])
+    if "votes" in allowed and not used - {"votes"}:
+        voted = {w.partition("=")[0] for w in args if "=" in w}
+        offer += [f"{v}={t}" for v in living if v not in voted for t in living]
+    for word, field in fields.items():
+        if field in allowed and field not in used and not (field in ("peek", "flip") and used & {"peek", "flip"}):
+            offer.append(word)
+    return list(dict.fromkeys(offer))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Generic
 
 from suiri.solver.errors import SuiriError, Text
-from suiri.solver.records import read_text
+from suiri.solver.records import TomlDocument, read_text
 
 from . import GAMES, read_record, record_game
 from .interface import A, Counts, Game, LiveSource, R, S, V
@@ -118,13 +118,18 @@ def resume(path: Path) -> LiveRecord[Any, Any, Any, Any]:
     doc = read_record(path)
 
     def resumed(chosen: Game[R, S, A, V]) -> LiveRecord[Any, Any, Any, Any]:
-        if path.suffix == ".toml":
-            lines = chosen.write(chosen.read(doc), "compact").splitlines()
-        else:
-            lines = read_text(path).lstrip("\ufeff").splitlines()
-        return LiveRecord(path, chosen, lines, replay(chosen, str(path), lines))
+        return reopen(path, chosen, doc)
 
     return record_game(doc).use(resumed)  # an unknown game: the reader's error
+
+
+def reopen(path: Path, chosen: LiveSource[R, S, A, V], doc: TomlDocument) -> LiveRecord[R, S, A, V]:
+    """The record read from ``path`` (``doc``) as lines of ``chosen``'s compact notation."""
+    if path.suffix == ".toml":
+        lines = chosen.write(chosen.read(doc), "compact").splitlines()
+    else:
+        lines = read_text(path).lstrip("\ufeff").splitlines()
+    return LiveRecord(path, chosen, lines, replay(chosen, str(path), lines))
 
 
 def begin(path: Path, name: str, header: list[str]) -> LiveRecord[Any, Any, Any, Any]:

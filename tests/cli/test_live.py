@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from suiri.cli.views import view
 from suiri.models import GAMES, example_records, game, open_session
 from suiri.models.live import LiveRecord, setup_length
 from suiri.solver.errors import SuiriError
@@ -208,7 +209,7 @@ def test_a_command_word_that_starts_an_event_is_an_event(tmp_path: Path) -> None
     lines = chosen.write(chosen.simulate(4, 13, 40, "aki", "base"), "compact").splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("show "))
     printed: list[str] = []
-    live = Live(LiveRecord.start(tmp_path / "case.txt", "detective", lines[:at]), "en", printed.append, False)
+    live = Live(LiveRecord.start(tmp_path / "case.txt", "detective", lines[:at]), "en", printed.append, False, view("detective"))
     assert live.handle(lines[at]) and live.record.lines == lines[: at + 1]
     printed.clear()
     live.handle("show")

@@ -20,6 +20,7 @@ import pytest
 
 from suiri.cli.completion import complete
 from suiri.cli.live import WORDS
+from suiri.cli.views import view
 from suiri.models import GAMES, example_records, game, open_session
 from suiri.models.live import LiveRecord, setup_length
 
@@ -60,11 +61,11 @@ def test_every_word_of_every_line_is_offered_in_its_place(name: str, players: in
         words = line.split()
         for i, word in enumerate(words):
             before = " ".join(words[:i]) + (" " if i else "")
-            typed, offered = complete(live, before, WORDS)
+            typed, offered = complete(live, view(live.game.facts.name).events, before, WORDS)
             assert typed == "" and word in offered, (line, i, offered)
             if word == ";":  # Memory Detective: what follows `;` is a new event
                 continue
-            typed, narrowed = complete(live, before + word[:1], WORDS)
+            typed, narrowed = complete(live, view(live.game.facts.name).events, before + word[:1], WORDS)
             assert typed == word[:1] and word in narrowed and set(narrowed) <= set(offered)
             assert all(w.lower().startswith(word[:1].lower()) for w in narrowed)
         live.add(line)
@@ -78,13 +79,13 @@ def test_explain_and_known_offer_the_facts_of_the_analysis(name: str, tmp_path: 
     analysis = live.position.analysis
     reasoner = chosen.reasoner(live.position.session)
     for command in ("explain ", "known ", "説明 ", "分かった "):
-        _, offered = complete(live, command, WORDS)
+        _, offered = complete(live, view(live.game.facts.name).events, command, WORDS)
         assert offered[: len(analysis.certain)] == [str(f) for f in analysis.certain]  # the certain ones first
         assert {str(f) for f in analysis.chances()} <= set(offered)
         for text in offered[:: max(1, len(offered) // 25)]:
             assert str(reasoner.parse_fact(text)) == text
         subject = str(analysis.certain[0]).split("=")[0].rstrip("!")
-        _, narrowed = complete(live, command + subject[:3], WORDS)
+        _, narrowed = complete(live, view(live.game.facts.name).events, command + subject[:3], WORDS)
         assert narrowed and all(w.startswith(subject[:3]) for w in narrowed)
 
 
@@ -92,13 +93,13 @@ def test_explain_and_known_offer_the_facts_of_the_analysis(name: str, tmp_path: 
 def test_commands_and_their_arguments(name: str, tmp_path: Path) -> None:
     chosen, session = open_session(example_records()[REFERENCE[name]])
     live = LiveRecord.start(tmp_path / "game.txt", name, chosen.write(session.record, "compact").splitlines())
-    _, first = complete(live, "", WORDS)
+    _, first = complete(live, view(live.game.facts.name).events, "", WORDS)
     assert set(WORDS) <= set(first)
-    assert complete(live, "ex", WORDS)[1] == ["explain", "exit"]
-    assert complete(live, "ヒ", WORDS)[1] == ["ヒント"]
-    assert complete(live, "hint ", WORDS)[1] == ["1", "2", "3", "4"]
-    assert complete(live, "undo ", WORDS)[1] == []
-    assert not {"undo", "explain", "hint", "戻す"} & set(complete(live, "> ", WORDS)[1])  # `>`: an event
+    assert complete(live, view(live.game.facts.name).events, "ex", WORDS)[1] == ["explain", "exit"]
+    assert complete(live, view(live.game.facts.name).events, "ヒ", WORDS)[1] == ["ヒント"]
+    assert complete(live, view(live.game.facts.name).events, "hint ", WORDS)[1] == ["1", "2", "3", "4"]
+    assert complete(live, view(live.game.facts.name).events, "undo ", WORDS)[1] == []
+    assert not {"undo", "explain", "hint", "戻す"} & set(complete(live, view(live.game.facts.name).events, "> ", WORDS)[1])  # `>`: an event
     if name != "detective":  # a Canary or Werewolf turn starts with the player (a living one)
         players = live.position.session.replay.living if name == "werewolf" else session.record.players
         assert set(players) <= set(first)
@@ -117,11 +118,11 @@ def test_any_text_completes_without_error(name: str, tmp_path: Path) -> None:
     rng = random.Random(10)
     for _ in range(400):
         text = " ".join(rng.choices(words, k=rng.randrange(0, 9))) + rng.choice(["", " ", "  "])
-        typed, offered = complete(live, text, WORDS)
+        typed, offered = complete(live, view(live.game.facts.name).events, text, WORDS)
         assert text.endswith(typed) and all(w.lower().startswith(typed.lower()) for w in offered)
     for line in lines:
         for cut in range(len(line) + 1):
-            complete(live, line[:cut], WORDS)
+            complete(live, view(live.game.facts.name).events, line[:cut], WORDS)
 
 
 def test_the_words_come_from_the_game(tmp_path: Path) -> None:
@@ -132,10 +133,10 @@ def test_the_words_come_from_the_game(tmp_path: Path) -> None:
     chosen, session = open_session(example_records()["canary-3p"])
     live = LiveRecord.start(tmp_path / "game.txt", "canary", chosen.write(session.record, "compact").splitlines())
     board, deck = session.record.variant.board, session.record.variant.deck
-    assert complete(live, "aki ", WORDS)[1] == [board.name(sq) for sq in range(board.size)]
-    assert set(complete(live, "aki b1 ", WORDS)[1]) == {*CHECKS, "!"}
-    assert set(complete(live, "aki b1 h ", WORDS)[1]) == {w for k in deck.kinds for w in (k.id, k.name_ja)}
-    assert complete(live, "aki b1 ! crater-cave bea=y c", WORDS)[1] == [f"cid={a}" for a in ANSWERS]
+    assert complete(live, view(live.game.facts.name).events, "aki ", WORDS)[1] == [board.name(sq) for sq in range(board.size)]
+    assert set(complete(live, view(live.game.facts.name).events, "aki b1 ", WORDS)[1]) == {*CHECKS, "!"}
+    assert set(complete(live, view(live.game.facts.name).events, "aki b1 h ", WORDS)[1]) == {w for k in deck.kinds for w in (k.id, k.name_ja)}
+    assert complete(live, view(live.game.facts.name).events, "aki b1 ! crater-cave bea=y c", WORDS)[1] == [f"cid={a}" for a in ANSWERS]
 
 
 def test_detective_after_a_semicolon_a_new_event_starts(tmp_path: Path) -> None:
@@ -143,8 +144,8 @@ def test_detective_after_a_semicolon_a_new_event_starts(tmp_path: Path) -> None:
 
     chosen, session = open_session(example_records()["detective-3p"])
     live = LiveRecord.start(tmp_path / "g.txt", "detective", chosen.write(session.record, "compact").splitlines())
-    assert complete(live, "deduce cid s8 w2 r6 aki bea ; ", WORDS)[1] == list(EVENTS)
-    assert complete(live, "deduce cid s8 w2 r6 aki bea ; reveal ", WORDS)[1] == list(session.record.players)
+    assert complete(live, view(live.game.facts.name).events, "deduce cid s8 w2 r6 aki bea ; ", WORDS)[1] == list(EVENTS)
+    assert complete(live, view(live.game.facts.name).events, "deduce cid s8 w2 r6 aki bea ; reveal ", WORDS)[1] == list(session.record.players)
 
 
 # ---- through a real pseudo-terminal -------------------------------------------------------
@@ -161,7 +162,7 @@ def unique_prefix(live: LiveRecord, words: list[str], i: int) -> str | None:
     """The shortest beginning of ``words[i]`` whose only completion is the word."""
     before = " ".join(words[:i]) + (" " if i else "")
     for k in range(1, len(words[i])):
-        if complete(live, before + words[i][:k], WORDS)[1] == [words[i]]:
+        if complete(live, view(live.game.facts.name).events, before + words[i][:k], WORDS)[1] == [words[i]]:
             return words[i][:k]
     return None
 

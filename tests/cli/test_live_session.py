@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from suiri.cli.live import WORDS, Live
 from suiri.cli.main import main
+from suiri.cli.views import view
 from suiri.models import GAMES, example_records, game, open_session
 from suiri.models.live import LiveRecord, setup_length
 
@@ -61,7 +62,7 @@ def test_known_takes_a_fact_only_if_it_is_certain(name: str, tmp_path: Path) -> 
     and a hint afterwards still answers."""
     lines = compact_lines(name)
     printed: list[str] = []
-    live = Live(LiveRecord.start(tmp_path / "game.txt", name, lines), "en", printed.append, False)
+    live = Live(LiveRecord.start(tmp_path / "game.txt", name, lines), "en", printed.append, False, view(name))
     analysis = live.record.position.analysis
     for fact in analysis.certain[:5]:
         printed.clear()
@@ -86,7 +87,7 @@ def test_known_takes_a_fact_only_if_it_is_certain(name: str, tmp_path: Path) -> 
 def test_known_refuses_in_japanese_too(tmp_path: Path) -> None:
     printed: list[str] = []
     live = Live(LiveRecord.start(tmp_path / "game.txt", "canary", compact_lines("canary")), "ja", printed.append,
-                False)
+                False, view("canary"))
     live.handle("分かった goal!=e5")
     assert printed == ["記録しません：goal!=e5 は確かではありません (確率 97.6%)。known に書けるのは記録が証明する事実だけです"]
 
@@ -95,7 +96,7 @@ def test_known_refuses_in_japanese_too(tmp_path: Path) -> None:
 def test_a_known_fact_an_undo_takes_back_does_not_stop_hint(name: str, tmp_path: Path) -> None:
     lines = compact_lines(name)
     printed: list[str] = []
-    live = Live(LiveRecord.start(tmp_path / "game.txt", name, lines), "en", printed.append, False)
+    live = Live(LiveRecord.start(tmp_path / "game.txt", name, lines), "en", printed.append, False, view(name))
     head = head_of(name, lines)
     while True:  # the last lines, until one of them proves a fact that is open without it
         later = set(live.record.position.analysis.certain)
@@ -190,7 +191,7 @@ def test_no_line_ends_the_session_nor_loses_a_saved_line(name: str, tmp_path: Pa
     setup, lines = fuzz_lines(name, 19, 90, tmp_path)
     path = tmp_path / "game.txt"
     printed: list[str] = []
-    live = Live(LiveRecord.start(path, name, setup), "en", printed.append, False)
+    live = Live(LiveRecord.start(path, name, setup), "en", printed.append, False, view(name))
     fed: list[str] = []
 
     def feed() -> object:
@@ -227,6 +228,6 @@ def test_the_fuzz_through_the_command(name: str, lang: str, tmp_path: Path) -> N
     assert result.output.count("\n> ") + result.output.startswith("> ") >= len(lines)
     bye = "The record is in" if lang == "en" else "記録は"
     assert result.output.rstrip().splitlines()[-1].startswith(bye)
-    live = Live(LiveRecord.start(tmp_path / "again.txt", name, setup), lang, lambda _: None, False)
+    live = Live(LiveRecord.start(tmp_path / "again.txt", name, setup), lang, lambda _: None, False, view(name))
     live.loop(lines)
     assert path.read_text(encoding="utf-8") == live.record.text

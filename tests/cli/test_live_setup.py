@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from suiri.cli import live as live_module
 from suiri.cli.live import Live
 from suiri.cli.main import main
+from suiri.cli.views import view
 from suiri.models import GAMES, example_records, game, open_session
 from suiri.models.live import LiveRecord
 
@@ -114,7 +115,7 @@ def test_help_shows_the_examples(name: str, lang: str, tmp_path: Path) -> None:
                                                       "werewolf": "werewolf-4p"}[name]])
     printed: list[str] = []
     live = Live(LiveRecord.start(tmp_path / "g.txt", name, chosen.write(session.record, "compact").splitlines()),
-                lang, printed.append, False)
+                lang, printed.append, False, view(name))
     live.handle("help" if lang == "en" else "ヘルプ")
     shown = [p.strip() for p in printed]
     for line, comment in live_module.event_examples(name):

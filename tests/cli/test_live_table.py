@@ -18,6 +18,7 @@ import pytest
 
 from suiri.cli.completion import complete
 from suiri.cli.live import WORDS
+from suiri.cli.views import view
 from suiri.models import example_records, game, open_session
 from suiri.models.live import LiveRecord, setup_length
 
@@ -69,7 +70,7 @@ class Table:
         """The shortest beginning of ``words[i]`` that Tab completes to the word alone."""
         before = " ".join(words[:i]) + (" " if i else "")
         for k in range(1, len(words[i])):
-            if complete(self.twin, before + words[i][:k], WORDS)[1] == [words[i]] and \
+            if complete(self.twin, view(self.twin.game.facts.name).events, before + words[i][:k], WORDS)[1] == [words[i]] and \
                     words[i][k:] not in before + words[i][:k]:
                 return words[i][:k]
         return None

@@ -34,3 +34,20 @@ def fact(session: ToySession, f: Fact, lang: str) -> str:
 
 def game_over(session: ToySession, lang: str) -> str | None:
     return None
+
+
+def svg(a: ToyAnalysis, lang: str, chances: bool = True) -> str:
+    rows = picture(a, lang) if chances else list(a.cards)
+    return '<svg xmlns="http://www.w3.org/2000/svg">' + "".join(f"<text>{r}</text>" for r in rows) + "</svg>"
+
+
+def chances_html(a: ToyAnalysis, lang: str) -> str:
+    return "<ul>" + "".join(f"<li>{r}</li>" for r in picture(a, lang)) + "</ul>"
+
+
+def title(session: ToySession, lang: str) -> str:
+    return "Toy"
+
+
+def events(session: ToySession, before: list[str]) -> list[str]:
+    return [] if before else list(session.record.players)

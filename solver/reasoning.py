@@ -45,6 +45,73 @@ class ReasoningSession(Protocol):
     def world_view(self, world: World, fact: Fact) -> object: ...  # a counterexample, as data (a dataclass)
 
 
+class Sourced(Protocol):
+    """One observation of a record: its line id and where that line was written."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def source(self) -> Source: ...
+
+
+ObsT = TypeVar("ObsT", bound=Sourced)  # a game's observation
+
+
+class Observing(Protocol[ObsT]):
+    """A record replayed through a game's rules into observations (the game's ``Replay``)."""
+
+    observations: list[ObsT]
+
+
+class Observed(Generic[ObsT]):
+    """The part of a session that reads its replay's observations (Canary, Memory
+    Detective): each found by its line id, whose record line a proof step or an
+    inconsistency names.  Stated once here so that every game finds lines alike."""
+
+    replay: Observing[ObsT]
+
+    @property
+    def observations(self) -> list[ObsT]:
+        return self.replay.observations
+
+    def observation(self, oid: str) -> ObsT:
+        return next(o for o in self.observations if o.id == oid)
+
+    def source(self, oid: str) -> Source:
+        return self.observation(oid).source
+
+
+class Studied(Protocol):
+    """What every game's session (``models/<game>/session.py``) offers its reasoner."""
+
+    @property
+    def engine(self) -> Engine: ...
+    def check(self) -> object: ...
+    def source(self, oid: str) -> Source: ...
+
+
+St = TypeVar("St", bound=Studied)  # a game's session
+
+
+class Reasoner(Generic[St]):
+    """The members of a ``ReasoningSession`` that every game's reasoner reads from its
+    session unchanged (the engine, the full check, where a line was written); the game's
+    subclass adds how facts are typed and how a world looks."""
+
+    def __init__(self, session: St) -> None:
+        self.session = session
+
+    @property
+    def engine(self) -> Engine:
+        return self.session.engine
+
+    def check(self) -> object:
+        return self.session.check()
+
+    def source(self, oid: str) -> Source:
+        return self.session.source(oid)
+
+
 def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: Message, valid: Message) -> InconsistentRecordError:
     """A record that no hidden state fits, as an error naming a minimal set of its lines
     (``worlds``: what the game's hidden state is called, e.g. "deal")."""

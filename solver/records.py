@@ -235,6 +235,16 @@ class RecordReader(ABC, Generic[R]):
         assert record is not None
         return record
 
+    @classmethod
+    def load(cls, path: str | Path) -> R:
+        """The game's typed record in a TOML file."""
+        return cls.build(read_toml(path))
+
+    @classmethod
+    def loads(cls, text: str, name: str = "<record>") -> R:
+        """The game's typed record in a TOML text (``name``: the file it is said to be)."""
+        return cls.build(parse_toml(name, text))
+
     def root_fields(self, keys: Sequence[str], game: str) -> None:
         """Report unknown top-level fields and a record of another game."""
         d = self.doc.data

@@ -9,16 +9,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
+from suiri.solver.errors import FactError, unknown_name, unknown_subject
 from suiri.solver.facts import Fact
 from suiri.solver.model import World
-from suiri.solver.queries import Engine
+from suiri.solver.reasoning import Reasoner
 from suiri.solver.records import find_name
 
 from . import FACTS
 from .analysis import analyze
 from .cards import parse_attribute
-from .counter import Counts, kind_marginals
+from .counter import kind_marginals
 from .error_text import ErrorText
 from .session import CanarySession
 
@@ -33,18 +33,8 @@ class WorldView:
     squares: dict[str, str]  # square name -> kind id, for the squares the fact is about
 
 
-class CanaryReasoner:
+class CanaryReasoner(Reasoner[CanarySession]):
     """A Canary session as the explain/hint flow reasons with it."""
-
-    def __init__(self, session: CanarySession) -> None:
-        self.session = session
-
-    @property
-    def engine(self) -> Engine:
-        return self.session.engine
-
-    def check(self) -> Counts:
-        return self.session.check()
 
     # -- facts ---------------------------------------------------------------------
     def parse_fact(self, text: str) -> Fact:
@@ -98,9 +88,6 @@ class CanaryReasoner:
         return analyze(self.session).certain
 
     # -- what a proof step shows -----------------------------------------------------
-    def source(self, oid: str) -> Source:
-        return self.session.observation(oid).source
-
     def line_json(self, oid: str) -> dict[str, Any]:
         o = self.session.observation(oid)
         return {"id": oid, "turn": o.turn, "line": o.source.line, "field": o.source.field}

@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from suiri.solver.errors import Source, Text
 from suiri.solver.records import (
     LineMap,
     RecordReader,
-    TomlDocument,
     TomlValue,
-    parse_toml,
-    read_toml,
     toml_key,
 )
 
@@ -73,19 +69,6 @@ class CanaryRecord:
         turns = [t if t.player == viewer or t.check is not Check.HIDDEN else Turn(t.player, t.to, t.check, None, t.declare)
                  for t in self.turns]  # a declaration's face (declare.card) is public
         return CanaryRecord(self.variant, self.players, viewer, clue, genuine, dict(self.start), turns, self.file, None)
-
-
-def load(path: str | Path) -> CanaryRecord:
-    return from_document(read_toml(path))
-
-
-def loads(text: str, name: str = "<record>") -> CanaryRecord:
-    return from_document(parse_toml(name, text))
-
-
-def from_document(doc: TomlDocument) -> CanaryRecord:
-    """Build a typed record, collecting every field error before raising them all."""
-    return _Reader.build(doc)
 
 
 class _Reader(RecordReader[CanaryRecord]):
@@ -239,6 +222,12 @@ class _Reader(RecordReader[CanaryRecord]):
         if card is None:
             return None
         return Declare(card, answers, outcome)
+
+
+# a record from a file, a TOML text, or a parsed document (every field error raised together)
+load = _Reader.load
+loads = _Reader.loads
+from_document = _Reader.build
 
 
 def to_toml(record: CanaryRecord) -> str:

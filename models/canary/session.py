@@ -9,7 +9,7 @@ from functools import cached_property
 
 from suiri.solver.errors import InconsistentRecordError, NoWorldFits
 from suiri.solver.queries import Engine
-from suiri.solver.reasoning import inconsistency
+from suiri.solver.reasoning import Observed, inconsistency
 
 from .counter import Counts, WorldCounter
 from .encoder import CanaryModel, encode
@@ -18,19 +18,12 @@ from .record import CanaryRecord
 from .rules import Observation, Replay, replay
 
 
-class CanarySession:
+class CanarySession(Observed[Observation]):
     def __init__(self, record: CanaryRecord) -> None:
         self.record = record
         self.variant = record.variant
         self.board = record.variant.board
         self.replay: Replay = replay(record)  # raises IllegalMoveError at the first bad turn
-
-    @property
-    def observations(self) -> list[Observation]:
-        return self.replay.observations
-
-    def observation(self, oid: str) -> Observation:
-        return next(o for o in self.observations if o.id == oid)
 
     @property
     def steps(self) -> int:
@@ -54,7 +47,7 @@ class CanarySession:
 
     def inconsistency(self) -> InconsistentRecordError:
         """A minimal set of record lines that cannot all be true, as an error."""
-        return inconsistency(self.engine, lambda oid: self.observation(oid).source, ErrorText("session:worlds"),
+        return inconsistency(self.engine, self.source, ErrorText("session:worlds"),
                              ErrorText("session:consistent-valid"))
 
     @cached_property

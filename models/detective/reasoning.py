@@ -8,16 +8,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from suiri.solver.errors import FactError, Source, unknown_name, unknown_subject
+from suiri.solver.errors import FactError, unknown_name, unknown_subject
 from suiri.solver.facts import Fact
 from suiri.solver.model import World
-from suiri.solver.queries import Engine
+from suiri.solver.reasoning import Reasoner
 from suiri.solver.records import find_name
 
 from . import FACTS
 from .analysis import analyze
 from .cards import CATEGORIES, Category
-from .counter import CASE, PUBLIC, Counts
+from .counter import CASE, PUBLIC
 from .error_text import ErrorText
 from .session import DetectiveSession
 
@@ -30,18 +30,8 @@ class WorldView:
     places: dict[str, str]  # card id -> where it is now, for the cards the fact is about
 
 
-class DetectiveReasoner:
+class DetectiveReasoner(Reasoner[DetectiveSession]):
     """A Memory Detective session as the explain/hint flow reasons with it."""
-
-    def __init__(self, session: DetectiveSession) -> None:
-        self.session = session
-
-    @property
-    def engine(self) -> Engine:
-        return self.session.engine
-
-    def check(self) -> Counts:
-        return self.session.check()
 
     def distribution(self, subject: str) -> dict[str, Fraction]:
         """Exact probabilities of each value of ``holder:CARD`` or ``case:CATEGORY``
@@ -83,9 +73,6 @@ class DetectiveReasoner:
 
     def certain_facts(self) -> list[Fact]:
         return analyze(self.session).certain
-
-    def source(self, oid: str) -> Source:
-        return self.session.observation(oid).source
 
     def line_json(self, oid: str) -> dict[str, Any]:
         return line_json(self.session, oid)

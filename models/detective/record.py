@@ -13,17 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from suiri.solver.errors import Source, Text
 from suiri.solver.records import (
     LineMap,
     RecordReader,
-    TomlDocument,
     TomlValue,
     is_names,
-    parse_toml,
-    read_toml,
     toml_key,
 )
 
@@ -93,19 +89,6 @@ EVENT_KEYS: dict[str, tuple[str, ...]] = {
 HEADER = f"# {FACTS.title_en} ({FACTS.title_ja}) game record, format v1"
 
 TablePath = tuple[str | int, ...]
-
-
-def load(path: str | Path) -> DetectiveRecord:
-    return from_document(read_toml(path))
-
-
-def loads(text: str, name: str = "<record>") -> DetectiveRecord:
-    return from_document(parse_toml(name, text))
-
-
-def from_document(doc: TomlDocument) -> DetectiveRecord:
-    """Build a typed record, collecting every field error before raising them all."""
-    return _Reader.build(doc)
 
 
 def _quoted(items: Sequence[str]) -> str:
@@ -438,6 +421,12 @@ class _Reader(RecordReader[DetectiveRecord]):
 
 
 # -- writing ---------------------------------------------------------------------------------
+# a record from a file, a TOML text, or a parsed document (every field error raised together)
+load = _Reader.load
+loads = _Reader.loads
+from_document = _Reader.build
+
+
 def to_toml(record: DetectiveRecord) -> str:
     """The canonical (strict) text of a record; ``loads(to_toml(r))`` gives ``r`` back."""
     v = record.variant

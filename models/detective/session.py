@@ -9,7 +9,7 @@ from functools import cached_property
 from suiri.solver.errors import InconsistentRecordError
 from suiri.solver.facts import Fact
 from suiri.solver.queries import Engine
-from suiri.solver.reasoning import inconsistency
+from suiri.solver.reasoning import Observed, inconsistency
 
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC, Counts, DealCounter, DealProblem
@@ -19,7 +19,7 @@ from .record import DetectiveRecord
 from .rules import Observation, Replay, replay
 
 
-class DetectiveSession:
+class DetectiveSession(Observed[Observation]):
     """The record, replayed (raising at the first illegal event), with what every
     question shares: the observations, the exact counts and the CP-SAT engine."""
 
@@ -28,13 +28,6 @@ class DetectiveSession:
         self.variant = record.variant
         self.deck = record.variant.deck
         self.replay: Replay = replay(record)  # raises IllegalMoveError at the first bad event
-
-    @property
-    def observations(self) -> list[Observation]:
-        return self.replay.observations
-
-    def observation(self, oid: str) -> Observation:
-        return next(o for o in self.observations if o.id == oid)
 
     @property
     def holders(self) -> tuple[str, ...]:
@@ -59,7 +52,7 @@ class DetectiveSession:
 
     def inconsistency(self) -> InconsistentRecordError:
         """A minimal set of record lines that cannot all be true, as an error."""
-        return inconsistency(self.engine, lambda oid: self.observation(oid).source, ErrorText("session:deal"),
+        return inconsistency(self.engine, self.source, ErrorText("session:deal"),
                              ErrorText("session:consistent-valid"))
 
     def check(self) -> Counts:

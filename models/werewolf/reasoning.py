@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
-from suiri.solver.errors import FactError, Source, unknown_name
+from suiri.solver.errors import FactError, unknown_name
 from suiri.solver.facts import Fact
 from suiri.solver.model import World
-from suiri.solver.queries import Engine
+from suiri.solver.reasoning import Reasoner
 from suiri.solver.records import find_name
 
 from .analysis import certain_facts
 from .cards import KINDS, NOBODY, parse_kind
-from .counter import Counts
 from .rules import hand, slot_name
 from .session import WerewolfSession, line_source
 
@@ -59,19 +57,9 @@ def view(session: WerewolfSession, world: World) -> WorldView:
     return WorldView(value("lost-legacy"), value("werewolf"), hands, ruins)
 
 
-class WerewolfReasoner:
+class WerewolfReasoner(Reasoner[WerewolfSession]):
     """A ``WerewolfSession`` as the explain/hint flow reasons with it
     (``suiri.solver.reasoning.ReasoningSession``)."""
-
-    def __init__(self, session: WerewolfSession) -> None:
-        self.session = session
-
-    @cached_property
-    def engine(self) -> Engine:
-        return self.session.engine
-
-    def check(self) -> Counts:
-        return self.session.check()
 
     def distribution(self, subject: str) -> dict[str, Fraction]:
         """Exact probabilities of each value of a subject (``solver.probability.ExactCounter``)."""
@@ -106,9 +94,6 @@ class WerewolfReasoner:
 
     def certain_facts(self) -> list[Fact]:
         return certain_facts(self.session)
-
-    def source(self, oid: str) -> Source:
-        return line_source(self.session, oid)
 
     def line_json(self, oid: str) -> dict[str, Any]:
         return line_json(self.session, oid)

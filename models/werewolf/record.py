@@ -9,18 +9,14 @@ from 1 in the order the pile received its cards, face-up cards included).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from suiri.solver.errors import Message, Source, Text, unknown_name
 from suiri.solver.records import (
     LineMap,
     RecordReader,
-    TomlDocument,
     TomlValue,
     find_name,
-    parse_toml,
-    read_toml,
     toml_key,
 )
 
@@ -136,19 +132,6 @@ TURN_KEYS: dict[str, tuple[str, ...]] = {
 ATTACK_KEYS = ("put", "eliminated", "revealed")
 COMMON_KEYS = ("player", "drew", "play")
 HEADER = f"# {FACTS.title_en} ({FACTS.title_ja}) game record, format v1"
-
-
-def load(path: str | Path) -> WerewolfRecord:
-    return from_document(read_toml(path))
-
-
-def loads(text: str, name: str = "<record>") -> WerewolfRecord:
-    return from_document(parse_toml(name, text))
-
-
-def from_document(doc: TomlDocument) -> WerewolfRecord:
-    """Build a typed record, collecting every field error before raising them all."""
-    return _Reader.build(doc)
 
 
 class _Reader(RecordReader[WerewolfRecord]):
@@ -369,6 +352,12 @@ class _Reader(RecordReader[WerewolfRecord]):
         if not isinstance(order, int) or raised is None:  # None: missing or not a search order
             return None
         return Search(n, order, raised, player, target, found)
+
+
+# a record from a file, a TOML text, or a parsed document (every field error raised together)
+load = _Reader.load
+loads = _Reader.loads
+from_document = _Reader.build
 
 
 def parse_place(value: object, where: Source | None, players: tuple[str, ...]) -> Place:

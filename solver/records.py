@@ -213,6 +213,19 @@ def toml_key(name: str) -> str:
     return name if re.fullmatch(r"[A-Za-z0-9_\-]+", name) else '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def located(file: str, lines: LineMap | None, table: TablePath, key: str | None, label: str | None) -> Source:
+    """Where a record's value was written: its file, and its line when the record was
+    read from text (``lines``; a record built by a program has none)."""
+    return Source(file, None, label) if lines is None else lines.source(table, key, label)
+
+
+def entry_field(name: str, index: int, key: str | None, sub: str | None = None) -> tuple[TablePath, str]:
+    """The table path and label of ``key`` in the ``index``-th (from 1) ``[[name]]``
+    entry of a record, or in its sub-table ``sub``: ``turn[3].declare.card``."""
+    path: TablePath = (name, index - 1) + ((sub,) if sub else ())
+    return path, f"{name}[{index}]" + "".join(f".{part}" for part in (sub, key) if part)
+
+
 class RecordReader(ABC, Generic[R]):
     """The lenient part every game's reader shares: field errors are collected (with
     file, line and field) and raised together by the caller (``errors.raise_all``)."""

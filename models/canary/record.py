@@ -15,7 +15,10 @@ from suiri.solver.errors import Source, Text
 from suiri.solver.records import (
     LineMap,
     RecordReader,
+    TablePath,
     TomlValue,
+    entry_field,
+    located,
     toml_key,
 )
 
@@ -50,14 +53,11 @@ class CanaryRecord:
     def where(self, turn: int | None, key: str | None = None, sub: str | None = None) -> Source:
         """The file, line and field of a value (``turn`` is 1-based; None = setup)."""
         if turn is None:
-            table: tuple[str | int, ...] = ("start",) if sub == "start" else ()
+            table: TablePath = ("start",) if sub == "start" else ()
             label = f"start.{key}" if sub == "start" else key
         else:
-            table = ("turn", turn - 1) + ((sub,) if sub else ())
-            label = f"turn[{turn}]." + (f"{sub}.{key}" if sub else f"{key}")
-        if self.lines is None:
-            return Source(self.file, None, label)
-        return self.lines.source(table, key, label)
+            table, label = entry_field("turn", turn, key, sub)
+        return located(self.file, self.lines, table, key, label)
 
     def truncated(self, turns: int) -> CanaryRecord:
         """The same record cut after ``turns`` turns."""

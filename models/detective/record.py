@@ -18,8 +18,11 @@ from suiri.solver.errors import Source, Text
 from suiri.solver.records import (
     LineMap,
     RecordReader,
+    TablePath,
     TomlValue,
+    entry_field,
     is_names,
+    located,
     toml_key,
 )
 
@@ -55,14 +58,11 @@ class DetectiveRecord:
     def where(self, event: int | None, key: str | None = None, sub: str | None = None) -> Source:
         """The file, line and field of a value (``event`` is 1-based; None = setup)."""
         if event is None:
-            table: tuple[str | int, ...] = (sub,) if sub else ()
+            table: TablePath = (sub,) if sub else ()
             label = f"{sub}.{key}" if sub else (key or "")
         else:
-            table = ("event", event - 1) + ((sub,) if sub else ())
-            label = f"event[{event}]." + (f"{sub}.{key}" if sub else f"{key}")
-        if self.lines is None:
-            return Source(self.file, None, label)
-        return self.lines.source(table, key, label)
+            table, label = entry_field("event", event, key, sub)
+        return located(self.file, self.lines, table, key, label)
 
     def truncated(self, events: int) -> DetectiveRecord:
         """The same record cut after ``events`` events."""
@@ -87,8 +87,6 @@ EVENT_KEYS: dict[str, tuple[str, ...]] = {
     "show": ("kind", "from", "to", "among"),
 }
 HEADER = f"# {FACTS.title_en} ({FACTS.title_ja}) game record, format v1"
-
-TablePath = tuple[str | int, ...]
 
 
 def _quoted(items: Sequence[str]) -> str:

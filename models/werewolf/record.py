@@ -15,8 +15,11 @@ from suiri.solver.errors import Message, Source, Text, unknown_name
 from suiri.solver.records import (
     LineMap,
     RecordReader,
+    TablePath,
     TomlValue,
+    entry_field,
     find_name,
+    located,
     toml_key,
 )
 
@@ -91,15 +94,12 @@ class WerewolfRecord:
         """File, line and field of a value: ``table`` is "turn", "search" or None (the root);
         ``index`` counts from 1."""
         if table is None:
-            path: tuple[str | int, ...] = ()
+            path: TablePath = ()
             label = key or ""
         else:
             assert index is not None
-            path = (table, index - 1)
-            label = f"{table}[{index}]" + (f".{key}" if key else "")
-        if self.lines is None:
-            return Source(self.file, None, label)
-        return self.lines.source(path, key, label)
+            path, label = entry_field(table, index, key)
+        return located(self.file, self.lines, path, key, label)
 
     def truncated(self, turns: int, searches: int = 0, calls: int | None = None) -> WerewolfRecord:
         """The same record cut after ``turns`` turns and ``searches`` ``[[search]]`` entries

@@ -97,6 +97,12 @@ class Record(Protocol):
     def truncated(self, steps: int, /) -> Self: ...  # the record after its first ``steps`` turns or events
 
 
+def record_json(about: GameFacts, record: Record) -> dict[str, Any]:
+    """The keys every game's ``analyze --json`` opens with (the records README): the
+    game, who played and whose seat wrote the record."""
+    return {"game": about.name, "players": list(record.players), "viewer": record.viewer}
+
+
 R = TypeVar("R", bound=Record)  # a game's record
 R_co = TypeVar("R_co", bound=Record, covariant=True)
 

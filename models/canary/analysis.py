@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from suiri.models.interface import GameOver
+from suiri.models.interface import GameOver, record_json
 from suiri.solver.facts import Fact
 
+from . import FACTS
 from .cards import Attribute, Kind
 from .counter import Counts
 from .record import CanaryRecord
@@ -103,9 +104,7 @@ class CanaryAnalysis:
         record = self.session.record
         known = self.goal_known
         out: dict[str, Any] = {
-            "game": "canary",
-            "players": list(record.players),
-            "viewer": record.viewer,
+            **record_json(FACTS, record),
             "clues": {p: {a: float(x) for a, x in d.items()} for p, d in self.clues.items()},
             "assignments": [
                 {"clues": dict(a.clues), "fake": a.fake, "p": float(a.p)} for a in self.assignments

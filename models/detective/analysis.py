@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from suiri.models.interface import record_json
 from suiri.solver.facts import Fact
 
+from . import FACTS
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC, Counts, Triple
 from .rules import GameEnd
@@ -49,9 +51,7 @@ class DetectiveAnalysis:
         s = self.session
         r = s.record
         return {
-            "game": "detective",
-            "players": list(r.players),
-            "viewer": r.viewer,
+            **record_json(FACTS, r),
             "truth": {cat.value: {c.id: float(p) for c, p in d.items()} for cat, d in self.truth.items()},
             "owners": {c.id: {h: float(p) for h, p in row.items()} for c, row in self.owners.items()},
             "triples": [{"suspect": t[0].id, "weapon": t[1].id, "scene": t[2].id, "p": float(p)}

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from suiri.models.interface import record_json
 from suiri.solver.facts import Fact
 
+from . import FACTS
 from .cards import MADMAN
 from .counter import Counts
 from .record import place_str
@@ -46,9 +48,7 @@ class WerewolfAnalysis:
         s = self.session
         r = s.record
         return {
-            "game": "werewolf",
-            "players": list(r.players),
-            "viewer": r.viewer,
+            **record_json(FACTS, r),
             "phase": self.phase,
             "over": s.replay.over,
             "living": list(s.living),

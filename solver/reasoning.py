@@ -12,10 +12,11 @@ world looks: ``Game.reasoner``) and a ``Stepwise`` (its chains said in its words
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import FactError, InconsistentRecordError, Message, Source, Text
 from .facts import Fact
@@ -112,15 +113,41 @@ class Reasoner(Generic[St]):
         return self.session.source(oid)
 
 
-def inconsistency(engine: Engine, where: Callable[[str], Source], worlds: Message, valid: Message) -> InconsistentRecordError:
-    """A record that no hidden state fits, as an error naming a minimal set of its lines
-    (``worlds``: what the game's hidden state is called, e.g. "deal")."""
-    ids = engine.conflict()
-    sources = list(dict.fromkeys(where(i) for i in ids))
-    lines = len(dict.fromkeys(s.cited() for s in sources))  # as listed: one typed line may hold several fields
-    said = Text("inconsistent:lines", worlds=worlds, n=lines) if lines > 1 else \
-        Text("inconsistent:line", worlds=worlds)
-    return InconsistentRecordError(said, sources, valid)
+CountsT = TypeVar("CountsT")  # a game's exact counts
+
+
+class Checked(ABC, Generic[CountsT]):
+    """What every game's session does alike: its full check is its exact counts (the
+    record was found legal turn by turn when it was replayed), and a record that no
+    hidden state fits is an error naming a minimal set of its lines, said with the
+    game's word for a hidden state (``worlds``, e.g. "deal") and what would be valid."""
+
+    worlds: ClassVar[Message]
+    valid: ClassVar[Message]
+
+    @property
+    @abstractmethod
+    def counts(self) -> CountsT:
+        """Exact counts over the hidden states that fit; none raises ``inconsistency()``."""
+
+    @property
+    @abstractmethod
+    def engine(self) -> Engine: ...
+
+    @abstractmethod
+    def source(self, oid: str) -> Source: ...
+
+    def check(self) -> CountsT:
+        """Full validation: legal step by step (done at construction) and consistent."""
+        return self.counts
+
+    def inconsistency(self) -> InconsistentRecordError:
+        """A minimal set of record lines that cannot all be true, as an error."""
+        sources = list(dict.fromkeys(self.source(i) for i in self.engine.conflict()))
+        lines = len(dict.fromkeys(s.cited() for s in sources))  # as listed: one typed line may hold several fields
+        said = Text("inconsistent:lines", worlds=self.worlds, n=lines) if lines > 1 else \
+            Text("inconsistent:line", worlds=self.worlds)
+        return InconsistentRecordError(said, sources, self.valid)
 
 
 WorldT = TypeVar("WorldT")  # how the game shows a world where a fact fails (its ``WorldView``)

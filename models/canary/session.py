@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from suiri.solver.errors import InconsistentRecordError, NoWorldFits
+from suiri.solver.errors import NoWorldFits
 from suiri.solver.queries import Engine
-from suiri.solver.reasoning import Observed, inconsistency
+from suiri.solver.reasoning import Checked, Observed
 
 from .counter import Counts, WorldCounter
 from .encoder import CanaryModel, encode
@@ -18,7 +18,10 @@ from .record import CanaryRecord
 from .rules import Observation, Replay, replay
 
 
-class CanarySession(Observed[Observation]):
+class CanarySession(Observed[Observation], Checked[Counts]):
+    worlds = ErrorText("session:worlds")
+    valid = ErrorText("session:consistent-valid")
+
     def __init__(self, record: CanaryRecord) -> None:
         self.record = record
         self.variant = record.variant
@@ -40,15 +43,6 @@ class CanarySession(Observed[Observation]):
             return self.counter.count()
         except NoWorldFits:
             raise self.inconsistency() from None
-
-    def check(self) -> Counts:
-        """Full validation: legal turn by turn (done at construction) and consistent."""
-        return self.counts
-
-    def inconsistency(self) -> InconsistentRecordError:
-        """A minimal set of record lines that cannot all be true, as an error."""
-        return inconsistency(self.engine, self.source, ErrorText("session:worlds"),
-                             ErrorText("session:consistent-valid"))
 
     @cached_property
     def canary_model(self) -> CanaryModel:

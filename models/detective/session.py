@@ -6,10 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 
-from suiri.solver.errors import InconsistentRecordError
 from suiri.solver.facts import Fact
 from suiri.solver.queries import Engine
-from suiri.solver.reasoning import Observed, inconsistency
+from suiri.solver.reasoning import Checked, Observed
 
 from .cards import CATEGORIES, Card, Category
 from .counter import CASE, PUBLIC, Counts, DealCounter, DealProblem
@@ -19,9 +18,12 @@ from .record import DetectiveRecord
 from .rules import Observation, Replay, replay
 
 
-class DetectiveSession(Observed[Observation]):
+class DetectiveSession(Observed[Observation], Checked[Counts]):
     """The record, replayed (raising at the first illegal event), with what every
     question shares: the observations, the exact counts and the CP-SAT engine."""
+
+    worlds = ErrorText("session:deal")
+    valid = ErrorText("session:consistent-valid")
 
     def __init__(self, record: DetectiveRecord) -> None:
         self.record = record
@@ -49,15 +51,6 @@ class DetectiveSession(Observed[Observation]):
         if counts.total == 0:
             raise self.inconsistency()
         return counts
-
-    def inconsistency(self) -> InconsistentRecordError:
-        """A minimal set of record lines that cannot all be true, as an error."""
-        return inconsistency(self.engine, self.source, ErrorText("session:deal"),
-                             ErrorText("session:consistent-valid"))
-
-    def check(self) -> Counts:
-        """Full validation: legal event by event (done at construction) and consistent."""
-        return self.counts
 
     @property
     def steps(self) -> int:

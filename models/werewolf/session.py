@@ -8,10 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 
-from suiri.solver.errors import FactError, InconsistentRecordError, Source, unknown_subject
+from suiri.solver.errors import FactError, Source, unknown_subject
 from suiri.solver.facts import Fact
 from suiri.solver.queries import Engine
-from suiri.solver.reasoning import inconsistency
+from suiri.solver.reasoning import Checked
 from suiri.solver.records import find_name
 
 from . import FACTS
@@ -24,7 +24,10 @@ from .replay import Replay, replay
 from .rules import Slot, hand, slot_name
 
 
-class WerewolfSession:
+class WerewolfSession(Checked[Counts]):
+    worlds = ErrorText("noun:history")
+    valid = ErrorText("history:valid")
+
     def __init__(self, record: WerewolfRecord) -> None:
         self.record = record
         self.replay: Replay = replay(record)
@@ -36,19 +39,13 @@ class WerewolfSession:
 
     @cached_property
     def counts(self) -> Counts:
-        """Exact counts over the consistent histories; none means the record contradicts itself."""
+        """Exact counts over the consistent histories; none means the record contradicts
+        itself.  What ``check`` reports is ``total``, the plain number of consistent
+        histories (every hidden option one history; the probabilities weigh them by W7)."""
         counts = count(self.replay)
         if counts.weight == 0:
             raise self.inconsistency()
         return counts
-
-    def check(self) -> Counts:
-        """What ``check`` reports: ``total``, the plain number of consistent histories
-        (every hidden option one history; the probabilities weigh them by W7)."""
-        return self.counts
-
-    def inconsistency(self) -> InconsistentRecordError:
-        return inconsistency(self.engine, self.source, ErrorText("noun:history"), ErrorText("history:valid"))
 
     def source(self, oid: str) -> Source:
         return line_source(self, oid)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -29,6 +30,7 @@ if CONFORMANCE not in sys.path:
 from chains import chain_problems  # noqa: E402
 
 
+@cache  # one module per process, so its layouts are listed once
 def brute_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("canary_brute", Path(__file__).with_name("test_counter_bruteforce.py"))
     assert spec is not None and spec.loader is not None

@@ -31,7 +31,7 @@ class Hooks:
     - ``coverage``: checks that a chunk's games, and what ``truth`` returned for its
       samples, show what the sweeps must meet (``full``: the whole corpus runs);
     - ``round_trip``: the game's extra round-trip checks of one sample (beyond the
-      generic TOML and compact ones); returns what the sample's texts show;
+      generic TOML and compact ones), given its compact text; returns what it shows;
     - ``round_trip_coverage``: checks that a chunk's round trips showed what they must.
     """
 
@@ -40,7 +40,7 @@ class Hooks:
     truth: Callable[[Sample, Any, Any], set[str]]
     game_checks: Callable[[Played], None] = lambda played: None
     coverage: Callable[[list[Played], set[str], bool], None] = lambda played, shown, full: None
-    round_trip: Callable[[Sample], set[str]] = lambda sample: set()
+    round_trip: Callable[[Sample, str], set[str]] = lambda sample, compact: set()
     round_trip_coverage: Callable[[set[str], bool], None] = lambda seen, full: None
 
 

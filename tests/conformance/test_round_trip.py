@@ -1,7 +1,8 @@
 """Record round trips, every game: each round-trip record of the corpus, written as TOML
 and read back, and written in the compact notation and read back, is the same record
-(where it was read from aside), and both texts are canonical (written again, they do
-not change).  Each game adds its own checks (``Hooks.round_trip``).  Replaces the
+(where it was read from aside).  So both texts are canonical too: the writers read
+nothing but the record's fields, so a record equal to the one written is written as
+the same text.  Each game adds its own checks (``Hooks.round_trip``).  Replaces the
 simulated-record sweeps of ``tests/<game>/test_notation.py`` and the TOML round trip
 of Werewolf's State sweep."""
 
@@ -32,15 +33,10 @@ def test_every_record_round_trips(chunk: Chunk, corpus: Corpus, full: bool) -> N
             where = (sample.where, sample.seat)
             record = sample.record
             toml = g.write(record)
-            from_toml = g.read(parse_toml("game.toml", toml))
-            assert bare(from_toml) == bare(record), where
-            assert g.write(from_toml) == toml, where
+            assert bare(g.read(parse_toml("game.toml", toml))) == bare(record), where
             compact = g.write(record, "compact")
-            again = g.read(g.parse_compact("game.txt", compact))
-            assert bare(again) == bare(record), (where, compact)
-            assert g.write(again) == toml, where
-            assert g.write(again, "compact") == compact, where
-            seen |= hooks.round_trip(sample)
+            assert bare(g.read(g.parse_compact("game.txt", compact))) == bare(record), (where, compact)
+            seen |= hooks.round_trip(sample, compact)
             records += 1
     assert records
     hooks.round_trip_coverage(seen, full)

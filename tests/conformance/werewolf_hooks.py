@@ -36,7 +36,7 @@ from hooks import Hooks
 from suiri.models import game
 from suiri.models.werewolf.cards import NOBODY, STANDARD
 from suiri.models.werewolf.counter import Counts
-from suiri.models.werewolf.notation import RESERVED, is_compact, parse, to_compact
+from suiri.models.werewolf.notation import RESERVED, is_compact, parse
 from suiri.models.werewolf.record import WerewolfRecord, from_document
 from suiri.models.werewolf.simulator import choose
 from suiri.models.werewolf.state import WerewolfState
@@ -68,6 +68,8 @@ def moments(players: int, seed: int, deck: tuple[int, ...], rate: float, named: 
     rng = random.Random(seed)
     cuts = random.Random(f"cuts-{seed}")
     state = WerewolfState.new(players, rng, deck, name=f"<state seed={seed}>")
+    if named is not None and cuts.random() < rate:  # the State sweep's games may cut before the first move
+        yield state
     while not state.is_over():
         player = state.current_player()
         assert player is not None
@@ -159,11 +161,10 @@ def features(text: str) -> set[str]:
     return seen
 
 
-def round_trip(sample: Sample) -> set[str]:
+def round_trip(sample: Sample, text: str) -> set[str]:
     """A turn in progress finished on the next line reads as the whole turn; returns what
     the text shows (tagged by the deck: standard or small)."""
     record: WerewolfRecord = sample.record
-    text = to_compact(record)
     assert is_compact(text)
     split = from_document(parse("game.txt", split_draws(text)))
     assert replace(split, file=record.file, lines=record.lines) == record, (sample.where, sample.seat)

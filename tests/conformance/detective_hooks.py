@@ -116,11 +116,8 @@ def play(spec: tuple[Any, ...]) -> Played:
     sweeps = frozenset({CHECK, ROUND_TRIP}) if round_trips else frozenset({CHECK})
     played = Played(spec, sim.state)
     where = f"seed {seed}, {players}p {variant}, cut {cut}"
-    for seat in (*sim.players, None):
-        sample = Sample(seat, sim.record(seat, cut), sweeps, (sim, cut), where)
-        played.samples.append(sample)
-        for _ in range(chosen.count(seat)):  # a seat chosen twice is checked twice, as before
-            played.samples.append(replace(sample, sweeps=frozenset({CHECK}), deep=True))
+    for seat in (*sim.players, None):  # the deep checks on the chosen seats' records (once, if chosen twice)
+        played.samples.append(Sample(seat, sim.record(seat, cut), sweeps, (sim, cut), where, seat in chosen))
     return played
 
 

@@ -110,7 +110,7 @@ def game_checks(played: Played) -> None:
         assert len(state.turns) == LONGEST, played.spec
 
 
-def coverage(played: list[Played], shown: set[str], full: bool) -> None:
+def coverage(played: list[Played], shown: set[str]) -> None:
     """Every chunk has games that declare, that end, and cut records with forgotten faces."""
     tags = set().union(*(p.tags for p in played))
     assert {"declaring", "ended", "forgotten"} <= tags, tags

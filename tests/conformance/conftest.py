@@ -68,9 +68,3 @@ def corpus(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequ
     if hasattr(request.config, "workerinput"):  # an xdist worker: basetemp is <run>/popen-gwN
         folder = tmp_path_factory.getbasetemp().parent / "conformance"
     return Corpus(folder, play_chunk)
-
-
-@pytest.fixture
-def full(request: pytest.FixtureRequest) -> bool:
-    """Whether the whole corpus runs (``--full``)."""
-    return bool(request.config.getoption("--full"))

@@ -165,7 +165,7 @@ def truth(sample: Sample, session: DetectiveSession, counts: Counts) -> set[str]
     return {"certain"} if result.certain else set()
 
 
-def coverage(played: list[Played], shown: set[str], full: bool) -> None:
+def coverage(played: list[Played], shown: set[str]) -> None:
     """Every chunk proves something on a deep record."""
     assert "certain" in shown
 
@@ -195,7 +195,7 @@ def content(r: DetectiveRecord) -> tuple[Any, ...]:
     return (r.variant, r.players, r.viewer, r.hand, r.public, r.events)
 
 
-def round_trip_coverage(seen: set[str], full: bool) -> None:
+def round_trip_coverage(seen: set[str]) -> None:
     """The round trips meet bluffs, reveals joined to them, accusations and shows."""
     assert {"bluff", "joined", "accuse", "show"} <= seen, seen
 

@@ -29,7 +29,7 @@ class Hooks:
       returns what the sample showed, for ``coverage``;
     - ``game_checks``: checks of one played game's final State;
     - ``coverage``: checks that a chunk's games, and what ``truth`` returned for its
-      samples, show what the sweeps must meet (``full``: the whole corpus runs);
+      samples, show what the sweeps must meet;
     - ``round_trip``: the game's extra round-trip checks of one sample (beyond the
       generic TOML and compact ones), given its compact text; returns what it shows;
     - ``round_trip_coverage``: checks that a chunk's round trips showed what they must.
@@ -39,9 +39,9 @@ class Hooks:
     play: Callable[[tuple[Any, ...]], Played]
     truth: Callable[[Sample, Any, Any], set[str]]
     game_checks: Callable[[Played], None] = lambda played: None
-    coverage: Callable[[list[Played], set[str], bool], None] = lambda played, shown, full: None
+    coverage: Callable[[list[Played], set[str]], None] = lambda played, shown: None
     round_trip: Callable[[Sample, str], set[str]] = lambda sample, compact: set()
-    round_trip_coverage: Callable[[set[str], bool], None] = lambda seen, full: None
+    round_trip_coverage: Callable[[set[str]], None] = lambda seen: None
 
 
 def _table() -> dict[str, Hooks]:

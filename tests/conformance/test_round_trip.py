@@ -23,7 +23,7 @@ def bare(record: Any) -> Any:
     return replace(record, file="<record>", lines=None)
 
 
-def test_every_record_round_trips(chunk: Chunk, corpus: Corpus, full: bool) -> None:
+def test_every_record_round_trips(chunk: Chunk, corpus: Corpus) -> None:
     g = game(chunk.game)
     hooks = hooks_for(chunk.game)
     seen: set[str] = set()
@@ -39,4 +39,4 @@ def test_every_record_round_trips(chunk: Chunk, corpus: Corpus, full: bool) -> N
             seen |= hooks.round_trip(sample, compact)
             records += 1
     assert records
-    hooks.round_trip_coverage(seen, full)
+    hooks.round_trip_coverage(seen)

@@ -128,7 +128,7 @@ def game_checks(played: Played) -> None:
         assert not any(state.legal_moves(p) for p in state.players)
 
 
-def coverage(played: list[Played], shown: set[str], full: bool) -> None:
+def coverage(played: list[Played], shown: set[str]) -> None:
     """Every chunk takes records in the search phase, and the truth is checked both
     between turns and with the viewer's draw pending."""
     tags = set().union(*(p.tags for p in played))
@@ -176,7 +176,7 @@ STANDARD_FEATURES = {"werewolf", "viewer", "turn", "drew", "saw", "out", "shows"
                      "votes", "search", "raised", "search silent", "in progress", "flip card"}
 
 
-def round_trip_coverage(seen: set[str], full: bool) -> None:
+def round_trip_coverage(seen: set[str]) -> None:
     """The standard game shows every kind of line and word; the small decks their deck."""
     standard = {f.split(":", 1)[1] for f in seen if f.startswith("standard:")}
     assert standard >= STANDARD_FEATURES, STANDARD_FEATURES - standard

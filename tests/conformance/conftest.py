@@ -50,8 +50,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                 marks = () if in_default_run(chunk) else (pytest.mark.slow,)
                 params.append(pytest.param(chunk, id=str(chunk), marks=marks))
         metafunc.parametrize("chunk", params)
-    if "game_name" in metafunc.fixturenames:
-        metafunc.parametrize("game_name", conformance_games())
 
 
 def play_chunk(chunk: Chunk) -> list[Played]:

@@ -9,6 +9,10 @@ Two ways to mark a sweep, with the same assertions either way:
 - a test that loops over many games takes the ``sweep`` fixture:
   ``for seed in sweep(range(3000)):`` runs every seed with ``--full`` and a seeded
   tenth otherwise.
+
+The conformance suite (``tests/conformance/``, docs/testing.md) marks its chunks itself:
+every sweep there takes the same seeded tenth of each game's chunks by default, so the
+sweeps share the games they play.
 """
 
 from __future__ import annotations

@@ -236,6 +236,9 @@ def to_compact(record: CanaryRecord) -> str:
                 words.append("genuine" if record.genuine else "fake")
         out.append(" ".join(words))
     out.append("start " + " ".join(board.name(record.start[p]) for p in record.players))
+    rulings = record.rulings()
+    if rulings:  # the table's rulings, as the TOML writer's [rules]
+        out.append("rule " + " ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}" for k, x in rulings.items()))
     short = {"hidden": "h", "revealed": "r", "none": "-"}
     for t in record.turns:
         words = [t.player, board.name(t.to)] + ([short[t.check.value]] if t.check is not None else [])

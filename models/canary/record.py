@@ -59,6 +59,12 @@ class CanaryRecord:
             table, label = entry_field("turn", turn, key, sub)
         return located(self.file, self.lines, table, key, label)
 
+    def rulings(self) -> dict[str, int | bool]:
+        """The table's rulings that differ from the default (what ``[rules]`` writes)."""
+        default = Variant.for_players(self.variant.players)
+        return {k: getattr(self.variant, k) for k in sorted(RULE_KEYS)
+                if getattr(self.variant, k) != getattr(default, k)}
+
     def truncated(self, turns: int) -> CanaryRecord:
         """The same record cut after ``turns`` turns."""
         return CanaryRecord(self.variant, self.players, self.viewer, self.clue, self.genuine,
@@ -244,8 +250,7 @@ def to_toml(record: CanaryRecord) -> str:
             out.append(f"clue = {q(record.clue)}")
         if record.genuine is not None:
             out.append(f"genuine = {'true' if record.genuine else 'false'}")
-    v, default = record.variant, Variant.for_players(record.variant.players)
-    rulings = {k: getattr(v, k) for k in sorted(RULE_KEYS) if getattr(v, k) != getattr(default, k)}
+    rulings = record.rulings()
     if rulings:
         out += ["", "[rules]"] + [f"{k} = {str(x).lower() if isinstance(x, bool) else x}" for k, x in rulings.items()]
     out += ["", "[start]"] + [f"{toml_key(p)} = {q(board.name(record.start[p]))}" for p in record.players

@@ -50,31 +50,24 @@ HDAN = (H, D, A, N)
 
 
 # -- the brute force -----------------------------------------------------------------
-def multiset_permutations(counts: list[int]):
-    """Every distinct sequence using kind i exactly counts[i] times (recursive)."""
-    total = sum(counts)
-    seq: list[int] = []
-
-    def rec():
-        if len(seq) == total:
-            yield tuple(seq)
-            return
-        for i, c in enumerate(counts):
-            if c:
-                counts[i] -= 1
-                seq.append(i)
-                yield from rec()
-                seq.pop()
-                counts[i] += 1
-
-    yield from rec()
+def multiset_permutations(counts: list[int]) -> np.ndarray:
+    """Every distinct sequence using kind i exactly counts[i] times, one row each, in
+    lexicographic order: grown one position at a time, each row by every kind it has a
+    copy left of (``nonzero`` lists them row by row, kinds in order)."""
+    rows = np.zeros((1, 0), dtype=np.int16)
+    left = np.array([counts], dtype=np.int16)
+    for _ in range(sum(counts)):
+        parent, kind = np.nonzero(left > 0)
+        rows = np.concatenate([rows[parent], kind[:, None].astype(np.int16)], axis=1)
+        left = left[parent]
+        left[np.arange(len(parent)), kind] -= 1
+    return rows
 
 
 @cache
 def all_layouts(deck: Deck, squares: int) -> np.ndarray:
     assert deck.size == squares
-    rows = list(multiset_permutations([k.copies for k in deck.kinds]))
-    return np.array(rows, dtype=np.int16).reshape(len(rows), squares)
+    return multiset_permutations([k.copies for k in deck.kinds])
 
 
 def clue_deals(variant: Variant, players: tuple[str, ...]):

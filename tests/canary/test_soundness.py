@@ -1,14 +1,15 @@
 """Soundness on the standard 7x7 game: the CP-SAT engine against the exact counter.
 
-The truth-survives sweep over thousands of simulated games lives in ``test_state.py``
-(merged with the sweep of every seat's record): the simulator's records are the State's
-``record_for`` outputs, so one sweep checks both.  Here, for 60 seeded games (20 each
+The truth-survives sweep over thousands of simulated games is the conformance suite's
+(``tests/conformance/test_check.py``: every seat's record passes the check and keeps the
+truth).  Here, for 60 seeded games (20 each
 with 2, 3 and 4 players), each written by a random seat or a spectator, cut at a random
 turn, with some of the viewer's own hidden faces forgotten, the CP-SAT engine is checked
 against the counter: possible clues, certain clue facts (both ways) and, with four
-players, the fake holder; and simulated games under each table ruling are legal and keep
-the truth.  The CP-SAT cases are a sweep: all with ``--full``, a seeded tenth by default
-(``tests/conftest.py``).
+players, the fake holder.  That simulated games under each table ruling are legal and keep
+the truth is the conformance suite's (a third of its corpus plays under a non-default
+ruling: ``tests/conformance/canary_hooks.py``).  The CP-SAT cases are a sweep: all with
+``--full``, a seeded tenth by default (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -96,33 +97,3 @@ def test_cpsat_agrees_with_the_counter(players, seed, check_goal):
         board = variant.board
         goal = set(engine.possible_values(["goal"])["goal"])
         assert goal == {board.name(sq) for sq, x in enumerate(t.goal_marginals()) if x > Fraction(0)}
-
-
-# -- table rulings (docs: R2, R4, R5, R6 are configurable) --------------------------------
-RULINGS = [
-    {"declare_on_face_up": False},
-    {"declare_needs_own_clue": False},
-    {"skip_turns": 0},
-    {"shared_squares": False},
-]
-
-
-@pytest.mark.parametrize("players", (2, 3, 4))
-@pytest.mark.parametrize("rulings", RULINGS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.items()))
-def test_simulated_games_are_legal_under_each_ruling(rulings, players):
-    """The simulator claims to play only legal games, for any table's rulings: the
-    rules must accept every record it writes, and the truth must survive."""
-    variant = Variant.for_players(players, **rulings)
-    rejected = []
-    for seed in range(20):
-        game = simulator.simulate(variant, seed, max_turns=60)
-        rng = random.Random(seed)
-        viewer = rng.choice([*game.players, None])
-        try:
-            observations = replay(simulator.forget(game.record(viewer), 0.2, rng)).observations
-        except Exception as exc:  # noqa: BLE001 - collect every rejected game
-            rejected.append((seed, str(exc)))
-            continue
-        t = counter.count(variant, game.players, observations, goals=False)
-        assert t.weights.get(true_hypothesis(game), 0) > 0, seed
-    assert rejected == []

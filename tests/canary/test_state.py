@@ -1,16 +1,10 @@
 """The true game state (``CanaryState``) against the record checker (``session.check``).
 
-1. Every record a state writes passes the full check, and the truth survives it (this
-   is also the soundness sweep: the simulator is random legal moves on the state, so its
-   records are ``record_for`` outputs).  For 2100 seeded games (700 each with 2, 3 and 4
-   players, a third of them under a non-default table ruling), played by the
-   simulator's random legal moves to the end (or 80 turns), ``record_for(seat)`` passes
-   ``CanarySession(record).check()`` (replay through the rules and the exact count: some
-   world fits) from every seat and as a spectator, and so does one random seat's (or the
-   spectator's) record cut at a random turn with some of its own hidden faces forgotten.
-   For each of these: the true clue deal has positive weight, every true goal square
-   positive goal probability, the true clues and fake positive marginals, and the
-   marginals add up.  A test below asserts that these games declare at the check,
+1. Every record a state writes passes the full check, and the truth survives it: the
+   conformance suite (``tests/conformance/``, ``canary_hooks.py``) checks every seat's
+   and the spectator's record of 2100 seeded games, and one random seat's record cut at
+   a random turn with some of its own hidden faces forgotten.  A test below asserts that
+   these games (the same ones: ``canary_hooks.variant_for``) declare at the check,
    instead of it (R8), on cards of every size, on face-up cards, and (4 players) as the
    fake holder anywhere.
 
@@ -29,40 +23,34 @@
      from the declarer's seat: the others cannot tell it from a legal one.
 
    Sampled at a random point of 180 seeded games (60 each with 2, 3 and 4 players), the
-   games of sweep 1 (shared through a module cache).  Out of turn: one step of each other
-   player.
+   games of the conformance corpus (played again here, a module cache shares them).  Out
+   of turn: one step of each other player.
 
-Both sweeps run whole with ``--full`` and a seeded tenth by default (``tests/conftest.py``).
+Sweep 2 runs whole with ``--full`` and a seeded tenth by default (``tests/conftest.py``).
 """
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from suiri.models.canary.counter import Counts, Hypothesis
 from suiri.models.canary.record import CanaryRecord
 from suiri.models.canary.rules import Check, Variant
 from suiri.models.canary.session import CanarySession
-from suiri.models.canary.simulator import Simulated, forget, simulate
+from suiri.models.canary.simulator import Simulated, simulate
 from suiri.models.canary.state import CanaryState, Move, as_written
 from suiri.solver.errors import IllegalMoveError, SuiriError
 
-RULINGS = [{}, {}, {}, {}, {}, {}, {"declare_on_face_up": False}, {"declare_needs_own_clue": False},
-           {"skip_turns": 0}, {"shared_squares": False}, {}, {}]
-GAMES_PER_COUNT = 700
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
+
+from canary_hooks import GAMES_PER_COUNT, LONGEST, variant_for  # noqa: E402
+
 EQUALITY_GAMES = 60  # per player count
-LONGEST = 80  # turns; random play may miss the goal card for hundreds of turns
-
-
-def variant_for(players: int, seed: int) -> Variant:
-    return Variant.for_players(players, **RULINGS[seed % len(RULINGS)])  # type: ignore[arg-type]
-
-
-def true_hypothesis(state: CanaryState) -> Hypothesis:
-    fake = None if state.deal.fake is None else state.players.index(state.deal.fake)
-    return Hypothesis(tuple(state.deal.clues[p] for p in state.players), fake)
 
 
 def accepted(record: CanaryRecord) -> bool:
@@ -89,50 +77,6 @@ def played(players: int, seed: int, max_turns: int = LONGEST) -> Simulated:
     if key not in _GAMES:
         _GAMES[key] = simulate(variant_for(players, seed), seed, max_turns=max_turns)
     return _GAMES[key]
-
-
-def truth_survives(state: CanaryState, counts: Counts, where: object) -> None:
-    """Soundness: the true deal, clues, fake and goal squares all keep a positive count,
-    and the marginals add up."""
-    players = len(state.players)
-    assert counts.weights.get(true_hypothesis(state), 0) > 0, where
-    goal_m = counts.goal_marginals()
-    goals = state.deal.goal_squares()
-    assert all(goal_m[sq] > 0 for sq in goals), where
-    assert len(goals) == (5 if players == 2 else 1)  # fixed by the deck
-    assert sum(goal_m) == len(goals), where
-    for p in state.players:
-        m = counts.clue_marginals(p)
-        assert sum(m.values()) == 1 and m[state.deal.clues[p]] > 0, (where, p)
-    fm = counts.fake_marginals()
-    assert sum(fm.values()) == (1 if players == 4 else 0), where
-    if players == 4:
-        assert fm[state.deal.fake] > 0, where
-    assert sum(counts.probability(h) for h in counts.weights) == 1, where
-
-
-@pytest.mark.parametrize("players", (2, 3, 4))
-def test_records_of_every_seat_pass_the_check_and_keep_the_truth(players: int, sweep) -> None:
-    seats_checked = declaring = ended = forgotten = 0
-    for seed in sweep(range(GAMES_PER_COUNT)):
-        game = played(players, seed)
-        state = game.state
-        if state.is_over():
-            assert state.current_player() is None and all(state.legal_moves(p) == [] for p in state.players)
-            ended += 1
-        else:
-            assert len(state.turns) == LONGEST
-        for seat in [*state.players, None]:
-            truth_survives(state, CanarySession(state.record_for(seat)).check(), (seed, seat))
-            seats_checked += 1
-        rng = random.Random(seed * 7919 + players)
-        viewer = rng.choice([*state.players, None])
-        cut = forget(game.record(viewer, rng.randint(0, len(state.turns))), rng.choice([0.0, 0.2, 0.5]), rng)
-        truth_survives(state, CanarySession(cut).check(), (seed, viewer, len(cut.turns)))
-        forgotten += sum(1 for n, t in enumerate(cut.turns)
-                         if t.player == viewer and t.card is None and state.turns[n].check is Check.HIDDEN)
-        declaring += sum(t.declare is not None for t in state.turns)
-    assert seats_checked and declaring and ended and forgotten
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))

@@ -2,11 +2,14 @@
 chain, and every step of every chain checks out (its premises entail its fact; dropping
 any premise breaks that) by two independent means: CP-SAT on the game's own model (not
 the exported clauses the explainer ran on), and brute force over every world of reduced
-boards and decks (``test_counter_bruteforce.py``'s enumeration and world filter)."""
+boards and decks (``test_counter_bruteforce.py``'s enumeration and world filter).  The
+simulated records' chains are the conformance suite's (``tests/conformance/test_chains.py``)."""
 
 from __future__ import annotations
 
 import importlib.util
+import sys
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -16,14 +19,20 @@ import pytest
 from suiri.models import open_session
 from suiri.models.canary.rules import Variant, replay
 from suiri.models.canary.session import CanarySession
-from suiri.models.canary.simulator import simulate
 from suiri.models.canary.steps import CanarySteps
 from suiri.solver.backends import CpSatOracle
 from suiri.solver.chain import check_chain
 from suiri.solver.facts import Fact
 from suiri.solver.problem import Step
 
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
 
+from chains import chain_problems  # noqa: E402
+
+
+@cache  # one module per process, so its layouts are listed once
 def brute_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("canary_brute", Path(__file__).with_name("test_counter_bruteforce.py"))
     assert spec is not None and spec.loader is not None
@@ -32,20 +41,11 @@ def brute_module() -> ModuleType:
     return module
 
 
-def chains_check(cs: CanarySteps) -> list[str]:
-    checker = CpSatOracle(cs.problem.cp)
-    problems = []
-    for fact in cs.certain_facts():
-        steps = cs.explain(fact)
-        problems += [f"{fact}: {p}" for p in check_chain(cs.problem, checker, steps, fact)]
-    return problems
-
-
 def test_reference_record_every_certain_fact_has_a_checked_chain() -> None:
     _, session = open_session("models/canary/records/canary-3p.toml")
     cs = CanarySteps(session)
     assert len(cs.certain_facts()) == 14
-    assert chains_check(cs) == []
+    assert chain_problems(cs) == []
 
 
 def test_reference_record_d7_is_argued_in_steps() -> None:
@@ -65,15 +65,6 @@ def test_cpsat_oracle_builds_the_same_kind_of_chain() -> None:
     cs = CanarySteps(session, oracle="cpsat")
     fact = Fact("goal", "d7", False)
     assert check_chain(cs.problem, CpSatOracle(cs.problem.cp), cs.explain(fact), fact) == []
-
-
-@pytest.mark.sweep  # one case per record, so xdist spreads the 30 (make test-fast: a tenth)
-@pytest.mark.parametrize("seed", range(30))
-def test_simulated_records_chains_check_out(seed: int) -> None:
-    players = 2 + seed % 3
-    game = simulate(Variant.for_players(players), seed, max_turns=10 + 5 * (seed % 6), declare_rate=0.2)
-    cs = CanarySteps(CanarySession(game.record(game.players[seed % players])))
-    assert chains_check(cs) == [], seed
 
 
 # -- brute force on reduced instances -----------------------------------------------------

@@ -1,7 +1,9 @@
 """Memory Detective's compact line notation reads into the same records as TOML: the
 round trip TOML → compact → TOML is lossless, errors point at the typed line (the
 reader's and the rules' messages, and the notation's own with its own words), and a
-record typed in the notation analyzes the same as its TOML."""
+record typed in the notation analyzes the same as its TOML.  The round trip of
+simulated records (every seat, cut, decorated with the fields simulated games never
+write) is the conformance suite's (``tests/conformance/test_round_trip.py``)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from suiri.models.detective.cards import FAKE_CARD
 from suiri.models.detective.game import GAME
 from suiri.models.detective.notation import is_compact, parse, to_compact
 from suiri.models.detective.record import DetectiveRecord, from_document, load, loads, to_toml
-from suiri.models.detective.rules import Deduce, Reveal, Show, replay, variant_for
+from suiri.models.detective.rules import Deduce, Reveal, replay, variant_for
 from suiri.models.detective.session import DetectiveSession
 from suiri.models.detective.simulator import simulate
 from suiri.solver.errors import (
@@ -83,50 +85,6 @@ def test_the_reference_record_in_compact_form() -> None:
         "deduce cid s7 w8 r3 aki bea\n"
         "reveal aki s8\n"
         "deduce aki s3 w7 r7 bea=r7 cid=s3\n")
-
-
-def decorated(record: DetectiveRecord, rng: random.Random) -> DetectiveRecord:
-    """The record with the fields simulated games never write, at random: `among` on
-    shows, an explicit `bluff` on reveals of the fake, shown cards the viewer forgot, and
-    outcomes left out.  (Legal or not does not matter here: the round trip is the reader's.)"""
-    cards = record.variant.cards
-    events = []
-    for e in record.events:
-        if isinstance(e, Show) and rng.random() < 0.5:
-            e = replace(e, among=tuple(rng.sample(cards, rng.randint(1, 4))))
-        elif isinstance(e, Reveal) and e.card == FAKE_CARD:
-            e = replace(e, bluff=rng.choice([None, True, False]))
-        elif isinstance(e, Deduce):
-            if e.shown and rng.random() < 0.3:
-                e = replace(e, shown={p: c for p, c in e.shown.items() if rng.random() < 0.5})
-            if e.outcome is not None and rng.random() < 0.3:
-                e = replace(e, outcome=None)
-        events.append(e)
-    return replace(record, events=events)
-
-
-def simulated_cases() -> list[tuple[str, int, int]]:
-    """(variant, players, seed): every variant, every player count, 30 games each."""
-    return [(variant, players, seed) for variant in VARIANTS for players in range(2, 9) for seed in range(30)]
-
-
-def test_simulated_records_round_trip(sweep: Callable[[list[tuple[str, int, int]]], list[tuple[str, int, int]]]
-                                      ) -> None:
-    """Every seat's record and the spectator's, each cut at a random point, as written
-    and decorated with the extensions: 840 games, 5880 records with --full."""
-    seen = {"bluff": 0, "accuse": 0, "show": 0, "joined": 0}
-    for variant, players, seed in sweep(simulated_cases()):
-        game = simulate(variant_for(players, variant), seed, max_events=40)
-        rng = random.Random(seed * 100 + players)
-        for viewer in (*game.players, None):
-            record = game.record(viewer, rng.randint(0, len(game.state.events)))
-            text = assert_round_trip(record)
-            assert_round_trip(decorated(record, rng))
-            seen["joined"] += text.count(" ; reveal ")
-            seen["accuse"] += text.count("\naccuse ")
-            seen["show"] += text.count("\nshow ")
-        seen["bluff"] += sum(1 for e in game.state.events if isinstance(e, Deduce) and FAKE_CARD in e.shown.values())
-    assert all(seen.values()), seen  # the sweep meets bluffs, accusations and shows
 
 
 def test_every_line_of_a_legal_record_can_be_added_alone(sweep: Callable[[list[int]], list[int]]) -> None:

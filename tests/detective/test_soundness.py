@@ -1,153 +1,50 @@
-"""Soundness of the Memory Detective analysis (the truth always survives), merged with the
-State's record sweep (every seat's record passes the full check).
+"""Soundness of the Memory Detective analysis (the truth always survives) beyond the
+conformance suite's corpus.
 
-2016 seeded games: 72 for each player count (2 to 8) and variant (base, fake, clue,
-clue-fake; see ``variant_for``); even seeds are played by the simulator's policy (6 to
-60 events), odd seeds by random legal moves on the State (state_games.py: accusations,
-looks, reveals of the fake after a real show).  Each game is cut at one random event
-count (a bluff keeps its reveal: ``Simulated.cut``; the end and the empty record come
-up too).  ``make test`` (``--full``) checks all of them, the default run a seeded tenth
-of each case's games (the sweep convention, tests/conftest.py); the seats and
-accusations the whole sweep covers are checked on every run.  For each game:
-
-- every seat's record and the spectator's (``State.record_for``, cut) pass the full
-  check (``DetectiveSession`` replays it, and some deal fits), and the true case triple
-  keeps a positive count;
-- for two of them (one cycling through every seat and the spectator across the seeds,
-  one at random): the true current place of every card (``simulator.current_holder``: a
-  revealed card is public) has positive probability; every fact ``analyze`` calls
-  certain is true of the real game; every card's place distribution, each category of
-  the truth and the joint add up to 1.
-
-Clue games end by accusations (right when the accuser is sure, or a guess); a second
-sweep plays Clue games full of guessed accusations, most of them wrong.
+The corpus (``tests/conformance/detective_hooks.py``: 2016 seeded games, every seat's
+record and the spectator's, two of them with the deep checks) is checked by
+``tests/conformance/test_check.py``; here, a check that the whole corpus covers every
+seat and the spectator and that its Clue games end by accusations, and records the
+corpus does not hold: Clue games full of guessed accusations, whole games and empty
+records, solved games.  Each record gets the conformance suite's checks
+(``detective_hooks.truth``, deep): the true case triple keeps a positive count; the
+true current place of every card has positive probability; every fact ``analyze``
+calls certain is true of the real game; every card's place distribution, each
+category of the truth and the joint add up to 1.
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Callable, Iterable
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from suiri.models.detective import FACTS
-from suiri.models.detective.analysis import analyze
-from suiri.models.detective.cards import CATEGORIES, Category
+from suiri.models.detective.cards import CATEGORIES
 from suiri.models.detective.rules import Accuse, variant_for
 from suiri.models.detective.session import DetectiveSession
-from suiri.models.detective.simulator import PLAYER_NAMES, Simulated, current_holders, simulate
-from suiri.solver.facts import Fact
+from suiri.models.detective.simulator import PLAYER_NAMES, SimulatedGame, simulate
 
-HERE_DIR = str(Path(__file__).parent)
-if HERE_DIR not in sys.path:
-    sys.path.insert(0, HERE_DIR)
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
 
-from state_games import play  # noqa: E402
-
-GAMES_PER_CASE = 72
-PLAYERS = range(2, 9)
+from corpus import Sample  # noqa: E402
+from detective_hooks import PLAYERS, game_and_viewpoints, seeds, truth  # noqa: E402
 
 
 def cases():
     return [pytest.param(n, v, id=f"{v}-{n}p") for v in FACTS.variants for n in PLAYERS]
 
 
-def seeds(players: int, variant: str) -> range:
-    start = 10_000 * players + 1_000 * FACTS.variants.index(variant)
-    return range(start, start + GAMES_PER_CASE)
-
-
-def viewpoints(game: Simulated, seed: int, rng: random.Random) -> list[str | None]:
-    """Two seats: one cycling through every seat and the spectator, one at random."""
-    seats: list[str | None] = [*game.players, None]
-    return [seats[seed % len(seats)], rng.choice(seats)]
-
-
-def fact_is_true(fact: Fact, places: dict[str, str], case: dict[Category, str]) -> bool:
-    kind, _, arg = fact.subject.partition(":")
-    if kind == "holder":
-        actual = places[arg]
-    else:
-        assert kind == "case", fact
-        actual = case[Category(arg)]
-    return (actual == fact.value) == fact.holds
-
-
-def check_counts(game: Simulated, viewer: str | None, cut: int) -> DetectiveSession:
-    """The record passes the full check and the true case triple has a positive count."""
-    label = f"seed {game.seed}, {game.state.variant.players}p, viewer {viewer}, cut {cut}"
+def check_record(game: SimulatedGame, viewer: str | None, cut: int) -> None:
+    """All the soundness checks on one record (the conformance suite's, deep)."""
     record = game.record(viewer, cut)
     session = DetectiveSession(record)  # replays: raises if the rules reject the record
-    assert len(record.events) == game.state.cut(cut), label  # a bluff keeps its reveal
-    truth = game.state.deal.case
-    counts = session.check()  # replay and the exact count
-    assert counts.total > 0, label
-    assert counts.truth.get(truth, 0) > 0, (label, [c.id for c in truth])
-    assert sum(counts.truth.values()) == counts.total, label
-    return session
-
-
-def check_record(game: Simulated, viewer: str | None, cut: int, session: DetectiveSession | None = None) -> int:
-    """All the checks on one record (``session``: its session, if already checked by
-    ``check_counts``); returns the number of certain facts."""
-    label = f"seed {game.seed}, {game.state.variant.players}p, viewer {viewer}, cut {cut}"
-    if session is None:
-        session = check_counts(game, viewer, cut)
-    upto = game.state.cut(cut)
-    truth = game.state.deal.case
-
-    places = current_holders(game, upto)
-    for card, place in places.items():
-        row = session.where_now(card)
-        assert set(row) == {*game.players, "case", "public"}, (label, card.id)
-        assert sum(row.values()) == 1, (label, card.id, row)
-        assert all(p >= 0 for p in row.values()), (label, card.id, row)
-        assert row[place] > 0, (label, card.id, place, row)
-
-    for index, cat in enumerate(CATEGORIES):
-        dist = session.truth(cat)
-        assert sum(dist.values()) == 1, (label, cat)
-        assert dist[truth[index]] > 0, (label, cat, truth[index].id)
-
-    result = analyze(session)
-    assert sum(p for _, p in result.triples) == 1, label
-    assert result.triples and all(p > Fraction(0) for _, p in result.triples), label
-    by_id = {c.id: place for c, place in places.items()}
-    case = {c.category: c.id for c in truth if c.category is not None}
-    wrong = [str(f) for f in result.certain if not fact_is_true(f, by_id, case)]
-    assert not wrong, (label, wrong)
-    if result.solved is not None:
-        assert tuple(result.solved) == tuple(truth), label
-    return len(result.certain)
-
-
-def game_and_viewpoints(players: int, variant: str, seed: int) -> tuple[Simulated, int, list[str | None]]:
-    """The game of ``seed`` (the simulator's policy for even seeds, random legal moves on
-    the State for odd ones), its cut and its two viewpoints."""
-    rng = random.Random(seed)
-    if seed % 2:
-        game = Simulated(seed, play(variant, players, seed, rng.randint(1, 120)))
-    else:
-        game = simulate(variant_for(players, variant), seed, max_events=rng.randint(6, 60))
-    return game, rng.randint(0, len(game.state.events)), viewpoints(game, seed, rng)
-
-
-@pytest.mark.parametrize(("players", "variant"), cases())
-def test_truth_survives(players: int, variant: str, sweep: Callable[[Iterable[int]], list[int]]) -> None:
-    """Every seat's record and the spectator's pass the full check and keep the truth;
-    two of them keep every soundness check.  A seeded tenth of the games by default,
-    all 2016 with ``--full``."""
-    certain = 0
-    for seed in sweep(seeds(players, variant)):
-        game, cut, chosen = game_and_viewpoints(players, variant, seed)
-        for seat in (*game.players, None):
-            session = check_counts(game, seat, cut)
-            for _ in range(chosen.count(seat)):
-                certain += check_record(game, seat, cut, session)
-    assert certain > 0  # the chunk did prove something
+    counts = session.check()
+    assert counts.total > 0, (game.seed, viewer, cut)
+    truth(Sample(viewer, record, frozenset(), (game, cut), f"seed {game.seed}", deep=True), session, counts)
 
 
 @pytest.mark.slow  # a check of the whole sweep, which only make test runs

@@ -1,32 +1,30 @@
 """Memory Detective step-wise explanations (``models/detective/steps.py``): every certain
-fact of the reference record and of simulated records gets a chain, and every step
-checks out (entailment and minimality) with CP-SAT on the game's own model, which the
-explainer's exported clauses do not share a solver with."""
+fact of the reference record gets a chain, and every step checks out (entailment and
+minimality) with CP-SAT on the game's own model, which the explainer's exported
+clauses do not share a solver with (``tests/conformance/chains.py``).  The simulated
+records' chains are the conformance suite's (``tests/conformance/test_chains.py``)."""
 
 from __future__ import annotations
 
-import pytest
+import sys
+from pathlib import Path
 
 from suiri.models import game, open_session
 from suiri.models.detective.steps import DetectiveSteps
-from suiri.solver.backends import CpSatOracle
-from suiri.solver.chain import check_chain
 from suiri.solver.facts import Fact
 
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
 
-def chains_check(steps: DetectiveSteps) -> list[str]:
-    checker = CpSatOracle(steps.problem.cp)
-    out = []
-    for fact in steps.certain_facts():
-        out += [f"{fact}: {p}" for p in check_chain(steps.problem, checker, steps.explain(fact), fact)]
-    return out
+from chains import chain_problems  # noqa: E402
 
 
 def test_reference_record_chains_check_out() -> None:
     _, session = open_session("models/detective/records/detective-3p.toml")
     steps = DetectiveSteps(session)
     assert len(steps.certain_facts()) == 6
-    assert chains_check(steps) == []
+    assert chain_problems(steps) == []
 
 
 def test_a_case_file_target_keeps_its_name() -> None:
@@ -43,16 +41,6 @@ def test_a_case_file_target_keeps_its_name() -> None:
             assert chain[-1].fact == case[0]
             return
     raise AssertionError("no simulated record proves a case-file card")  # pragma: no cover
-
-
-@pytest.mark.sweep  # one case per record, so xdist spreads the 30 (make test-fast: a tenth)
-@pytest.mark.parametrize("seed", range(30))
-def test_simulated_records_chains_check_out(seed: int) -> None:
-    g = game("detective")
-    players = (3, 4, 5)[seed % 3]
-    state = g.new_state(players, seed, "base")
-    steps = DetectiveSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players])))
-    assert chains_check(steps) == [], seed
 
 
 def test_a_hand_counted_is_one_premise() -> None:

@@ -3,22 +3,17 @@
 Seeded games are played on a ``WerewolfState`` with the simulator's policy
 (``simulator.choose``) and looked at in three ways.
 
-1. **Every record replays.**  At random cuts — between turns, in the middle of a turn
-   (a drawn card pending, a Vote's pointings under way), between two calls of the search
-   phase and between a call and its search — ``record_for(seat)`` from every seat and
-   as a spectator passes the full check (``WerewolfSession.check``: the rules, then at
-   least one hidden history fits) and reads back from TOML as the same record; and
-   (soundness, merged from the former test_soundness.py) whenever the record shows
-   everything that happened (between turns or calls, or the viewer's own draw pending),
-   the true Lost Legacy, Werewolf and every hidden card keep a positive count, and the
-   Lost Legacy's places, the Werewolf's distribution and every slot's kinds sum to the
-   total weight.  2000 games with
-   ``--full``, a seeded tenth by default.
+1. **Every record replays.**  The conformance suite (``tests/conformance/``,
+   ``werewolf_hooks.py``): at random cuts of 2000 games — between turns, in the middle
+   of a turn, between two calls of the search phase and between a call and its search —
+   ``record_for(seat)`` from every seat and as a spectator passes the full check, reads
+   back from TOML and the compact notation as the same record, and keeps the truth.
 
 2. **Legal moves are accepted.**  At random moments, every legal move of the current
    player (up to a handful, sampled) is applied to a copy of the state, the turn or call
    is finished with the policy, and the record of every seat and of the spectator passes
-   the full check.
+   the full check, reads back from TOML as the same record and keeps the truth (the
+   conformance suite's ``werewolf_hooks.truth``).
 
 3. **Forbidden moves are absent and refused.**  Legal moves are perturbed into moves
    the rules forbid (a Seer or a Vote pointing at oneself or at an eliminated player, a
@@ -40,13 +35,14 @@ is not illegal but a question for the counter (some hidden history may still fit
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from suiri.models.werewolf.cards import KINDS, LOST_LEGACY, MEDIUM, NOBODY, SEER, VILLAGER
-from suiri.models.werewolf.counter import Counts
+from suiri.models.werewolf.cards import KINDS, LOST_LEGACY, MEDIUM, SEER, VILLAGER
 from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.simulator import choose
@@ -56,7 +52,13 @@ from suiri.solver.errors import SuiriError
 Sweep = Callable[[Iterable[int]], list[int]]
 GAMES = 1000  # per player count, with --full
 CHUNKS = 10  # test cases per player count (for parallel runs)
-CUT_RATE = 0.05  # the chance that a record is taken after a move
+
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
+
+from corpus import Sample  # noqa: E402
+from werewolf_hooks import truth  # noqa: E402
 
 
 def chunks(games: int) -> list:
@@ -78,34 +80,19 @@ def play(players: int, seed: int) -> Iterator[tuple[WerewolfState, random.Random
         yield state, rng
 
 
-def accepted(state: WerewolfState, where: str, checked: set[str] | None = None) -> None:
-    """The full check accepts the record of every seat and of the spectator, and the
-    record survives a TOML round trip unchanged (so the check of the reread record is
-    the same check: only the file name and the line map differ, which no rule reads)."""
-    checked = set() if checked is None else checked
+def accepted(state: WerewolfState, where: str) -> None:
+    """The full check accepts the record of every seat and of the spectator, the truth
+    survives it, and the record survives a TOML round trip unchanged (so the check of the
+    reread record is the same check: only the file name and the line map differ, which
+    no rule reads)."""
     for seat in (*state.players, None):
         record = state.record_for(seat)
-        c = WerewolfSession(record).check()
+        session = WerewolfSession(record)
+        c = session.check()
         assert c.total > 0, (where, seat)
-        if state.settled or record.pending is not None:  # else the record ends before the table's last moves
-            truth_survives(c, state, (where, seat))
-            checked.add("pending" if record.pending is not None else "settled")
+        truth(Sample(seat, record, frozenset(), state, where), session, c)
         reread = loads(to_toml(record))
         assert replace(reread, file=record.file, lines=None) == record, (where, seat)
-
-
-def truth_survives(c: Counts, state: WerewolfState, where: object) -> None:
-    """Soundness: the true hidden state keeps a positive count, and the counts add up."""
-    t = state.table
-    assert c.weight > 0, where
-    ll, wolf = c.lost_legacy(), c.werewolf()
-    assert ll.get(t.lost_legacy(), 0) > 0, (where, t.lost_legacy(), ll)
-    assert wolf.get(t.werewolf() or NOBODY, 0) > 0, (where, t.werewolf(), wolf)
-    assert sum(ll.values()) == c.weight and sum(wolf.values()) == c.weight, where
-    for slot, row in c.places.items():
-        assert sum(row) == c.weight, (where, slot)
-    for slot, kind in t.hidden().items():
-        assert c.places.get(slot, [0] * 11)[kind.index] > 0, (where, slot, kind.id)
 
 
 def finish(state: WerewolfState, rng: random.Random) -> None:
@@ -114,21 +101,6 @@ def finish(state: WerewolfState, rng: random.Random) -> None:
         player = state.current_player()
         assert player is not None
         state.apply(choose(state, player, rng, set()))
-
-
-# -- 1. every record replays -----------------------------------------------------------------------
-@pytest.mark.parametrize("players, seeds", chunks(GAMES))
-def test_every_seat_replays_and_the_truth_survives(players: int, seeds: range, sweep: Sweep) -> None:
-    chosen = sweep(seeds)
-    kinds: set[str] = set()
-    truths: set[str] = set()  # the cuts at which the truth was checked
-    for seed in chosen:
-        cuts = random.Random(f"cuts-{seed}")
-        for state, _ in play(players, seed):
-            if state.is_over() or cuts.random() < CUT_RATE:
-                accepted(state, f"{players}p seed {seed} after {len(state.turns)} turns, {len(state.calls)} calls", truths)
-                kinds.add("search" if state.calls else "settled" if state.settled else "mid-turn")
-    assert chosen and "search" in kinds and truths == {"settled", "pending"}
 
 
 # -- 2. legal moves are accepted -------------------------------------------------------------------

@@ -1,25 +1,23 @@
 """Werewolf step-wise explanations (``models/werewolf/steps.py``): every certain fact of
-the reference record and of simulated records gets a chain, and every step checks out
-(entailment and minimality) with CP-SAT on the game's own model."""
+the reference record gets a chain, and every step checks out (entailment and
+minimality) with CP-SAT on the game's own model (``tests/conformance/chains.py``).  The
+simulated records' chains are the conformance suite's (``tests/conformance/test_chains.py``)."""
 
 from __future__ import annotations
 
-import pytest
+import sys
+from pathlib import Path
 
-from suiri.models import game, open_session
+from suiri.models import open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
-from suiri.solver.backends import CpSatOracle
-from suiri.solver.chain import check_chain
 from suiri.solver.facts import Fact
 
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
 
-def chains_check(steps: WerewolfSteps) -> list[str]:
-    checker = CpSatOracle(steps.problem.cp)
-    out = []
-    for fact in steps.certain_facts():
-        out += [f"{fact}: {p}" for p in check_chain(steps.problem, checker, steps.explain(fact), fact)]
-    return out
+from chains import chain_problems  # noqa: E402
 
 
 def reference() -> WerewolfSession:
@@ -31,7 +29,7 @@ def reference() -> WerewolfSession:
 def test_reference_record_chains_check_out() -> None:
     steps = WerewolfSteps(reference())
     assert steps.certain_facts() == [Fact("werewolf", "dan"), Fact("ruins", "attack-2")]
-    assert chains_check(steps) == []
+    assert chain_problems(steps) == []
 
 
 def test_werewolf_dan_is_argued_through_dans_hand() -> None:
@@ -50,13 +48,3 @@ def test_reference_record_steps_cite_one_or_two_lines() -> None:
         chain = WerewolfSteps(reference()).explain(Fact.parse(text))
         assert max(len(step.lines) for step in chain) <= 2, (text, [s.lines for s in chain])
         assert any(f.subject.startswith(("dealt:dan", "drew:", "after:")) for s in chain for f in s.facts), text
-
-
-@pytest.mark.sweep  # one case per record, so xdist spreads the 30 (make test-fast: a tenth)
-@pytest.mark.parametrize("seed", range(30))
-def test_simulated_records_chains_check_out(seed: int) -> None:
-    g = game("werewolf")
-    players = (3, 4)[seed % 2]
-    state = g.new_state(players, seed, "base")
-    steps = WerewolfSteps(g.open(g.simulate(players, seed, 60, state.players[seed % players], "base")))
-    assert chains_check(steps) == [], seed

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,11 +29,34 @@ from hooks import hooks_for  # noqa: E402
 FRACTION = 10  # as tests/conftest.py: the default run keeps one chunk in FRACTION
 
 
+TOY = "toy"  # tests/toy: a game registered through the registry's door for each of its tests
+
+
 def conformance_games() -> list[str]:
-    """The games the suite runs: every game of the registry, in its order."""
+    """The games the suite runs: every game of the registry, in its order, and the toy
+    game (registered at test time, as a fourth game would be in the package)."""
     from suiri.models import GAMES
 
-    return list(GAMES)
+    return [*GAMES, *([] if TOY in GAMES else [TOY])]
+
+
+@pytest.fixture(autouse=True)
+def registered_toy(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The toy game registered (``suiri.models.register``) while one of its tests runs."""
+    chunk = getattr(request.node, "callspec", None) and request.node.callspec.params.get("chunk")
+    if not (isinstance(chunk, Chunk) and chunk.game == TOY):
+        yield
+        return
+    tests = str(Path(__file__).resolve().parents[1])
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    from toy.plugin import install, uninstall
+
+    install()
+    try:
+        yield
+    finally:
+        uninstall()
 
 
 def in_default_run(chunk: Chunk) -> bool:

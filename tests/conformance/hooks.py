@@ -10,7 +10,7 @@ add (``hooks_for``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -32,7 +32,9 @@ class Hooks:
       samples, show what the sweeps must meet;
     - ``round_trip``: the game's extra round-trip checks of one sample (beyond the
       generic TOML and compact ones), given its compact text; returns what it shows;
-    - ``round_trip_coverage``: checks that a chunk's round trips showed what they must.
+    - ``round_trip_coverage``: checks that a chunk's round trips showed what they must;
+    - ``bare``: the record without where it was read from (the file, its line numbers:
+      no rule reads them), so that a record read back compares equal to the one written.
     """
 
     specs: Callable[[int, int], list[tuple[Any, ...]]]
@@ -42,14 +44,17 @@ class Hooks:
     coverage: Callable[[list[Played], set[str]], None] = lambda played, shown: None
     round_trip: Callable[[Sample, str], set[str]] = lambda sample, compact: set()
     round_trip_coverage: Callable[[set[str]], None] = lambda seen: None
+    bare: Callable[[Any], Any] = lambda record: replace(record, file="<record>", lines=None)
 
 
 def _table() -> dict[str, Hooks]:
     import canary_hooks
     import detective_hooks
+    import toy_hooks
     import werewolf_hooks
 
-    return {"canary": canary_hooks.HOOKS, "detective": detective_hooks.HOOKS, "werewolf": werewolf_hooks.HOOKS}
+    return {"canary": canary_hooks.HOOKS, "detective": detective_hooks.HOOKS, "werewolf": werewolf_hooks.HOOKS,
+            "toy": toy_hooks.HOOKS}
 
 
 HOOKS: dict[str, Hooks] = {}

@@ -8,19 +8,11 @@ of Werewolf's State sweep."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 from corpus import ROUND_TRIP, Chunk, Corpus
 from hooks import hooks_for
 
 from suiri.models import game
 from suiri.solver.records import parse_toml
-
-
-def bare(record: Any) -> Any:
-    """The record without where it was read from (no rule reads the file or the lines)."""
-    return replace(record, file="<record>", lines=None)
 
 
 def test_every_record_round_trips(chunk: Chunk, corpus: Corpus) -> None:
@@ -33,9 +25,9 @@ def test_every_record_round_trips(chunk: Chunk, corpus: Corpus) -> None:
             where = (sample.where, sample.seat)
             record = sample.record
             toml = g.write(record)
-            assert bare(g.read(parse_toml("game.toml", toml))) == bare(record), where
+            assert hooks.bare(g.read(parse_toml("game.toml", toml))) == hooks.bare(record), where
             compact = g.write(record, "compact")
-            assert bare(g.read(g.parse_compact("game.txt", compact))) == bare(record), (where, compact)
+            assert hooks.bare(g.read(g.parse_compact("game.txt", compact))) == hooks.bare(record), (where, compact)
             seen |= hooks.round_trip(sample, compact)
             records += 1
     assert records

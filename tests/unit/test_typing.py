@@ -36,7 +36,6 @@ def test_the_report_reader() -> None:
 
 
 @pytest.mark.slow  # one mypy run over the package from a cold cache, ~10 s: make test
-@pytest.mark.xfail(strict=False, reason="issue 20: passes once every helper's typing is merged (the lead removes this mark)")
 def test_the_package_is_typed(tmp_path: Path) -> None:
     """The same check as ``make typecheck`` (the folders linked as the package ``suiri``),
     with its own cache, so that it can run beside ``make typecheck``."""

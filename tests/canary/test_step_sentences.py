@@ -8,13 +8,12 @@ leaves no English in the Japanese."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from sibling import load_sibling
 
 from suiri.models import open_session
 from suiri.models.canary.cards import Kind
@@ -39,11 +38,7 @@ COUNT_TAG = {"en": "(counting the deck)", "ja": "（カード枚数）"}
 
 
 def brute_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("canary_brute", Path(__file__).with_name("test_counter_bruteforce.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_sibling(__file__, "test_counter_bruteforce.py", "canary_brute")
 
 
 def simulated(seed: int) -> CanarySession:

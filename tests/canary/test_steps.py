@@ -7,7 +7,6 @@ simulated records' chains are the conformance suite's (``tests/conformance/test_
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from functools import cache
 from pathlib import Path
@@ -15,6 +14,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from sibling import load_sibling
 
 from suiri.models import open_session
 from suiri.models.canary.rules import Variant, replay
@@ -34,11 +34,7 @@ from chains import chain_problems  # noqa: E402
 
 @cache  # one module per process, so its layouts are listed once
 def brute_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("canary_brute", Path(__file__).with_name("test_counter_bruteforce.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_sibling(__file__, "test_counter_bruteforce.py", "canary_brute")
 
 
 def test_reference_record_every_certain_fact_has_a_checked_chain() -> None:

@@ -47,9 +47,6 @@ def registered_toy(request: pytest.FixtureRequest) -> Iterator[None]:
     if not (isinstance(chunk, Chunk) and chunk.game == TOY):
         yield
         return
-    tests = str(Path(__file__).resolve().parents[1])
-    if tests not in sys.path:
-        sys.path.insert(0, tests)
     from toy.plugin import install, uninstall
 
     install()

@@ -4,21 +4,16 @@ the commands and the generic checks like the real games.  It is not shipped."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-HERE = str(Path(__file__).resolve().parents[1])
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
-
-from suiri.cli.main import main  # noqa: E402
-from suiri.models import GAMES, game, open_session, read_record  # noqa: E402
-from toy import FACTS  # noqa: E402
-from toy.plugin import install, uninstall  # noqa: E402
+from suiri.cli.main import main
+from suiri.models import GAMES, game, open_session, read_record
+from toy import FACTS
+from toy.plugin import install, uninstall
 
 
 @pytest.fixture(autouse=True)

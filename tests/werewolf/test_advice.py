@@ -16,15 +16,12 @@ search phase:
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from sibling import load_sibling
 
 from suiri.models.werewolf.advice import Option, WerewolfAdvice, advise, spectator
 from suiri.models.werewolf.cards import LOST_LEGACY, NOBODY, deck_counts, hunted_kind
@@ -113,19 +110,7 @@ def test_search_advice_is_the_lost_legacy_distribution(players: int, seed: int, 
 
 
 # -- the search phase, call by call (W15, decision 45) -------------------------------------------
-def _load_brute() -> ModuleType:
-    """``brute.py`` beside this file, under the name ``test_counter_bruteforce`` gives it."""
-    name = "werewolf_brute"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("brute.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # before running it: its dataclasses look their module up
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-_brute = _load_brute()
+_brute = load_sibling(__file__, "brute.py", "werewolf_brute")
 
 # small decks where orders are shared (two Seers, several Votes and Sleeps), the Madman is in
 # play, or an Attack is held at the search phase: (players, deck, seeds, statuses they show)

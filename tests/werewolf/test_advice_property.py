@@ -18,18 +18,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
+from sibling import load_sibling
 
 from suiri.cli.main import main
 from suiri.cli.werewolf_view import advice as advice_text
@@ -265,19 +263,7 @@ def test_the_villager_with_the_lost_legacy_keeps_what_it_says() -> None:
 
 
 # -- item 5: forced outcomes -------------------------------------------------------------------------
-def _load_brute() -> ModuleType:
-    """``brute.py`` beside this file, as ``werewolf_brute`` (as test_counter_bruteforce loads it)."""
-    name = "werewolf_brute"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("brute.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-_brute = _load_brute()
+_brute = load_sibling(__file__, "brute.py", "werewolf_brute")
 
 SMALL = {  # players, copies per kind: Attacks and Votes that can end the game within a few turns
     "attacks": (3, {"villager": 1, "medium": 1, "lost-legacy": 1, "vote": 2, "attack-1": 1, "attack-2": 1}),

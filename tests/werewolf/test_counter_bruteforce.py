@@ -18,18 +18,15 @@ search calls with a tie and a Madman show, a Medium with no effect, a flip by in
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from copy import copy
 from dataclasses import replace
 from fractions import Fraction
 from math import factorial, prod
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from sibling import load_sibling
 
 from suiri.models.werewolf.cards import KINDS, LOST_LEGACY, VILLAGER, deck_counts
 from suiri.models.werewolf.counter import Counts, count
@@ -37,21 +34,7 @@ from suiri.models.werewolf.record import WerewolfRecord, loads, to_toml
 from suiri.models.werewolf.replay import replay
 from suiri.models.werewolf.simulator import simulate, steps, with_draw
 
-
-def _load_brute() -> ModuleType:
-    """``brute.py`` beside this file, as ``werewolf_brute``: tests/detective has a ``brute``
-    module too, and the first one imported would take the plain name."""
-    name = "werewolf_brute"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("brute.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # before running it: its dataclasses look their module up
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-_brute = _load_brute()
+_brute = load_sibling(__file__, "brute.py", "werewolf_brute")
 brute, shuffles = _brute.brute, _brute.shuffles  # BruteCounts: total, places, lost_legacy, werewolf
 
 # name: (players, copies per kind); 3 players and 8 cards = 4 turns, 9 cards = 5 turns

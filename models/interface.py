@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from suiri.solver.records import TomlDocument
     from suiri.solver.stepwise import Stepwise
 
+    from .bots import BotMaker, Seating
+
 
 @dataclass(frozen=True)
 class Thresholds:
@@ -268,6 +270,11 @@ class Game(Generic[R, S, A, V]):
     # events) and its header words (the lines that are no event)
     notation_help: str = ""
     heads: Collection[str] = ()
+    # playing against bots (`suiri play`, `suiri tournament`): a game dealt from a seed as
+    # the referee between the seats, (players, seed, variant), checked; and the game's bots by
+    # name (every game has "random", "notebook", "reasoner" and "concealer", docs/bots.md)
+    seat: Callable[[int, int, str], Seating[Any, Any, R]] | None = None
+    bots: Mapping[str, BotMaker] = field(default_factory=dict)
 
     def write(self, record: R, notation: str = "toml") -> str:
         """``record`` in canonical TOML or the game's compact line notation."""
@@ -283,6 +290,14 @@ class Game(Generic[R, S, A, V]):
         check_players(self.facts, players)
         check_variant(self.facts, variant)
         return self.deal(players, seed, variant)
+
+    def seating(self, players: int, seed: int, variant: str = "base") -> Seating[Any, Any, R]:
+        """The game dealt from ``seed`` (as ``new_state``), to be played seat by seat."""
+        check_players(self.facts, players)
+        check_variant(self.facts, variant)
+        if self.seat is None:
+            raise SuiriError(Text("game:no-bots", game=Named(self.facts.title_en, self.facts.title_ja)))
+        return self.seat(players, seed, variant)
 
     def simulate(self, players: int, seed: int, turns: int, viewer: str | None, variant: str = "base") -> R:
         """The record ``viewer`` (one of ``new_state(players, seed).players``; None: a

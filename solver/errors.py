@@ -105,6 +105,7 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "span:or": ("{low} or {high}", "{low}か{high}"),
     "span:to": ("{low} to {high}", "{low}〜{high}"),
     "game:no-notation": ("{game} has no notation {notation}", "{game}には記法 {notation} がありません"),
+    "game:no-bots": ("{game} has no bots to play against", "{game}には対戦できるボットがありません"),
     "question:unknown": ("{game} puzzles have no question {question}", "{game}のパズルに問い {question} はありません"),
     "live:first-line": ("the first line must name the game and its players",
                         "最初の行にはゲームの名前とプレイヤーを書きます"),

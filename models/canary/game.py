@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from suiri.models.bots import RandomBot
 from suiri.models.interface import Game
 from suiri.solver.errors import SuiriError
 from suiri.solver.facts import Fact
@@ -21,6 +22,7 @@ from .notation import is_compact, parse, to_compact
 from .reasoning import CanaryReasoner
 from .record import CanaryRecord, from_document, to_toml
 from .rules import Variant
+from .seating import seating
 from .session import CanarySession
 from .simulator import simulate
 from .state import CanaryState
@@ -75,8 +77,10 @@ def vocabulary(record: CanaryRecord) -> list[str]:
             *(ATTRIBUTE_NAMES_JA[a] for a in deck.attributes), "h", "r", "-", "!"]
 
 
+BOTS = {"random": RandomBot}  # the game's bots by name (docs/bots.md)
+
 GAME: Game[CanaryRecord, CanarySession, CanaryAnalysis, Advice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,
     to_compact=to_compact, open=CanarySession, reasoner=CanaryReasoner, steps=CanarySteps, analyze=analyze,
     advise=advise, game_over=game_over, deal=deal, play=play, answer=answer, cuts=cuts, setup_lines=setup_lines,
-    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS)
+    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS, seat=seating, bots=BOTS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from suiri.models.bots import RandomBot
 from suiri.models.interface import Game, check_players
 from suiri.solver.facts import Fact
 
@@ -19,6 +20,7 @@ from .notation import EVENTS, NONE, OUTCOMES, is_compact, parse, to_compact
 from .reasoning import DetectiveReasoner
 from .record import DetectiveRecord, from_document, to_toml
 from .rules import PUBLIC_EVIDENCE, bluff_follows, variant_for
+from .seating import seating
 from .session import DetectiveSession
 from .simulator import simulate
 from .state import DetectiveState
@@ -78,8 +80,10 @@ def vocabulary(record: DetectiveRecord) -> list[str]:
             *OUTCOMES, "correct", NONE, "bluff=y", "bluff=n"]
 
 
+BOTS = {"random": RandomBot}  # the game's bots by name (docs/bots.md)
+
 GAME: Game[DetectiveRecord, DetectiveSession, DetectiveAnalysis, DetectiveAdvice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,
     to_compact=to_compact, open=DetectiveSession, reasoner=DetectiveReasoner, steps=DetectiveSteps, analyze=analyze,
     advise=advise, game_over=game_over, deal=deal, play=play, answer=answer, cuts=cuts, setup_lines=setup_lines,
-    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS)
+    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS, seat=seating, bots=BOTS)

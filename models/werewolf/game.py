@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from suiri.models.bots import RandomBot
 from suiri.models.interface import Game
 from suiri.solver.facts import Fact
 
@@ -18,6 +19,7 @@ from .ending import game_over
 from .notation import is_compact, parse, setup_lines, to_compact, vocabulary
 from .reasoning import WerewolfReasoner
 from .record import WerewolfRecord, from_document, to_toml
+from .seating import seating
 from .session import WerewolfSession
 from .simulator import simulate, steps
 from .state import WerewolfState
@@ -57,8 +59,10 @@ def cuts(record: WerewolfRecord) -> Sequence[WerewolfRecord]:
         [record.truncated(n, calls=order) for order in range(1, last + 1)]
 
 
+BOTS = {"random": RandomBot}  # the game's bots by name (docs/bots.md)
+
 GAME: Game[WerewolfRecord, WerewolfSession, WerewolfAnalysis, WerewolfAdvice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,
     to_compact=to_compact, open=WerewolfSession, reasoner=WerewolfReasoner, steps=WerewolfSteps, analyze=analyze,
     advise=advise, game_over=game_over, deal=deal, play=play, answer=answer, cuts=cuts, setup_lines=setup_lines,
-    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS, with_drawn=with_drawn)
+    vocabulary=vocabulary, notation_help=notation.__doc__ or "", heads=notation.HEADS, seat=seating, bots=BOTS, with_drawn=with_drawn)

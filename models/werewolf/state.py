@@ -269,6 +269,11 @@ class WerewolfState:
         self.turns.append(self.table.play(move.card, target=move.target, peek=move.peek, flip=move.flip,
                                           put=owner, down=move.down, mixed=move.mixed, votes=votes, swap=swap))
 
+    @property
+    def pending(self) -> Play | None:
+        """The card played whose sub-steps (pointing, the swap, the put) are being chosen."""
+        return self._play
+
     # -- the way out -----------------------------------------------------------------------------
     def drawn(self, seat: str | None) -> Kind | None:
         """The card ``seat`` has drawn in its turn in progress (None: not its turn, or no draw)."""

@@ -27,8 +27,8 @@ PACKAGES = {"solver": "suiri.solver", "models": "suiri.models", "puzzles": "suir
 TOP_LAYERS = ["suiri.solver", "suiri.models", "suiri.puzzles", "suiri.cli"]  # lowest first
 GAME_LAYERS = [("error_text",), ("cards", "board"), ("rules",), ("record", "notation", "replay", "table"), ("state",),
                ("simulator", "counter", "encoder", "text"), ("session",), ("analysis", "ending"),
-               ("reasoning", "steps"), ("advice", "drawn"), ("game",)]  # lowest first; one layer's modules may import each other
-MODEL_LAYERS = ["interface", "simulation", "GAME", "registry", "", "live"]  # inside suiri.models, lowest first ("": __init__)
+               ("seating",), ("reasoning", "steps"), ("advice", "drawn"), ("bots",), ("game",)]  # lowest first; one layer's modules may import each other
+MODEL_LAYERS = ["bots", "interface", "simulation", "GAME", "registry", "", "live"]  # inside suiri.models, lowest first ("": __init__)
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:

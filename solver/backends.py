@@ -79,6 +79,7 @@ class SatOracle:
         self.cnf, self.name = cnf, name
         self.calls = 0
         self._model: list[int] = []
+        self._unread = False  # the last solve found a solution not copied out yet
         self.solver = self._new()
         self._top = cnf.top
 
@@ -92,8 +93,11 @@ class SatOracle:
         and the solver's phases are steered towards making it true.  Each such literal
         stays a variable of the solver and ``get_model`` copies every variable, so after
         ``RENEW_AFTER`` of them the solver is rebuilt from the clauses (measured on the
-        Werewolf hint walk: a reused explainer's hint 492 ms → 122 ms median)."""
+        Werewolf hint walk: a reused explainer's hint 492 ms → 122 ms median).  A solution
+        is copied out (every variable, a Python int each: a quarter of a Canary query's
+        cost) only when it is read, before anything else touches the solver."""
         self.calls += 1
+        self._unread = False
         extra: list[int] = []
         if some and self._top - self.cnf.top >= self.RENEW_AFTER:
             self.solver.delete()
@@ -104,24 +108,30 @@ class SatOracle:
             self.solver.add_clause([-self._top, *some])
             self.solver.set_phases(list(some))
         ok = bool(self.solver.solve(assumptions=[*assumptions, *extra]))
-        if ok:
-            self._model = self.solver.get_model() or []
+        self._unread = ok
         if some:
+            self._solution()  # before the clause below, which ends the solution
             self.solver.add_clause([-self._top])
         return ok
 
+    def _solution(self) -> list[int]:
+        if self._unread:
+            self._model, self._unread = self.solver.get_model() or [], False
+        return self._model
+
     def true_among(self, lits: Iterable[int]) -> set[int]:
-        model = self._model
+        model = self._solution()
         return {x for x in lits if model[abs(x) - 1] == x}
 
     def values(self, n: int) -> Values:
-        return _values(self._model, n)
+        return _values(self._solution(), n)
 
     def core(self) -> list[int]:
         return list(self.solver.get_core() or [])
 
     def implied(self, assumptions: Sequence[int]) -> set[int]:
         """The literals unit propagation derives from the assumptions (no search)."""
+        self._solution()  # a solution found before stays readable, as it did
         ok, lits = self.solver.propagate(assumptions=list(assumptions))
         return set(lits or []) if ok else set()
 

@@ -9,10 +9,13 @@ it against the SAT back end, and ``bench/stepwise.py`` times the two side by sid
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 
 from .cnf import Cnf
+from .constraints import Constraints
 from .errors import Undecided
 from .model import WORK_LIMIT, fast_solver
 from .oracle import Values
@@ -56,13 +59,15 @@ class _PySat(Protocol):
     def delete(self) -> object: ...
 
 
-def _values(model: Sequence[int], n: int) -> Values:
-    """Variables ``1..n`` of a solution (SAT literals or CP-SAT 0/1 values) as booleans."""
-    import numpy as np
+_SIGN = bytes.maketrans(b"\x00\xff", b"\x01\x00")  # a 32-bit integer's top byte: 0 when positive, 0xff when negative
+_TOP = 3 if sys.byteorder == "little" else 0  # where that byte is
 
-    out = np.zeros(n + 1, dtype=bool)
-    out[1:] = np.array(model[:n], dtype=np.int64) > 0
-    return out
+
+def _values(model: Sequence[int], n: int) -> Values:
+    """Variables ``1..n`` of a SAT solution (literals ``±v`` in order), a byte each: the
+    top byte of each literal as a 32-bit integer, read at C speed (as fast as numpy's
+    conversion was, without its import)."""
+    return b"\x00" + array("i", model[:n]).tobytes()[_TOP::4].translate(_SIGN)
 
 
 class SatOracle:
@@ -74,6 +79,7 @@ class SatOracle:
         self.cnf, self.name = cnf, name
         self.calls = 0
         self._model: list[int] = []
+        self._unread = False  # the last solve found a solution not copied out yet
         self.solver = self._new()
         self._top = cnf.top
 
@@ -87,8 +93,11 @@ class SatOracle:
         and the solver's phases are steered towards making it true.  Each such literal
         stays a variable of the solver and ``get_model`` copies every variable, so after
         ``RENEW_AFTER`` of them the solver is rebuilt from the clauses (measured on the
-        Werewolf hint walk: a reused explainer's hint 492 ms → 122 ms median)."""
+        Werewolf hint walk: a reused explainer's hint 492 ms → 122 ms median).  A solution
+        is copied out (every variable, a Python int each: a quarter of a Canary query's
+        cost) only when it is read, before anything else touches the solver."""
         self.calls += 1
+        self._unread = False
         extra: list[int] = []
         if some and self._top - self.cnf.top >= self.RENEW_AFTER:
             self.solver.delete()
@@ -99,24 +108,30 @@ class SatOracle:
             self.solver.add_clause([-self._top, *some])
             self.solver.set_phases(list(some))
         ok = bool(self.solver.solve(assumptions=[*assumptions, *extra]))
-        if ok:
-            self._model = self.solver.get_model() or []
+        self._unread = ok
         if some:
+            self._solution()  # before the clause below, which ends the solution
             self.solver.add_clause([-self._top])
         return ok
 
+    def _solution(self) -> list[int]:
+        if self._unread:
+            self._model, self._unread = self.solver.get_model() or [], False
+        return self._model
+
     def true_among(self, lits: Iterable[int]) -> set[int]:
-        model = self._model
+        model = self._solution()
         return {x for x in lits if model[abs(x) - 1] == x}
 
     def values(self, n: int) -> Values:
-        return _values(self._model, n)
+        return _values(self._solution(), n)
 
     def core(self) -> list[int]:
         return list(self.solver.get_core() or [])
 
     def implied(self, assumptions: Sequence[int]) -> set[int]:
         """The literals unit propagation derives from the assumptions (no search)."""
+        self._solution()  # a solution found before stays readable, as it did
         ok, lits = self.solver.propagate(assumptions=list(assumptions))
         return set(lits or []) if ok else set()
 
@@ -125,12 +140,12 @@ class SatOracle:
 
 
 class CpSatOracle:
-    """The game's CP-SAT model (cloned, so the session's model is untouched), with the
+    """The game's model given to CP-SAT (a copy, so the session's model is untouched), with the
     parameters of ``model.fast_solver`` (one worker, presolve off: cores of assumptions
     only), bounded by deterministic time, never by the clock."""
 
-    def __init__(self, cp: cp_model.CpModel, work_limit: float = WORK_LIMIT) -> None:
-        self.model: cp_model.CpModel = cp.clone()
+    def __init__(self, cp: Constraints, work_limit: float = WORK_LIMIT) -> None:
+        self.model: cp_model.CpModel = cp.to_cp_sat()
         self._true = self.model.new_bool_var("[stepwise-true]")
         self.model.add(self._true == 1)
         self.solver = fast_solver(work_limit)
@@ -172,7 +187,7 @@ class CpSatOracle:
         return {x for x in lits if bool(self._values[abs(x) - 1]) == (x > 0)}
 
     def values(self, n: int) -> Values:
-        return _values(self._values, n)
+        return bytes([0, *self._values[:n]])
 
     def implied(self, assumptions: Sequence[int]) -> set[int]:
         """CP-SAT has no propagation call: the literals every solution makes true (a

@@ -1,4 +1,4 @@
-"""A CP-SAT model whose constraints are grouped by the rule or observation they encode.
+"""A model whose constraints are grouped by the rule or observation they encode.
 
 Every constraint a game adds is enforced by the literal of its *group*: one group per
 observation (a line of the record) and one per rule of the game.  A query switches
@@ -7,19 +7,20 @@ question about any subset of the record: what is possible, what is certain, whic
 observations force a fact, and which ones cannot hold together.  Constraints that are
 mere definitions (one card per square, what "goal" means) stay unconditional.
 
-``ortools`` is imported lazily (``load_cp_model``): its import costs ~0.4 s and ``suiri --help``
-must not pay for it.
+The constraints are written through CP-SAT's method names but kept as plain data
+(``solver.constraints``): the product answers on their clauses (``solver.cnf``), and
+``ortools`` (with numpy, ~0.15 s of CPU) is imported only when CP-SAT itself is asked
+(``load_cp_model``, the tests' second back end).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from types import ModuleType
-from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
+from .constraints import BoolVar, Constraints, load_cp_model
+from .constraints import Literal as Lit  # a boolean variable or its negation
 from .errors import FactError, Source, Text
 from .facts import Fact
 
@@ -27,34 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ortools.sat.python import cp_model
 
 GroupKind = Literal["rule", "observation"]
-Lit: TypeAlias = "cp_model.BoolVarT"  # a CP-SAT boolean variable or its negation
 K = TypeVar("K")
-
-
-@cache
-def load_cp_model() -> ModuleType:
-    """OR-tools' ``cp_model``, imported without pandas.
-
-    ``cp_model`` imports pandas only for its ``*_series`` helpers (models indexed by a
-    ``pd.Index``), which suiri never calls; pandas alone is most of the module's import
-    (~0.4 s of CPU here, decision 174).  While ``cp_model`` loads, a stand-in module
-    named ``pandas`` gives its annotations and ``isinstance`` tests the two class names
-    they read, then leaves ``sys.modules`` again, so a real ``import pandas`` afterwards
-    (by anyone) still gets pandas.  Every part of suiri loads ``cp_model`` through here."""
-    if "ortools.sat.python.cp_model" in sys.modules or "pandas" in sys.modules:
-        from ortools.sat.python import cp_model as loaded
-
-        return loaded
-    stand_in = ModuleType("pandas", "stand-in while ortools.sat.python.cp_model loads (suiri.solver.model)")
-    stand_in.Index = type("Index", (), {})  # type: ignore[attr-defined]
-    stand_in.Series = type("Series", (), {})  # type: ignore[attr-defined]
-    sys.modules["pandas"] = stand_in
-    try:
-        from ortools.sat.python import cp_model as loaded
-    finally:
-        if sys.modules.get("pandas") is stand_in:
-            del sys.modules["pandas"]
-    return loaded
 
 
 WORK_LIMIT = 20.0  # CP-SAT's deterministic seconds (a measure of work, not of the clock)
@@ -97,19 +71,17 @@ class Subject:
 
 
 class Model:
-    """CP-SAT variables plus rule and observation groups and declared subjects."""
+    """Boolean variables and constraints (``cp``, built through CP-SAT's method names)
+    plus rule and observation groups and declared subjects."""
 
     def __init__(self) -> None:
-        load_cp_model()
-        from ortools.sat.python.cp_model import CpModel  # loaded above, without pandas: typed here
-
-        self.cp = CpModel()
+        self.cp = Constraints()
         self.groups: dict[str, Group] = {}
         self.subjects: dict[str, Subject] = {}
         self._literals: dict[str, Lit] = {}
 
     # -- building -------------------------------------------------------------
-    def new_bool(self, name: str) -> cp_model.IntVar:
+    def new_bool(self, name: str) -> BoolVar:
         return self.cp.new_bool_var(name)
 
     def group(self, gid: str, kind: GroupKind, source: Source | None = None) -> Lit:

@@ -9,13 +9,9 @@ written once, in ``solver.search``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
+from typing import Literal, Protocol, TypeAlias
 
-if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
-    import numpy.typing as npt
-
-Values: TypeAlias = "npt.NDArray[np.bool_]"  # a solution: index v = SAT variable v (0 unused)
+Values: TypeAlias = bytes  # a solution: byte v is 1 when SAT variable v is true (byte 0 unused)
 Backend = Literal["sat", "cpsat"]  # python-sat's CaDiCaL on the clauses, or CP-SAT on the model
 
 

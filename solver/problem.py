@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .backends import CpSatOracle, SatOracle
 from .cnf import Cnf, export, literal_of
+from .constraints import Constraints
 from .errors import FactError
 from .facts import Fact
 from .model import Lit, Model
 from .oracle import Backend, Oracle
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ortools.sat.python import cp_model
 
 @dataclass(frozen=True)
 class Step:
@@ -61,7 +59,7 @@ class StepProblem:
     facts: dict[Fact, int]  # positive facts only
     vocabulary: list[int]  # the literals steps may conclude and cite (one or both polarities)
     rule_weight: Mapping[str, int] = field(default_factory=dict)
-    cp: cp_model.CpModel | None = None  # the CP-SAT model the clauses came from (for ``CpSatOracle``)
+    cp: Constraints | None = None  # the model the clauses came from (for ``CpSatOracle``)
     unit_key: Callable[[Fact], str] = lambda f: f.subject  # derived facts cited as one premise
 
     def literal(self, fact: Fact) -> int:

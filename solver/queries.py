@@ -61,7 +61,7 @@ class Engine:
         oracle = self.oracle
         if not oracle.solve(assumptions):
             return None
-        return World(oracle.values(self._size[0])[1:].tolist())
+        return World(list(oracle.values(self._size[0])[1:]))
 
     # -- queries ------------------------------------------------------------------
     def world(

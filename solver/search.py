@@ -10,8 +10,7 @@ are all built on these three.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Iterable, Sequence
 
 from .oracle import Oracle, Values
 
@@ -21,41 +20,44 @@ class ModelPool:
 
     A stored solution in which every assumption of a query holds is a solution of that
     query (assumptions only switch groups on and fix literals): each literal it makes
-    false is not forced.  Only when no stored solution fits is the solver asked."""
+    false is not forced.  Only when no stored solution fits is the solver asked.  A
+    solution is kept as one integer, bit ``8·v`` for variable ``v`` (its bytes read as
+    a number): a few big-integer operations test every stored solution, with no numpy
+    to import (decision 2XX)."""
 
     def __init__(self, variables: int, size: int = 256) -> None:
-        import numpy as np
-
         self.variables = variables
-        self.rows: Values = np.zeros((size, variables + 1), dtype=bool)
+        self.rows: list[int] = [0] * size
         self.count = 0
         self._next = 0
 
     def add(self, values: Values) -> None:
-        self.rows[self._next] = values
+        self.rows[self._next] = int.from_bytes(values[: self.variables + 1], "little")
         self._next = (self._next + 1) % len(self.rows)
         self.count = min(self.count + 1, len(self.rows))
 
-    @staticmethod
-    def _holds(rows: Values, lits: Sequence[int]) -> Values:
-        import numpy as np
-
-        idx = np.fromiter((abs(x) for x in lits), dtype=np.int64, count=len(lits))
-        pos = np.fromiter((x > 0 for x in lits), dtype=bool, count=len(lits))
-        held: Values = rows[:, idx] == pos
-        return held
+    def _mask(self, variables: Iterable[int]) -> int:
+        bits = bytearray(self.variables + 1)
+        for v in variables:
+            bits[v] = 1
+        return int.from_bytes(bits, "little")
 
     def open_among(self, assumptions: Sequence[int], lits: Sequence[int]) -> set[int] | None:
         """The literals of ``lits`` true in every stored solution that fits the
         assumptions (None when none fits)."""
         if not self.count or not lits or any(abs(x) > self.variables for x in assumptions):
             return None
-        rows = self.rows[: self.count]
-        fits = rows[self._holds(rows, assumptions).all(axis=1)] if assumptions else rows
-        if not len(fits):
+        true, false = self._mask(x for x in assumptions if x > 0), self._mask(-x for x in assumptions if x < 0)
+        fits = [r for r in self.rows[: self.count] if r & true == true and not r & false]
+        if not fits:
             return None
-        keep = cast("list[bool]", self._holds(fits, lits).all(axis=0).tolist())
-        return {x for x, k in zip(lits, keep, strict=True) if k}
+        every, some = fits[0], fits[0]
+        for r in fits[1:]:
+            every &= r
+            some |= r
+        size = self.variables + 1
+        held, seen = every.to_bytes(size, "little"), some.to_bytes(size, "little")
+        return {x for x in lits if (held[x] if x > 0 else not seen[-x])}
 
 
 def minimal(oracle: Oracle, fixed: Sequence[int], candidates: Sequence[int]) -> list[int]:

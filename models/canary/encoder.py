@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from suiri.solver.constraints import BoolVar, Literal
 from suiri.solver.model import Model
 
 from .cards import Attribute
@@ -27,9 +27,6 @@ from .rules import (
     OwnClue,
     Variant,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ortools.sat.python.cp_model_helper import IntVar, Literal
 
 # Rule groups, cited by explanations and hints (sentences in text.py).
 DECK = "deck"  # the deck holds exactly its copies of each card
@@ -47,11 +44,11 @@ class CanaryModel:
     model: Model
     variant: Variant
     players: tuple[str, ...]
-    clue: dict[str, dict[Attribute, IntVar]]
-    fake: dict[str, IntVar]
-    card: list[dict[str, IntVar]]  # square -> kind id -> literal
-    attr: list[dict[Attribute, IntVar]]
-    goal: list[IntVar]
+    clue: dict[str, dict[Attribute, BoolVar]]
+    fake: dict[str, BoolVar]
+    card: list[dict[str, BoolVar]]  # square -> kind id -> literal
+    attr: list[dict[Attribute, BoolVar]]
+    goal: list[BoolVar]
 
 
 def encode(variant: Variant, players: Sequence[str], observations: Sequence[Observation]) -> CanaryModel:
@@ -93,7 +90,7 @@ def one_card_per_square(cm: CanaryModel) -> None:
     for sq in cm.variant.board.squares:
         cards = {k.id: cm.model.new_bool(f"card[{sq},{k.id}]") for k in deck.kinds}
         cp.add_exactly_one(cards.values())
-        attrs: dict[Attribute, IntVar] = {}
+        attrs: dict[Attribute, BoolVar] = {}
         for a in deck.attributes:
             attrs[a] = cm.model.new_bool(f"attr[{sq},{a}]")
             cp.add(attrs[a] == sum(cards[k.id] for k in deck.kinds if a in k.attrs))
@@ -118,9 +115,9 @@ def clues_differ(cm: CanaryModel) -> None:
 def goal_definition(cm: CanaryModel) -> None:
     """A goal square's card carries every genuine player's clue."""
     m, cp, deck = cm.model, cm.model.cp, cm.variant.deck
-    in_goal: dict[Attribute, IntVar] = {}
+    in_goal: dict[Attribute, BoolVar] = {}
     for a in deck.attributes:
-        holders: list[IntVar] = []
+        holders: list[BoolVar] = []
         for p in cm.players:
             if cm.variant.fake:
                 g = m.new_bool(f"genuine-clue[{p},{a}]")
@@ -133,7 +130,7 @@ def goal_definition(cm: CanaryModel) -> None:
         cp.add_max_equality(in_goal[a], holders)
     for sq in cm.variant.board.squares:
         goal = m.new_bool(f"goal[{sq}]")
-        missing: list[IntVar] = []
+        missing: list[BoolVar] = []
         for a in deck.attributes:
             cp.add_bool_or([~in_goal[a], cm.attr[sq][a]]).only_enforce_if(goal)
             lacks = m.new_bool(f"lacks[{sq},{a}]")

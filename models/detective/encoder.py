@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from suiri.solver.constraints import BoolVar
 from suiri.solver.model import Lit, Model
 
 from .cards import CATEGORIES, Card
@@ -33,18 +33,15 @@ from .rules import (
     Variant,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ortools.sat.python.cp_model_helper import IntVar
-
 
 @dataclass
 class DetectiveModel:
     model: Model
     variant: Variant
     players: tuple[str, ...]
-    dealt: dict[Card, dict[str, IntVar]] = field(default_factory=dict)  # card -> holder -> literal
-    revealed: dict[Card, IntVar] = field(default_factory=dict)  # card -> "a reveal took it public"
-    now: dict[Card, dict[str, IntVar]] = field(default_factory=dict)  # where each card is now
+    dealt: dict[Card, dict[str, BoolVar]] = field(default_factory=dict)  # card -> holder -> literal
+    revealed: dict[Card, BoolVar] = field(default_factory=dict)  # card -> "a reveal took it public"
+    now: dict[Card, dict[str, BoolVar]] = field(default_factory=dict)  # where each card is now
 
     @property
     def holders(self) -> tuple[str, ...]:

@@ -24,17 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
+from suiri.solver.constraints import BoolVar
 from suiri.solver.model import Lit, Model
 
 from .cards import ATTACKS, BY_ORDER, KINDS, LOST_LEGACY, MADMAN, NOBODY, VILLAGER, Kind
 from .record import WerewolfRecord
 from .replay import Call, Move, Replay
 from .rules import RUINS, Slot, hand, slot_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ortools.sat.python.cp_model_helper import IntVar
 
 # Rules, each a group: explanations cite them beside the turns.
 DECK = "deck"  # the 16 cards: how many of each kind
@@ -47,7 +45,7 @@ SEARCH_CALL = "search-call"  # W15: at each call of a search order, exactly its 
 SEEN = "seen"  # what the viewer drew or saw is what is there
 RULE_IDS = (DECK, MUST_PLAY, PLAYED_FROM_HAND, STAYS_HOME, HUNT, ELIMINATION, SEARCH_CALL, SEEN)
 
-Card: TypeAlias = "list[IntVar]"  # one boolean per kind
+Card: TypeAlias = "list[BoolVar]"  # one boolean per kind
 
 
 @dataclass
@@ -56,7 +54,7 @@ class WerewolfModel:
     record: WerewolfRecord
     shuffle: list[Card] = field(default_factory=list)  # the deck order: hands, ruins, draws
     now: dict[Slot, Card] = field(default_factory=dict)  # the place of every card not in the deck
-    choices: list[IntVar] = field(default_factory=list)  # every hidden-choice variable
+    choices: list[BoolVar] = field(default_factory=list)  # every hidden-choice variable
     drawn: int = 0
     after: list[dict[Slot, Card]] = field(default_factory=list)  # the places after each turn, in turn order
 
@@ -87,7 +85,7 @@ def new_card(wm: WerewolfModel, name: str) -> Card:
     return bits
 
 
-def either(wm: WerewolfModel, name: str, choice: IntVar, if_true: Card, if_false: Card) -> Card:
+def either(wm: WerewolfModel, name: str, choice: BoolVar, if_true: Card, if_false: Card) -> Card:
     """A card that is ``if_true`` when ``choice`` holds, else ``if_false`` (a card moving by a
     hidden choice)."""
     out = new_card(wm, name)
@@ -196,7 +194,7 @@ def villager_puts(wm: WerewolfModel, move: Move, played: Card) -> None:
         cp.add(wm.now[dest][LOST_LEGACY.index] == 0).only_enforce_if(wm.model.rule(STAYS_HOME))
 
 
-def holds_lost_legacy(wm: WerewolfModel, player: str, slots: tuple[Slot, ...]) -> list[IntVar]:
+def holds_lost_legacy(wm: WerewolfModel, player: str, slots: tuple[Slot, ...]) -> list[BoolVar]:
     return [wm.now[hand(player)][LOST_LEGACY.index], *(wm.now[s][LOST_LEGACY.index] for s in slots)]
 
 
@@ -283,7 +281,7 @@ def call(wm: WerewolfModel, c: Call) -> None:
 
 
 # -- subjects ---------------------------------------------------------------------------------------
-def any_of(wm: WerewolfModel, name: str, lits: list[IntVar]) -> IntVar:
+def any_of(wm: WerewolfModel, name: str, lits: list[BoolVar]) -> BoolVar:
     out = wm.model.new_bool(name)
     if lits:
         wm.model.cp.add_max_equality(out, lits)
@@ -295,7 +293,7 @@ def any_of(wm: WerewolfModel, name: str, lits: list[IntVar]) -> IntVar:
 def declare_subjects(wm: WerewolfModel, rp: Replay) -> None:
     m = wm.model
     ll = LOST_LEGACY.index
-    places: dict[str, IntVar] = {}
+    places: dict[str, BoolVar] = {}
     for p in rp.living:
         places[f"hand:{p}"] = wm.now[hand(p)][ll]
     for p in rp.record.players:

@@ -48,6 +48,8 @@ def test_a_command_loads_its_own_game_only_and_never_pandas(name: str, command: 
     assert not {m for m in loaded if m == "pandas" or m.startswith("pandas.")}, "pandas was imported"
     if words[0] in ("check", "analyze"):  # counting only: no model, no solver
         assert not {m.split(".")[0] for m in loaded} & {"ortools", "pysat", "numpy"}
+    if words[0] in ("explain", "hint"):  # the model's clauses on CaDiCaL: CP-SAT is never asked
+        assert not {m.split(".")[0] for m in loaded} & {"ortools", "numpy"}
     assert "networkx" not in loaded  # a Canary board's distances are a grid's (models/canary/board.py)
 
 
@@ -76,7 +78,7 @@ def test_cp_model_loads_without_pandas_and_pandas_still_imports_after() -> None:
     code = ("import sys\nfrom suiri.solver.model import Model, load_cp_model\n"
             "m = Model(); x = m.new_bool('x'); m.cp.add_bool_or([x])\n"
             "assert 'pandas' not in sys.modules\n"
-            "s = load_cp_model().CpSolver(); assert s.solve(m.cp) == load_cp_model().OPTIMAL\n"
+            "s = load_cp_model().CpSolver(); assert s.solve(m.cp.to_cp_sat()) == load_cp_model().OPTIMAL\n"
             "import pandas\nassert hasattr(pandas, 'DataFrame')\nprint('ok')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "ok", done.stderr

@@ -48,7 +48,9 @@ def enumerate_histories(record: WerewolfRecord, limit: int = 100_000) -> int:
     m = wm.model
     for gid in m.groups:
         m.cp.add(m.literal(gid) == 1)
-    keys = [b for card in wm.shuffle for b in card] + wm.choices
+    cp = m.cp.to_cp_sat()
+    keys = [cp.get_bool_var_from_proto_index(b.index) for card in wm.shuffle for b in card] + \
+        [cp.get_bool_var_from_proto_index(b.index) for b in wm.choices]
     seen: set[tuple[int, ...]] = set()
 
     class Collect(cp_model.CpSolverSolutionCallback):
@@ -60,7 +62,7 @@ def enumerate_histories(record: WerewolfRecord, limit: int = 100_000) -> int:
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
-    solver.solve(m.cp, Collect())
+    solver.solve(cp, Collect())
     assert len(seen) <= limit
     return len(seen)
 

@@ -595,5 +595,9 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
         click.echo(say("wrote-book", path=path, n=len(book.puzzles), levels=levels, tried=book.tried))
 
 
+from suiri.cli.play import play  # noqa: E402 - its options; the command's shared ones are given here
+
+main.command("play")(LANG(user_errors(play)))
+
 if __name__ == "__main__":  # pragma: no cover
     main()

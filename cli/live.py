@@ -414,10 +414,11 @@ def event_examples(name: str) -> list[tuple[str, str]]:
 
 # ---- reading lines ---------------------------------------------------------------
 def terminal_lines(prompt: str, live: Live[R, S, A, V], history: Path | None,
-                   words: Callable[[str], tuple[str, list[str]]] | None = None) -> Iterator[str]:
+                   words: Callable[[str], tuple[str, list[str]]] | None = None,
+                   interrupt_ends: bool = False) -> Iterator[str]:
     """Lines from a person at a terminal: history, completion of every word in its
     context (``completion``; ``words``: another source of them, ``suiri play``'s
-    options), Ctrl-C drops the line."""
+    options), Ctrl-C drops the line (``interrupt_ends``: it ends the lines, as Ctrl-D)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -434,6 +435,8 @@ def terminal_lines(prompt: str, live: Live[R, S, A, V], history: Path | None,
         try:
             yield session.prompt(prompt)
         except KeyboardInterrupt:
+            if interrupt_ends:
+                return
             continue  # Ctrl-C loses only the line being typed
         except EOFError:
             return

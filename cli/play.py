@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic
@@ -32,7 +32,7 @@ from suiri.cli.live import Live, interactive, piped_lines, terminal_lines
 from suiri.cli.views import VIEWS, View
 from suiri.models import GAMES
 from suiri.models.interface import A, R, S, V
-from suiri.solver.errors import Named, SuiriError, Text
+from suiri.solver.errors import Named, Source, SuiriError, Text
 
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.models.bots import Bot, Decision, Seating
@@ -104,7 +104,8 @@ ERRORS: dict[str, tuple[str, str]] = {
     "save:choice": ("choice {n} is {choice}, not an option there", "{n} 番目の選択 {choice} はその時点の選択肢にありません"),
     "save:choice-valid": ("a number from 1 to {count}", "1〜{count} の番号"),
     "play:bot": ("{game} has no bot {bot}", "{game}には {bot} ボットがありません"),
-    "play:seat": ("--seat {seat}: the seats are 1 to {n}", "--seat {seat}：席は 1〜{n}"),
+    "play:seat": ("seat {seat} is not one of the seats 1 to {n}", "席 {seat} はありません (席は 1〜{n})"),
+    "save:bots": ("one bot for each of the {n} other seats is needed", "ほかの {n} 席それぞれにボットが1つ要ります"),
     "play:no-game": ("which game to play is missing", "どのゲームを遊ぶかがありません"),
     "play:no-game-valid": ("suiri play GAME, or suiri play --resume FILE", "suiri play GAME、または suiri play --resume FILE"),
     "play:both": ("--resume takes the game from its file: leave out {what}",
@@ -164,9 +165,11 @@ def read_saved(path: str) -> Saved:
         from suiri.solver.errors import unknown_name
 
         raise unknown_name("game", name, list(GAMES), doc.lines.source((), "game"), error=SuiriError)
-    return Saved(name, value("players", int, "save:kinds"), value("variant", str, "save:kind-text"),
-                 value("seed", int, "save:kinds"), value("seat", int, "save:kinds"),
-                 tuple(listed("bots", str, "save:kind-list")), listed("choices", int, "save:kind-numbers"))
+    saved = Saved(name, value("players", int, "save:kinds"), value("variant", str, "save:kind-text"),
+                  value("seed", int, "save:kinds"), value("seat", int, "save:kinds"),
+                  tuple(listed("bots", str, "save:kind-list")), listed("choices", int, "save:kind-numbers"))
+    check(saved, lambda key: doc.lines.source((), key))
+    return saved
 
 
 class Rewind(BaseException):
@@ -259,7 +262,7 @@ class Human(Generic[R, S, A, V]):
     def save(self) -> None:
         from suiri.models.live import write_atomically
 
-        write_atomically(self.path, replace(self.saved, choices=list(self.made)).toml())
+        write_atomically(self.path, replace(self.saved, choices=[*self.made, *self.replay]).toml())
 
     # ---- one decision ------------------------------------------------------------------
     def choose(self, decision: Decision[Any, Any]) -> object:
@@ -276,8 +279,8 @@ class Human(Generic[R, S, A, V]):
         if self.replay:
             n = self.replay.pop(0)
             if not 1 <= n <= len(decision.options):
-                raise SuiriError(PlayText("save:choice", n=len(self.made) + 1, choice=n), None,
-                                 PlayText("save:choice-valid", count=len(decision.options)))
+                raise SuiriError(PlayText("save:choice", n=len(self.made) + 1, choice=n), Source(str(self.path), None,
+                                 "choices"), PlayText("save:choice-valid", count=len(decision.options)))
             self.made.append(n)
             return decision.options[n - 1]
         self.decision, self.options, self.chosen = decision, named(self.game.facts.name, decision), None
@@ -308,7 +311,7 @@ class Human(Generic[R, S, A, V]):
     def read(self, prompt: Prompt[R, S, A, V]) -> Iterator[str]:
         if self.reader is None:
             self.reader = self.lines if self.lines is not None else terminal_lines(
-                f"{self.seat}> ", prompt, None, self.completions)
+                f"{self.seat}> ", prompt, None, self.completions, interrupt_ends=True)
         return self.reader
 
     def completions(self, text: str) -> tuple[str, list[str]]:
@@ -515,24 +518,43 @@ def record_path(path: Path) -> Path:
 
 def new_game(name: str, players: int | None, seat: int, bots: str | None, seed: int | None,
              variant: str | None) -> Saved:
-    """A new game's setup, checked: the players the rules allow, a seat among them, bots
-    the game has (the listed ones in turn, for each other seat)."""
+    """A new game's setup, checked (``check``): the listed bots in turn for the other seats
+    (default: the reasoner where the game has one, else random)."""
     from suiri.models import game
 
     played = game(name)
     about = played.facts
     count = players if players is not None else 4 if 4 in about.players else about.players.start
-    chosen = variant or about.variants[0]
-    played.seating(count, 0, chosen)  # the players and the variant checked, in the game's words
-    if not 1 <= seat <= count:
-        raise SuiriError(PlayText("play:seat", seat=seat, n=count), None, f"--seat 1..{count}")
     names = [b.strip() for b in bots.split(",")] if bots else ["reasoner" if "reasoner" in played.bots else "random"]
-    for b in names:
+    saved = Saved(name, count, variant or about.variants[0],
+                  seed if seed is not None else random.SystemRandom().randrange(1, 10**6), seat,
+                  tuple(names[i % len(names)] for i in range(count - 1)))
+    check(saved, lambda _: None)
+    return saved
+
+
+def check(saved: Saved, where: Callable[[str], Source | None]) -> None:
+    """Raise unless the rules allow the players and the variant, the seat is one of them
+    and each other seat has a bot the game has; ``where``: the save file's place of a field
+    (None: the command line's options)."""
+    from suiri.models import game
+
+    played = game(saved.game)
+    about = played.facts
+    try:
+        played.seating(saved.players, saved.seed, saved.variant)  # the players and the variant, in the game's words
+    except SuiriError as exc:
+        source = where("players")
+        raise exc if source is None else exc.at(source) from None
+    if not 1 <= saved.seat <= saved.players:
+        raise SuiriError(PlayText("play:seat", seat=saved.seat, n=saved.players), where("seat"),
+                         f"1..{saved.players}")
+    if len(saved.bots) != saved.players - 1:
+        raise SuiriError(PlayText("save:bots", n=saved.players - 1), where("bots"))
+    for b in saved.bots:
         if b not in played.bots:
-            raise SuiriError(PlayText("play:bot", game=Named(about.title_en, about.title_ja), bot=repr(b)), None,
-                             "--bots " + ",".join(played.bots))
-    return Saved(name, count, chosen, seed if seed is not None else random.SystemRandom().randrange(1, 10**6),
-                 seat, tuple(names[i % len(names)] for i in range(count - 1)))
+            raise SuiriError(PlayText("play:bot", game=Named(about.title_en, about.title_ja), bot=repr(b)),
+                             where("bots"), ", ".join(played.bots))
 
 
 def default_path(saved: Saved) -> Path:
@@ -594,4 +616,4 @@ def play(game: str | None, players: int | None, seat: int | None, bots: str | No
       suiri play --resume wolf.toml
     """
     given = {"name": game, "players": players, "seat": seat, "bots": bots, "seed": seed, "variant": variant}
-    run(game, players, seat or 1, bots, seed, variant, lang, coach, save, resume, plain, given)
+    run(game, players, 1 if seat is None else seat, bots, seed, variant, lang, coach, save, resume, plain, given)

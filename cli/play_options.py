@@ -106,12 +106,11 @@ def _werewolf(option: object, decision: Any) -> Named:
             words += [who, str(i)]
             e.append(f"peek at card {i} of {who}'s discard")
             j.append(f"（{who} の捨て札 {i} 枚目を見る）")
-        if option.flip is not None:
+        if option.flip is not None:  # the Medium names a face-up card by its kind, its position or both
             who, kind, at = option.flip
-            named = [x for x in (kind.id if kind is not None else None, str(at) if at is not None else None) if x]
-            words += [who, *named]
-            what_en = " ".join([*(en.card(kind) for _ in [0] if kind is not None), *(f"#{at}" for _ in [0] if at)])
-            what_ja = " ".join([*(ja.card(kind) for _ in [0] if kind is not None), *(f"{at}枚目" for _ in [0] if at)])
+            words += [who, *([kind.id] if kind is not None else []), *([str(at)] if at is not None else [])]
+            what_en = " ".join([*([en.card(kind)] if kind is not None else []), *([f"#{at}"] if at is not None else [])])
+            what_ja = " ".join([*([ja.card(kind)] if kind is not None else []), *([f"{at}枚目"] if at is not None else [])])
             e.append(f"naming {what_en} in {who}'s discard")
             j.append(f"（{who} の捨て札の {what_ja} を当てる）")
         if option.down is not None and option.put is not None:

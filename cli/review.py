@@ -30,11 +30,13 @@ SAY: dict[str, dict[str, str]] = {
         "bits": "  gained {gained:.2f} bits; leaked {leaked:.2f} bits{to}",
         "leaked-to": " (to {seat})",
         "certain": "  now certain:",
+        "between": "Certain by then, from the others' moves:",
         "instead": "  the reasoner would have chosen: {choice}",
         "no-reasoner": "(No reasoner bot for this game yet: the review cannot say what it would have chosen.)",
         "answer": "The answer was certain from {unit} {n}: {facts}.",
-        "acted": "You acted on it at once, and won.",
-        "not-acted": "You did not act on it at once.",
+        "acted": "You acted on it and won, {n} of your moves later.",
+        "acted-1": "You acted on it at once, and won.",
+        "not-acted": "You did not act on it: {n} of your moves knowing it, and you did not win.",
         "never": "The answer never became certain from your seat.",
         "hidden": "The bots' hidden cards (the lines of their records that the table's record lacks):",
         "hidden-seat": "  {seat} ({bot}):",
@@ -53,11 +55,13 @@ SAY: dict[str, dict[str, str]] = {
         "bits": "  得た情報 {gained:.2f} ビット、漏れた情報 {leaked:.2f} ビット{to}",
         "leaked-to": " ({seat} へ)",
         "certain": "  新たに確定：",
+        "between": "ほかの人の手番で確定したこと：",
         "instead": "  reasoner ならこう選んだ：{choice}",
         "no-reasoner": "(このゲームにはまだ reasoner ボットがないので、その手は示せません。)",
         "answer": "答えは {unit} {n} から確定していました：{facts}。",
-        "acted": "すぐにそれに基づいて動き、勝ちました。",
-        "not-acted": "すぐにはそれに基づいて動きませんでした。",
+        "acted": "それに基づいて動き、{n} 手で勝ちました。",
+        "acted-1": "すぐにそれに基づいて動き、勝ちました。",
+        "not-acted": "それに基づいて勝つことはできませんでした (答えを知ってからの手 {n})。",
         "never": "あなたの席からは、答えは最後まで確定しませんでした。",
         "hidden": "ボットの隠れた札 (その席の記録にあって、公開の記録にない行)：",
         "hidden-seat": "  {seat} ({bot})：",
@@ -90,6 +94,9 @@ def render(review: Review[S], game: Game[R, S, A, V], view: View[S, A, V], lang:
         out.append(say["deal"])
         out += facts(review.start_session, review.start)
     for move in review.moves:
+        if move.between:
+            out.append(say["between"])
+            out += facts(move.before, move.between)
         out.append(say["move"].format(unit=unit, n=move.step + 1, choices=" · ".join(map(choice, move.choices))))
         to = say["leaked-to"].format(seat=move.leaked_to) if move.leaked_to else ""
         out.append(say["bits"].format(gained=move.gained, leaked=move.leaked, to=to))
@@ -108,7 +115,8 @@ def render(review: Review[S], game: Game[R, S, A, V], view: View[S, A, V], lang:
         last = review.moves[-1].session if review.moves else review.start_session
         out.append(say["answer"].format(unit=unit, n=review.answer_step + 1,
                                         facts=sep.join(view.fact(last, f, lang) for f in review.answer)))
-        out.append(say["acted" if review.acted else "not-acted"])
+        key = "not-acted" if not review.acted else "acted-1" if review.known_for == 1 else "acted"
+        out.append(say[key].format(n=review.known_for))
     out.append(say["hidden"])
     for hidden in review.hidden:
         out.append(say["hidden-seat"].format(seat=hidden.seat, bot=hidden.bot))

@@ -12,10 +12,11 @@ reads those records through the ``Game`` interface only:
   fell over the move, in bits (log2 of before / after); what it *leaked*: the same for
   each other seat's record (what that seat learned while the move was played), the
   largest of them;
-- what became certain and when: the analysis's certain facts, new since the last move;
+- what became certain and when: the analysis's certain facts, new before each move (by
+  the others' moves) and once it was resolved;
 - the answer (``ANSWERS``: what wins the game) is certain from the first move at which
   every one of its questions (``Game.answer``) is proven; the person *acted on it* when
-  its next move won the game;
+  it won, and the review says how many of its moves it made knowing the answer;
 - the reasoner's choice at each of the person's decisions, when a ``reasoner`` bot is
   registered (None otherwise);
 - each bot's hidden part: the lines of its seat's record at the end that a spectator's
@@ -111,8 +112,10 @@ class MoveReview(Generic[S]):
     gained: float  # bits: what the person's own record narrowed
     leaked: float  # bits: the most any other seat's record narrowed
     leaked_to: str | None
-    certain: list[Fact]  # newly certain from the person's seat once the move was resolved
-    session: S  # the person's session after the move (to name the facts)
+    between: list[Fact]  # newly certain from the person's seat before the move (the others' moves)
+    before: S  # the person's session before the move (to name those facts)
+    certain: list[Fact]  # newly certain once the move was resolved
+    session: S  # the person's session after the move
     instead: list[object | None]  # the reasoner's option at each choice (None: it agrees or is absent)
 
 
@@ -138,7 +141,8 @@ class Review(Generic[S]):
     moves: list[MoveReview[S]]
     answer_step: int | None  # the game's length at the first move when the answer was certain
     answer: list[Fact]
-    acted: bool | None  # the person's next move won (None: the answer never became certain)
+    acted: bool | None  # the person won once the answer was certain (None: it never became certain)
+    known_for: int  # how many of the person's moves were made with the answer certain
     reasoner: bool  # whether a reasoner bot was there to ask
     hidden: list[Hidden] = field(default_factory=list)
 
@@ -167,10 +171,15 @@ def review(game: Game[R, S, A, V], recorder: Recorder[R], bots: Mapping[str, str
     answer_step: int | None = None
     answer: list[Fact] = []
     acted: bool | None = None
+    known_for = 0
     moves: list[MoveReview[S]] = []
     questions = ANSWERS.get(game.facts.name, game.facts.questions[:1])
     for move in recorder.moves:
         after = move.after if move.after is not None else recorder.records()
+        before_session = game.open(move.before[me])
+        certain = game.analyze(before_session).certain
+        between = [f for f in certain if f not in known]
+        known |= set(certain)
         session = game.open(after[me])
         certain = game.analyze(session).certain
         new = [f for f in certain if f not in known]
@@ -185,19 +194,19 @@ def review(game: Game[R, S, A, V], recorder: Recorder[R], bots: Mapping[str, str
             alternative = maker(me, random.Random(f"review {seed} {me}")).choose(c.decision)
             instead.append(None if alternative == c.chosen else alternative)
         if answer_step is None:
-            before_session = game.open(move.before[me])
             found = proven(game, before_session, questions)
             if found:
                 answer_step, answer = move.step, found
-                acted = move is recorder.moves[-1] and me in winners
+                acted, known_for = me in winners, len(recorder.moves) - len(moves)
         moves.append(MoveReview(move.step, move.choices, bits(worlds(move.before[me]), worlds(after[me])),
-                                leaked, leaked_to if leaked > 0 else None, new, session, instead))
+                                leaked, leaked_to if leaked > 0 else None, between, before_session, new, session,
+                                instead))
     end = recorder.records()
     public = set(game.write(end[None], "compact").splitlines())
     hidden = [Hidden(seat, bot, [line for line in game.write(end[seat], "compact").splitlines() if line not in public])
               for seat, bot in bots.items()]
-    return Review(me, winners, ending, start, start_session, moves, answer_step, answer, acted, maker is not None,
-                  hidden)
+    return Review(me, winners, ending, start, start_session, moves, answer_step, answer, acted, known_for,
+                  maker is not None, hidden)
 
 
 def proven(game: Game[R, S, A, V], session: S, questions: Sequence[str]) -> list[Fact]:

@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, Any, Generic
 import click
 
 from suiri.cli.live import Live, interactive, piped_lines, terminal_lines
+from suiri.cli.messages import ErrorText
 from suiri.cli.views import VIEWS, View
 from suiri.models import GAMES
 from suiri.models.interface import A, R, S, V
-from suiri.solver.errors import Named, Source, SuiriError, Text
+from suiri.solver.errors import Named, Source, SuiriError
 
 if TYPE_CHECKING:  # pragma: no cover
     from suiri.models.bots import Bot, Decision, Seating
@@ -93,33 +94,7 @@ SAY: dict[str, dict[str, str]] = {
     },
 }
 
-# The save file's errors (``SuiriError``, printed as every other error).
-ERRORS: dict[str, tuple[str, str]] = {
-    "save:field": ("missing, or not {kind}", "ないか、{kind}ではありません"),
-    "save:kinds": ("a whole number", "整数"),
-    "save:kind-text": ("a text", "文字列"),
-    "save:kind-list": ("a list of names", "名前のリスト"),
-    "save:kind-numbers": ("a list of option numbers", "選択肢番号のリスト"),
-    "save:game": ("{game} is not a game", "{game} はゲームではありません"),
-    "save:choice": ("choice {n} is {choice}, not an option there", "{n} 番目の選択 {choice} はその時点の選択肢にありません"),
-    "save:choice-valid": ("a number from 1 to {count}", "1〜{count} の番号"),
-    "play:bot": ("{game} has no bot {bot}", "{game}には {bot} ボットがありません"),
-    "play:seat": ("seat {seat} is not one of the seats 1 to {n}", "席 {seat} はありません (席は 1〜{n})"),
-    "save:bots": ("one bot for each of the {n} other seats is needed", "ほかの {n} 席それぞれにボットが1つ要ります"),
-    "play:no-game": ("which game to play is missing", "どのゲームを遊ぶかがありません"),
-    "play:no-game-valid": ("suiri play GAME, or suiri play --resume FILE", "suiri play GAME、または suiri play --resume FILE"),
-    "play:both": ("--resume takes the game from its file: leave out {what}",
-                  "--resume ではゲームはファイルから読みます：{what} を外してください"),
-}
-
-
 FAMILY = 12  # more options of one kind than this are shown as their words, not one by one
-
-
-class PlayText(Text):
-    """An error sentence of ``suiri play`` (``ERRORS``)."""
-
-    table = ERRORS
 
 
 @dataclass
@@ -151,13 +126,13 @@ def read_saved(path: str) -> Saved:
     def value(key: str, kind: type, what: str) -> Any:
         got = doc.data.get(key)
         if not isinstance(got, kind) or isinstance(got, bool):
-            raise SuiriError(PlayText("save:field", kind=PlayText(what)), doc.lines.source((), key))
+            raise SuiriError(ErrorText("save:field", kind=ErrorText(what)), doc.lines.source((), key))
         return got
 
     def listed(key: str, kind: type, what: str) -> list[Any]:
         got = value(key, list, what)
         if not all(isinstance(x, kind) and not isinstance(x, bool) for x in got):
-            raise SuiriError(PlayText("save:field", kind=PlayText(what)), doc.lines.source((), key))
+            raise SuiriError(ErrorText("save:field", kind=ErrorText(what)), doc.lines.source((), key))
         return got
 
     name = value("game", str, "save:kind-text")
@@ -279,8 +254,8 @@ class Human(Generic[R, S, A, V]):
         if self.replay:
             n = self.replay.pop(0)
             if not 1 <= n <= len(decision.options):
-                raise SuiriError(PlayText("save:choice", n=len(self.made) + 1, choice=n), Source(str(self.path), None,
-                                 "choices"), PlayText("save:choice-valid", count=len(decision.options)))
+                raise SuiriError(ErrorText("save:choice", n=len(self.made) + 1, choice=n), Source(str(self.path), None,
+                                 "choices"), ErrorText("save:choice-valid", count=len(decision.options)))
             self.made.append(n)
             return decision.options[n - 1]
         self.decision, self.options, self.chosen = decision, named(self.game.facts.name, decision), None
@@ -478,15 +453,15 @@ class Playing:
         for line in game.write(record, "compact").splitlines()[len(human.shown):] if human.shown else []:
             click.echo(f"  {line}")
         said = SAY[self.lang]
+        rows = view.picture(game.analyze(session), self.lang, colour_on=self.colour)
+        over = view.game_over(session, self.lang)
         if outcome.ending == "forfeit" and outcome.forfeit is not None:
             click.echo(said["forfeit"].format(seat=outcome.forfeit.seat, error=outcome.forfeit.error))
         elif outcome.ending == "draw":
             click.echo(said["draw"].format(n=outcome.choices))
-        else:
+        elif over is None or over in rows:
             click.echo(said["over"])
-        rows = view.picture(game.analyze(session), self.lang, colour_on=self.colour)
-        over = view.game_over(session, self.lang)
-        if over and over not in rows:
+        if over is not None and over not in rows:
             click.echo(over)
         for row in rows:
             click.echo(row)
@@ -547,13 +522,13 @@ def check(saved: Saved, where: Callable[[str], Source | None]) -> None:
         source = where("players")
         raise exc if source is None else exc.at(source) from None
     if not 1 <= saved.seat <= saved.players:
-        raise SuiriError(PlayText("play:seat", seat=saved.seat, n=saved.players), where("seat"),
+        raise SuiriError(ErrorText("play:seat", seat=saved.seat, n=saved.players), where("seat"),
                          f"1..{saved.players}")
     if len(saved.bots) != saved.players - 1:
-        raise SuiriError(PlayText("save:bots", n=saved.players - 1), where("bots"))
+        raise SuiriError(ErrorText("save:bots", n=saved.players - 1), where("bots"))
     for b in saved.bots:
         if b not in played.bots:
-            raise SuiriError(PlayText("play:bot", game=Named(about.title_en, about.title_ja), bot=repr(b)),
+            raise SuiriError(ErrorText("play:bot", game=Named(about.title_en, about.title_ja), bot=repr(b)),
                              where("bots"), ", ".join(played.bots))
 
 
@@ -568,12 +543,12 @@ def run(name: str | None, players: int | None, seat: int, bots: str | None, seed
     if resume is not None:
         extra = [f"--{k}" if k != "name" else "GAME" for k, v in given.items() if v is not None]
         if extra:
-            raise SuiriError(PlayText("play:both", what=", ".join(extra)))
+            raise SuiriError(ErrorText("play:both", what=", ".join(extra)))
         saved = read_saved(resume)
         path = Path(save or resume)
     else:
         if name is None:
-            raise SuiriError(PlayText("play:no-game"), None, PlayText("play:no-game-valid"))
+            raise SuiriError(ErrorText("play:no-game"), None, ErrorText("play:no-game-valid"))
         saved = new_game(name, players, seat, bots, seed, variant)
         path = Path(save) if save else default_path(saved)
     person = interactive()

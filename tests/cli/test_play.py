@@ -87,8 +87,11 @@ def typed(child: Any, line: str, *expect: str) -> int:
     return came
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("name", list(SEEDS))
+QUICK = {("canary", "en"), ("werewolf", "ja")}  # the default run; the four others with --full (make test)
+
+
+@pytest.mark.parametrize(("name", "lang"), [pytest.param(n, lang, marks=[] if (n, lang) in QUICK else [pytest.mark.slow])
+                                            for n in SEEDS for lang in ("en", "ja")])
 def test_a_whole_game_against_bots_through_a_terminal(name: str, lang: str, tmp_path: Path) -> None:
     said = SAID[lang]
     choices = plan(name, SEEDS[name])

@@ -29,7 +29,7 @@ def test_each_option_has_its_own_words_in_both_languages(name: str) -> None:
     for seed in range(3):
         seating: Any = played.seating(4, seed)
         rng = random.Random(seed)
-        while (decision := seating.decision()) is not None and checked < 400 * (seed + 1):
+        while (decision := seating.decision()) is not None and checked < 120 * (seed + 1):
             words = named(name, decision)
             for said in ([o.key for o in words], [o.en for o in words], [o.ja for o in words]):
                 assert len(set(said)) == len(said), said
@@ -47,7 +47,7 @@ def played(name: str, seed: int, players: int | None = None) -> tuple[Any, Recor
     me, names, bots = seated(chosen, saved, seating.players)
     recorder: Recorder[Any] = Recorder(seating, me)
     stand_in = chosen.bots["random"](me, random.Random(seed))
-    outcome = play_game(seating, {**bots, me: stand_in}, max_choices=300, watch=recorder)
+    outcome = play_game(seating, {**bots, me: stand_in}, max_choices=150, watch=recorder)
     recorder.resolve(over=True)
     return chosen, recorder, names, outcome
 

@@ -67,6 +67,8 @@ SAY: dict[str, dict[str, str]] = {
         "record": "Your seat's record: {file} (suiri report {file} --html page.html)",
         "help": "Commands (Japanese words work too):",
         "help-choose": "Anything else chooses an option: its number or its words.",
+        "help-undo": "back to the start of your move",
+        "help-quit": "leave (the game is saved: suiri play --resume FILE goes on)",
     },
     "ja": {
         "start": "suiri play：{game}、{players}人。あなたは {seat} ({k}番目の席)。{bots}。",
@@ -91,6 +93,8 @@ SAY: dict[str, dict[str, str]] = {
         "record": "あなたの席の記録：{file} (suiri report {file} --html page.html)",
         "help": "コマンド (英語でも日本語でも):",
         "help-choose": "それ以外の入力は選択肢を選びます：番号か、選択肢の語。",
+        "help-undo": "自分の手番の最初に戻る",
+        "help-quit": "終わる (ゲームは保存済み：suiri play --resume FILE で続きから)",
     },
 }
 
@@ -195,7 +199,8 @@ class Prompt(Live[R, S, A, V]):
         self.echo(self.human.say("help"))
         for name, (ja, en_help, ja_help) in COMMANDS.items():
             if name not in ("redo", "save"):
-                self.echo(f"  {pad(' / '.join((name, *ja)), 24)} {ja_help if self.lang == 'ja' else en_help}")
+                said = SAY[self.lang].get(f"help-{name}", ja_help if self.lang == "ja" else en_help)
+                self.echo(f"  {pad(' / '.join((name, *ja)), 24)} {said}")
         self.echo(self.human.say("help-choose"))
         self.human.show_options()
 
@@ -275,7 +280,7 @@ class Human(Generic[R, S, A, V]):
         from suiri.models.live import LiveRecord
 
         assert self.position is not None
-        record: LiveRecord[R, S, A, V] = LiveRecord(self.path, self.game, list(self.shown), self.position)
+        record: LiveRecord[R, S, A, V] = LiveRecord(record_path(self.path), self.game, list(self.shown), self.position)
         if self.prompt is None:
             self.prompt = Prompt(record, self.lang, click.echo, self.colour, self.view)
             self.prompt.human = self

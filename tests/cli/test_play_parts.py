@@ -137,3 +137,30 @@ def test_a_finished_game_leaves_its_record_for_the_report(tmp_path: Path) -> Non
     assert shown.exit_code == 0, shown.output
     assert "aki" in page.read_text(encoding="utf-8")
     assert read_saved(str(save)).choices == [1, 1, 1]
+
+
+def test_the_review_asks_the_reasoner_at_each_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a ``reasoner`` registered (here a stand-in that takes the last option), the
+    review names its option wherever it differs from the person's, and says it."""
+    from suiri.cli.review import render
+    from suiri.cli.views import view
+
+    class Last:
+        def __init__(self, seat: str, rng: random.Random) -> None:
+            pass
+
+        def choose(self, decision: Any) -> Any:
+            return decision.options[-1]
+
+    chosen = game("werewolf")
+    monkeypatch.setattr(chosen, "bots", {**chosen.bots, "reasoner": Last})
+    _, recorder, names, outcome = played("werewolf", 6)
+    result = review(chosen, recorder, names, outcome.winners, outcome.ending, 6)
+    asked = [(c, other) for m in result.moves for c, other in zip(m.choices, m.instead, strict=True)]
+    assert asked and result.reasoner
+    for c, other in asked:
+        last = list(c.decision.options)[-1]
+        assert other == (None if c.chosen == last else last)
+    assert any(other is not None for _, other in asked)
+    said = "\n".join(render(result, chosen, view("werewolf"), "en"))
+    assert "the reasoner would have chosen" in said and "No reasoner bot" not in said

@@ -318,10 +318,8 @@ class Human(Generic[R, S, A, V]):
         before = self.position
         self.position = Position(session, session.check(), self.game.analyze(session), record)
         lines = self.game.write(record, "compact").splitlines()
-        same = next((i for i, (a, b) in enumerate(zip(lines, self.shown, strict=False)) if a != b),
-                    min(len(lines), len(self.shown)))
         click.echo()
-        for line in lines[same if before is not None else 0:]:
+        for line in news(lines, self.shown):
             click.echo(f"  {line}")
         changed = lines != self.shown
         self.shown = lines
@@ -333,7 +331,7 @@ class Human(Generic[R, S, A, V]):
         if seen:
             click.echo(seen)
         self.show_options()
-        if self.coach:
+        if self.coach and len(self.options) > 1:  # (one option: nothing to advise)
             click.echo(self.say("coach"))
             click.echo(best(self.view.advice(session, self.game.advise(session), self.lang)))
 
@@ -455,7 +453,7 @@ class Playing:
         record = seating.record_for(me)
         session = game.open(record)
         click.echo()
-        for line in game.write(record, "compact").splitlines()[len(human.shown):] if human.shown else []:
+        for line in news(game.write(record, "compact").splitlines(), human.shown):
             click.echo(f"  {line}")
         said = SAY[self.lang]
         rows = view.picture(game.analyze(session), self.lang, colour_on=self.colour)
@@ -481,6 +479,13 @@ def seated(game: Game[R, S, A, V], saved: Saved, seats: tuple[str, ...]) -> tupl
     me = seats[saved.seat - 1]
     names = dict(zip([p for p in seats if p != me], saved.bots, strict=True))
     return me, names, {p: game.bots[b](p, random.Random(f"suiri play {saved.seed} {p}")) for p, b in names.items()}
+
+
+def news(lines: list[str], shown: list[str]) -> list[str]:
+    """The lines of a record not yet shown: from the first that differs (a turn in
+    progress is one line that grows: Werewolf's ``aki drew vote``)."""
+    same = next((i for i, (a, b) in enumerate(zip(lines, shown, strict=False)) if a != b), min(len(lines), len(shown)))
+    return lines[same:]
 
 
 def best(advice: str) -> str:

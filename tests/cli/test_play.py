@@ -13,6 +13,7 @@ option in Werewolf, so each game ends in a few of its moves.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from pathlib import Path
@@ -101,7 +102,7 @@ def test_a_whole_game_against_bots_through_a_terminal(name: str, lang: str, tmp_
     save = tmp_path / "game.toml"
     child = spawn(name, "--seed", str(SEEDS[name]), "--bots", "random", "--coach", "--save", str(save),
                   "--lang", lang)
-    child.expect(said["coach"])
+    child.logfile_read = shown = io.StringIO()
     child.expect(PROMPT)
     typed(child, "no such thing", said["bad"])
     assert read_saved(str(save)).choices == []  # nothing lost, nothing made
@@ -119,6 +120,7 @@ def test_a_whole_game_against_bots_through_a_terminal(name: str, lang: str, tmp_
     child.sendline(said["quit"])
     child.expect(pexpect.EOF)
     assert said["left"] in child.before
+    assert said["coach"] in shown.getvalue()  # advice before a choice of more than one option
     assert len(read_saved(str(save)).choices) == half
     assert undone == choices[1][1]
 

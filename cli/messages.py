@@ -88,6 +88,9 @@ ERRORS: dict[str, tuple[str, str]] = {
     "save:bots": ("one bot for each of the {n} other seats is needed", "ほかの {n} 席それぞれにボットが1つ要ります"),
     "play:no-game": ("which game to play is missing", "どのゲームを遊ぶかがありません"),
     "play:no-game-valid": ("suiri play GAME, or suiri play --resume FILE", "suiri play GAME、または suiri play --resume FILE"),
+    "play:exists": ("{file} exists already", "{file} はすでにあります"),
+    "play:exists-valid": ("suiri play --resume {file} to go on with it, or another --save FILE",
+                          "続けるなら suiri play --resume {file}、新しく始めるなら別の --save FILE"),
     "play:both": ("--resume takes the game from its file: leave out {what}",
                   "--resume ではゲームはファイルから読みます：{what} を外してください"),
 }

@@ -561,6 +561,8 @@ def run(name: str | None, players: int | None, seat: int, bots: str | None, seed
             raise SuiriError(ErrorText("play:no-game"), None, ErrorText("play:no-game-valid"))
         saved = new_game(name, players, seat, bots, seed, variant)
         path = Path(save) if save else default_path(saved)
+        if path.exists():  # a game saved there is not played over
+            raise SuiriError(ErrorText("play:exists", file=str(path)), None, ErrorText("play:exists-valid", file=str(path)))
     person = interactive()
     colour = person and not plain and not os.environ.get("NO_COLOR")
     VIEWS[saved.game].use(Playing(saved, path, lang, coach, colour, None if person else piped_lines(),

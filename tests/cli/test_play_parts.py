@@ -113,13 +113,17 @@ def test_a_saved_game_reads_back_and_its_errors_name_the_field(tmp_path: Path) -
 
 def test_the_command_line_errors_exit_2_without_a_traceback(tmp_path: Path) -> None:
     runner = CliRunner()
-    for args, said in [(["play"], "which game to play is missing"),
+    taken = tmp_path / "taken.toml"
+    taken.write_text("# a game saved before\n", encoding="utf-8")
+    for args, said in [(["play", "canary", "--save", str(taken)], "taken.toml exists already (valid: suiri play --resume"),
+                       (["play"], "which game to play is missing"),
                        (["play", "canary", "--bots", "random,psychic"], "no bot 'psychic'"),
                        (["play", "canary", "--players", "5"], "for 2 to 4 players"),
                        (["play", "--resume", str(tmp_path / "none.toml"), "--seed", "3"], "leave out --seed"),
                        (["play", "--resume", str(tmp_path / "none.toml")], "no such file")]:
         done = runner.invoke(main, args)
         assert done.exit_code == 2 and said in done.output and "Traceback" not in done.output
+    assert taken.read_text(encoding="utf-8") == "# a game saved before\n"
 
 
 def test_a_finished_game_leaves_its_record_for_the_report(tmp_path: Path) -> None:

@@ -8,9 +8,16 @@ seat (the card at the square stepped to, the triple being answered, the card pla
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from suiri.models.bots import Decision
+    from suiri.models.canary.seating import CanaryDecision
+    from suiri.models.detective.cards import Card
+    from suiri.models.detective.seating import DetectiveDecision
+    from suiri.models.werewolf.seating import WerewolfDecision
 
 
 @dataclass(frozen=True)
@@ -25,7 +32,7 @@ class Named:
         return self.ja if lang == "ja" else self.en
 
 
-def _canary(option: object, decision: Any) -> Named:
+def _canary(option: object, decision: CanaryDecision) -> Named:
     from suiri.models.canary.seating import Declaring, Step
 
     if isinstance(option, Step):
@@ -37,22 +44,22 @@ def _canary(option: object, decision: Any) -> Named:
     return Named("check", "check the map card", "地図の確認をする")
 
 
-def _canary_context(decision: Any) -> tuple[str, str] | None:
-    if decision.face is None:
+def _canary_context(decision: CanaryDecision) -> tuple[str, str] | None:
+    if decision.face is None or decision.at is None:
         return None
     square = decision.record.variant.board.name(decision.at)
     return (f"At {square} you see: {decision.face.name_en}.", f"{square} のカード：{decision.face.name_ja}。")
 
 
-def _detective(option: object, decision: Any) -> Named:
+def _detective(option: object, decision: DetectiveDecision) -> Named:
     from suiri.models.detective.cards import FAKE_CARD
     from suiri.models.detective.seating import LookInto, RevealFrom
     from suiri.models.detective.state import Accusation, Deduction, EndTurn, Response, RevealCard
 
-    def ids(cards: Any) -> str:
+    def ids(cards: Iterable[Card]) -> str:
         return " ".join(c.id for c in cards)
 
-    def ja(cards: Any) -> str:
+    def ja(cards: Iterable[Card]) -> str:
         return "・".join(c.ja for c in cards)
 
     clue = decision.record.variant.clue
@@ -81,14 +88,14 @@ def _detective(option: object, decision: Any) -> Named:
     return Named("end", "end your turn", "手番を終える")
 
 
-def _detective_context(decision: Any) -> tuple[str, str] | None:
+def _detective_context(decision: DetectiveDecision) -> tuple[str, str] | None:
     if decision.named is None:
         return None
     return (f"{decision.asked_by} names {', '.join(c.id for c in decision.named)}: your answer.",
             f"{decision.asked_by} の推理：{'・'.join(c.ja for c in decision.named)}。あなたの答えは？")
 
 
-def _werewolf(option: object, decision: Any) -> Named:
+def _werewolf(option: object, decision: WerewolfDecision) -> Named:
     from suiri.models.werewolf.state import Call, Draw, Play, Point, Put, Seek, Swap
     from suiri.models.werewolf.text import Text
 
@@ -137,7 +144,7 @@ def _werewolf(option: object, decision: Any) -> Named:
     return Named("search " + place.replace("discard", "pile"), f"search {en.place(place)}", f"{ja.place(place)} を探す")
 
 
-def _werewolf_context(decision: Any) -> tuple[str, str] | None:
+def _werewolf_context(decision: WerewolfDecision) -> tuple[str, str] | None:
     if decision.playing is None:
         return None
     from suiri.models.werewolf.text import Text
@@ -151,13 +158,13 @@ NAMERS: dict[str, tuple[Callable[[object, Any], Named], Callable[[Any], tuple[st
     "werewolf": (_werewolf, _werewolf_context)}
 
 
-def named(game: str, decision: Any) -> list[Named]:
+def named(game: str, decision: Decision[Any, object]) -> list[Named]:
     """Each of ``decision``'s options in words, in its order."""
     name = NAMERS[game][0]
     return [name(o, decision) for o in decision.options]
 
 
-def context(game: str, decision: Any, lang: str) -> str | None:
+def context(game: str, decision: Decision[Any, object], lang: str) -> str | None:
     """What the move in progress shows the seat, in ``lang`` (None: nothing)."""
     said = NAMERS[game][1](decision)
     return None if said is None else said[1] if lang == "ja" else said[0]

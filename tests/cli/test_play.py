@@ -2,8 +2,9 @@
 whole game of each kind against random bots, in English and in Japanese, with
 ``--coach``; at its decisions it types a bad input (said, nothing lost), ``hint``,
 ``undo`` (back to the start of its move, or nothing to take back), leaves with ``quit``
-in the middle, resumes with ``--resume`` and plays to the end, where the review is
-printed and the seat's record is written (``suiri report`` reads it).
+in the middle, resumes with ``--resume`` and plays to the end (in Japanese, one choice
+typed as its Japanese sentence), where the review is printed and the seat's record is
+written.
 
 The person's choices are planned in process (``plan``) on the same deal with the same
 bots ``suiri play`` seats (``seated``): it walks Canary's board and declares on the
@@ -34,21 +35,22 @@ SEEDS = {"canary": 1, "detective": 1, "werewolf": 6}  # games that end in a few 
 SAID = {
     "en": {"bad": "not an option", "undone": "back to the start of your move", "nothing": "nothing to take back",
            "left": "--resume", "review": "Review from aki's seat", "coach": "coach:", "hint": "hint",
-           "quit": "quit", "options": "Options"},
+           "quit": "quit", "undo": "undo"},
     "ja": {"bad": "選択肢にありません", "undone": "この手番の最初に戻りました", "nothing": "取り消せるものがありません",
            "left": "--resume", "review": "aki の席からの振り返り", "coach": "コーチ：", "hint": "ヒント",
-           "quit": "終了", "options": "選択肢"},
+           "quit": "終了", "undo": "戻す"},
 }
 
 
-def plan(name: str, seed: int) -> list[tuple[str, bool]]:
-    """The person's choices (their words) and whether each goes on with the move of the
-    one before."""
+def plan(name: str, seed: int) -> tuple[list[tuple[str, bool]], list[str]]:
+    """The person's choices (the words to type) and whether each goes on with the move of
+    the one before; and each choice's Japanese sentence."""
     saved = new_game(name, None, 1, "random", seed, None)
     played = game(name)
     seating: Any = played.seating(saved.players, saved.seed, saved.variant)
     me, _, bots = seated(played, saved, seating.players)
     out: list[tuple[str, bool]] = []
+    said: list[str] = []
     last: list[str | None] = [None]
     turns = [0]
 
@@ -62,7 +64,9 @@ def plan(name: str, seed: int) -> list[tuple[str, bool]]:
             elif name == "detective" and keys[0].startswith("deduce") and turns[0] >= 2:
                 case = {c.id for c in seating.state.deal.case}
                 pick = next(i for i, k in enumerate(keys) if set(k.split()[1:]) == case)
-            out.append((keys[pick], last[0] == me))
+            words = named(name, decision)[pick]
+            out.append((words.key, last[0] == me))
+            said.append(words.ja)
             return decision.options[pick]
 
     def watch(decision: Any, choice: object) -> None:
@@ -70,7 +74,7 @@ def plan(name: str, seed: int) -> list[tuple[str, bool]]:
 
     outcome = play_game(seating, {**bots, me: Scripted()}, watch=watch)
     assert outcome.ending == "over" and me in outcome.winners  # the plan wins: the review says it acted
-    return out
+    return out, said
 
 
 def spawn(*args: str) -> Any:
@@ -95,7 +99,7 @@ QUICK = {("canary", "en"), ("werewolf", "ja")}  # the default run; the four othe
                                             for n in SEEDS for lang in ("en", "ja")])
 def test_a_whole_game_against_bots_through_a_terminal(name: str, lang: str, tmp_path: Path) -> None:
     said = SAID[lang]
-    choices = plan(name, SEEDS[name])
+    choices, japanese = plan(name, SEEDS[name])
     half = len(choices) // 2
     if choices[half][1]:  # leave between two moves, not inside one
         half += 1
@@ -111,7 +115,7 @@ def test_a_whole_game_against_bots_through_a_terminal(name: str, lang: str, tmp_
     undone = False
     for i, (key, goes_on) in enumerate(choices[:half]):
         if i == 1:
-            came = typed(child, "undo", said["undone"], said["nothing"])
+            came = typed(child, said["undo"], said["undone"], said["nothing"])
             assert came == (0 if goes_on else 1)
             if goes_on:  # back to the start of the move: its first choice again
                 typed(child, choices[0][0], "→")
@@ -126,8 +130,8 @@ def test_a_whole_game_against_bots_through_a_terminal(name: str, lang: str, tmp_
 
     child = spawn("--resume", str(save), "--lang", lang)
     child.expect(PROMPT)
-    for key, _ in choices[half:-1]:
-        typed(child, key, "→")
+    for i, (key, _) in enumerate(choices[half:-1]):  # in Japanese, the first one by its sentence
+        typed(child, japanese[half] if lang == "ja" and i == 0 else key, "→")
     child.sendline(choices[-1][0])
     child.expect(said["review"])
     child.expect(pexpect.EOF)

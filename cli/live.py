@@ -413,9 +413,12 @@ def event_examples(name: str) -> list[tuple[str, str]]:
 
 
 # ---- reading lines ---------------------------------------------------------------
-def terminal_lines(prompt: str, live: Live[R, S, A, V], history: Path | None) -> Iterator[str]:
+def terminal_lines(prompt: str, live: Live[R, S, A, V], history: Path | None,
+                   words: Callable[[str], tuple[str, list[str]]] | None = None,
+                   interrupt_ends: bool = False) -> Iterator[str]:
     """Lines from a person at a terminal: history, completion of every word in its
-    context (``completion``), Ctrl-C drops the line."""
+    context (``completion``; ``words``: another source of them, ``suiri play``'s
+    options), Ctrl-C drops the line (``interrupt_ends``: it ends the lines, as Ctrl-D)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -426,12 +429,14 @@ def terminal_lines(prompt: str, live: Live[R, S, A, V], history: Path | None) ->
         history.parent.mkdir(parents=True, exist_ok=True)
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(history)) if history is not None else InMemoryHistory(),
-        completer=LineCompleter(lambda text: complete(live.record, live.view.events, text, WORDS)),
+        completer=LineCompleter(words or (lambda text: complete(live.record, live.view.events, text, WORDS))),
         complete_while_typing=False)
     while True:
         try:
             yield session.prompt(prompt)
         except KeyboardInterrupt:
+            if interrupt_ends:
+                return
             continue  # Ctrl-C loses only the line being typed
         except EOFError:
             return

@@ -595,5 +595,47 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
         click.echo(say("wrote-book", path=path, n=len(book.puzzles), levels=levels, tried=book.tried))
 
 
+@main.command()
+@click.argument("game", type=click.Choice(list(GAMES)), required=False)
+@click.option("--players", type=click.IntRange(1, 20), default=None,
+              help="How many players (default: 4 where the rules allow it).")
+@click.option("--seat", type=int, default=None, help="Your seat, from 1 in turn order (default: 1).")
+@click.option("--bots", default=None, metavar="A,B,...",
+              help="The other seats' bots, in turn, repeated as needed (default: reasoner where the game has it, "
+                   "else random).")
+@click.option("--seed", type=int, default=None, help="Deal from this seed (default: a random one, printed).")
+@click.option("--variant", default=None, help="The game's rules variant (default: the first).")
+@LANG
+@click.option("--coach", is_flag=True, help="Print the advice before each of your choices.")
+@click.option("--save", "save", metavar="FILE", default=None, help="Save the game here (default: play-GAME-SEED.toml).")
+@click.option("--resume", "resume", metavar="FILE", default=None, help="Go on with a saved game.")
+@click.option("--plain", is_flag=True, help="No colour (also when NO_COLOR is set or output is not a terminal).")
+@user_errors
+def play(game: str | None, players: int | None, seat: int | None, bots: str | None, seed: int | None,
+         variant: str | None, lang: str, coach: bool, save: str | None, resume: str | None, plain: bool) -> None:
+    """Play a game against bots in the terminal, with suiri as the table.
+
+    suiri deals, keeps what is hidden hidden, plays the bots and asks you only for
+    your own seat's choices: your record, what became certain, the picture, then the
+    options (type a number or an option's words).  At each choice the live-session
+    commands work: hint, explain FACT, advise, show, undo (back to the start of your
+    move), help, quit.  --coach prints the advice before each of your choices.  The
+    game is saved after every choice (--save FILE, else play-GAME-SEED.toml); quit or
+    Ctrl-D leaves, --resume FILE goes on.  At the end: your seat's record (for suiri
+    report) and a review of your moves (docs/play.md).
+
+    \b
+    Examples:
+      suiri play canary --seed 7
+      suiri play detective --players 4 --bots random --coach --lang ja
+      suiri play werewolf --seat 2 --save wolf.toml
+      suiri play --resume wolf.toml
+    """
+    from .play import run
+
+    given = {"name": game, "players": players, "seat": seat, "bots": bots, "seed": seed, "variant": variant}
+    run(game, players, 1 if seat is None else seat, bots, seed, variant, lang, coach, save, resume, plain, given)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -75,6 +75,24 @@ ERRORS: dict[str, tuple[str, str]] = {
     "puzzle:none-found-valid": ("another --seed or a wider --lines range", "別の --seed か、より広い --lines の範囲"),
     "book:no-output": ("no output file", "出力ファイルがありません"),
     "book:no-output-valid": ("--html FILE and/or --markdown FILE", "--html FILE か --markdown FILE（両方でも可）"),
+    # `suiri play` (cli/play.py): its options and its save file
+    "save:field": ("missing, or not {kind}", "ないか、{kind}ではありません"),
+    "save:kinds": ("a whole number", "整数"),
+    "save:kind-text": ("a text", "文字列"),
+    "save:kind-list": ("a list of names", "名前のリスト"),
+    "save:kind-numbers": ("a list of option numbers", "選択肢番号のリスト"),
+    "save:choice": ("choice {n} is {choice}, not an option there", "{n} 番目の選択 {choice} はその時点の選択肢にありません"),
+    "save:choice-valid": ("a number from 1 to {count}", "1〜{count} の番号"),
+    "play:bot": ("{game} has no bot {bot}", "{game}には {bot} ボットがありません"),
+    "play:seat": ("seat {seat} is not one of the seats 1 to {n}", "席 {seat} はありません (席は 1〜{n})"),
+    "save:bots": ("one bot for each of the {n} other seats is needed", "ほかの {n} 席それぞれにボットが1つ要ります"),
+    "play:no-game": ("which game to play is missing", "どのゲームを遊ぶかがありません"),
+    "play:no-game-valid": ("suiri play GAME, or suiri play --resume FILE", "suiri play GAME、または suiri play --resume FILE"),
+    "play:exists": ("{file} exists already", "{file} はすでにあります"),
+    "play:exists-valid": ("suiri play --resume {file} to go on with it, or another --save FILE",
+                          "続けるなら suiri play --resume {file}、新しく始めるなら別の --save FILE"),
+    "play:both": ("--resume takes the game from its file: leave out {what}",
+                  "--resume ではゲームはファイルから読みます：{what} を外してください"),
 }
 
 

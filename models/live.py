@@ -100,17 +100,23 @@ class LiveRecord(Generic[R, S, A, V]):
             body = self.game.write(self.position.record, "toml")
         else:
             body = self.text
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(body)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(self.path, body)
+
+
+def write_atomically(path: Path, body: str) -> None:
+    """Write ``body`` to ``path`` so that a crash leaves the old file or the new one, never
+    half of one: a temporary file beside it, flushed, then renamed over it."""
+    folder = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(body)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def resume(path: Path) -> LiveRecord[Any, Any, Any, Any]:

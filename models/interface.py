@@ -62,6 +62,7 @@ class GameFacts:
     step_name: str  # what a record is made of, for `check` ("turns", "events")
     world_name: str  # what `check` counts ("worlds", "deals", "histories")
     thresholds: Thresholds = Thresholds(easy=8, medium=12, sampled=0)  # puzzle levels by score
+    winning: tuple[str, ...] = ()  # the questions (of ``questions``) whose answers win the game (the review)
     # a puzzle's question as a sentence, by the asked subject's kind (before ":"): English,
     # Japanese; ``{who}`` and ``{what}`` stand for the rest of the subject
     asks: Mapping[str, tuple[str, str]] = field(default_factory=dict)

@@ -14,7 +14,7 @@ reads those records through the ``Game`` interface only:
   largest of them;
 - what became certain and when: the analysis's certain facts, new before each move (by
   the others' moves) and once it was resolved;
-- the answer (``ANSWERS``: what wins the game) is certain from the first move at which
+- the answer (``GameFacts.winning``: what wins the game) is certain from the first move at which
   every one of its questions (``Game.answer``) is proven; the person *acted on it* when
   it won, and the review says how many of its moves it made knowing the answer;
 - the reasoner's choice at each of the person's decisions, when a ``reasoner`` bot is
@@ -43,9 +43,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # The puzzle questions (``GameFacts.questions``) whose answers together win each game: the
 # goal square, the case file, the Werewolf.  A game not named here: its first question.
-ANSWERS: Mapping[str, tuple[str, ...]] = {"canary": ("goal",), "detective": ("suspect", "weapon", "scene"),
-                                          "werewolf": ("werewolf",)}
-
 
 @dataclass
 class Choice:
@@ -173,7 +170,7 @@ def review(game: Game[R, S, A, V], recorder: Recorder[R], bots: Mapping[str, str
     acted: bool | None = None
     known_for = 0
     moves: list[MoveReview[S]] = []
-    questions = ANSWERS.get(game.facts.name, game.facts.questions[:1])
+    questions = game.facts.winning or game.facts.questions[:1]
     for move in recorder.moves:
         after = move.after if move.after is not None else recorder.records()
         before_session = game.open(move.before[me])
@@ -223,4 +220,4 @@ def proven(game: Game[R, S, A, V], session: S, questions: Sequence[str]) -> list
     return found
 
 
-__all__ = ["ANSWERS", "Choice", "Hidden", "Move", "MoveReview", "Recorder", "Review", "bits", "review"]
+__all__ = ["Choice", "Hidden", "Move", "MoveReview", "Recorder", "Review", "bits", "review"]

@@ -25,6 +25,7 @@ FACTS = GameFacts(
     players=range(2, 5),
     variants=("base",),  # the player count sets the rules; table rulings go in [rules]
     questions=("clue", "goal"),
+    winning=("goal",),
     subjects=("clue:NAME", "goal", "fake", "square:SQ"),
     step_name="turns",
     world_name="worlds",

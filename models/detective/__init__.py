@@ -24,6 +24,7 @@ FACTS = GameFacts(
     players=range(2, 9),
     variants=("base", "fake", "clue", "clue-fake"),
     questions=("suspect", "weapon", "scene", "card"),
+    winning=("suspect", "weapon", "scene"),
     subjects=("holder:CARD", "case:suspect", "case:weapon", "case:scene"),
     step_name="events",
     world_name="deals",

@@ -26,6 +26,7 @@ FACTS = GameFacts(
     players=range(3, 5),
     variants=("base",),
     questions=("werewolf", "lost-legacy"),  # what `suiri puzzle --question` may ask
+    winning=("werewolf",),
     subjects=("lost-legacy", "werewolf", "madman", "hand:NAME", "ruins", "discard:NAME:INDEX"),
     step_name="moves",  # turns and [[search]] entries
     world_name="histories",  # what `check` counts

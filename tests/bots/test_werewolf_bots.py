@@ -13,7 +13,11 @@ import pytest
 from bots.blind import check_blind
 
 from suiri.models.bots import Decision, Outcome, play_game
-from suiri.models.werewolf.bots import NotebookBot, ReasonerBot, as_play, notes
+from suiri.models.werewolf import advice as advice_module
+from suiri.models.werewolf import counter
+from suiri.models.werewolf import session as session_module
+from suiri.models.werewolf.advice import Option
+from suiri.models.werewolf.bots import NotebookBot, ReasonerBot, as_play, leak_bits, notes
 from suiri.models.werewolf.cards import LOST_LEGACY, SEER, VOTE
 from suiri.models.werewolf.game import BOTS, GAME
 from suiri.models.werewolf.seating import WerewolfDecision, WerewolfSeating, seating
@@ -131,6 +135,27 @@ def test_blind_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # -- what the bots do ---------------------------------------------------------------------------
+def test_notebook_never_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notebook plays whole games with the exact counter out of reach."""
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the notebook called the counter")
+
+    for module in (counter, session_module, advice_module):
+        monkeypatch.setattr(module, "count", refuse)
+    for players in (3, 4):
+        for seed in range(3):
+            assert play(players, seed, "notebook")[1].ending == "over"
+
+
+def test_leak_bits() -> None:
+    """What a move tells the table about its player: the drop of the binary entropy of the
+    table's chance that it is the Werewolf (none when the chance moves away from certainty)."""
+    o = Option(VOTE, VOTE, table_before=Fraction(1, 2), table_after=Fraction(1))
+    assert leak_bits(o) == 1.0
+    o.table_before, o.table_after = Fraction(1, 4), Fraction(1, 2)
+    assert leak_bits(o) == 0.0
+
+
 def test_notebook_crosses_off_what_its_seer_showed() -> None:
     """A Seer look goes into the notebook; a player shown the Lost Legacy is its suspect."""
     for seed in range(200):

@@ -11,8 +11,8 @@ now, the legal moves, and the card being played during a play's sub-steps.
 - ``reasoner`` plays advise's ranking (``advice.advise``: the move's exact chance of
   winning less losing the game now, then information about the Werewolf, then suspicion
   shed) and points, puts and searches on the exact odds of ``WerewolfSession``.
-  ``threshold``: a villager plays a Vote rather than advise's first move once the
-  likeliest Werewolf has at least that chance.
+  ``threshold``: a villager plays a Vote rather than advise's first move once the Vote
+  puts the Werewolf out with at least that chance (``vote_value``).
 - ``concealer``: the reasoner, with advise's information gain less ``weight`` times what
   the move shows the table about the mover being the Werewolf (bits).
 """
@@ -234,9 +234,9 @@ def leak_bits(o: Option) -> float:
 class ReasonerBot:
     """``reasoner``: advise's ranking and the exact odds of its own record.
 
-    ``threshold``: with a Vote in hand, a villager plays it (pointing at the likeliest
-    Werewolf) instead of advise's first move once that player is the Werewolf with at
-    least this chance; 1 turns this off."""
+    ``threshold``: with a Vote in hand, a villager plays it instead of advise's first move
+    once its Vote puts the Werewolf out with at least this chance (``vote_value``, over
+    every way the others may point) and gains more than it costs; above 1 turns this off."""
 
     weight = 0.0  # the concealer's price of one bit shown to the table
 

@@ -11,7 +11,7 @@ from suiri.models.bots import RandomBot
 from suiri.models.interface import Game
 from suiri.solver.facts import Fact
 
-from . import FACTS, notation
+from . import FACTS, bots, notation
 from .advice import WerewolfAdvice, advise
 from .analysis import WerewolfAnalysis, analyze
 from .drawn import with_drawn
@@ -59,7 +59,7 @@ def cuts(record: WerewolfRecord) -> Sequence[WerewolfRecord]:
         [record.truncated(n, calls=order) for order in range(1, last + 1)]
 
 
-BOTS = {"random": RandomBot}  # the game's bots by name (docs/bots.md)
+BOTS = {"random": RandomBot, **bots.BOTS}  # the game's bots by name (docs/bots.md)
 
 GAME: Game[WerewolfRecord, WerewolfSession, WerewolfAnalysis, WerewolfAdvice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,

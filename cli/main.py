@@ -610,13 +610,13 @@ def puzzle_book(game: str, count: int, difficulty: str, seed: int, lang: str, ht
               help="Play on the Dask cluster of this scheduler (e.g. tcp://10.0.0.5:8786) instead.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seeds the whole tournament.")
 @JSON
-@click.option("--csv", "csv_path", metavar="FILE", default=None, help="Write one row per game to FILE.")
+@click.option("--csv", "csv_file", metavar="FILE", default=None, help="Write one row per game to FILE.")
 @click.option("--records", "records_dir", metavar="DIR", default=None,
               help="Keep every game's record from every seat in DIR (TOML, for suiri analyze).")
 @LANG
 @user_errors
 def tournament(game: str, bots: str, games: int, players: int, variant: str | None, workers: int | None,
-               scheduler: str | None, seed: int, as_json: bool, csv_path: str | None, records_dir: str | None,
+               scheduler: str | None, seed: int, as_json: bool, csv_file: str | None, records_dir: str | None,
                lang: str) -> None:
     """Bots against each other in GAME: win rates per bot and per seat with 95%
     intervals, game lengths, draws and forfeits.
@@ -636,7 +636,7 @@ def tournament(game: str, bots: str, games: int, players: int, variant: str | No
     """
     from .tournament import play
 
-    data, interrupted = play(game, bots, games, players, variant, workers, scheduler, seed, as_json, csv_path,
+    data, interrupted = play(game, bots, games, players, variant, workers, scheduler, seed, as_json, csv_file,
                              records_dir, lang)
     if as_json:
         emit(data)

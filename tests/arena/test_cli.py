@@ -90,3 +90,15 @@ def test_an_unwritable_csv_is_a_clear_error(tmp_path: Path) -> None:
     code, _, err = invoke("werewolf", "--bots", "random", "--games", "1", "--workers", "1",
                           "--csv", str(tmp_path / "missing" / "games.csv"))
     assert code == 2 and "--csv: cannot write" in err
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_written_files_are_told_in_one_line_each_in_the_language(lang: str, tmp_path: Path) -> None:
+    """The tables, then one line per file or folder written (as `report` and `puzzle-book` do)."""
+    table, folder = tmp_path / "g.csv", tmp_path / "records"
+    code, out, _ = invoke("werewolf", "--bots", "random", "--games", "2", "--workers", "1", "--lang", lang,
+                          "--csv", str(table), "--records", str(folder))
+    assert code == 0 and table.exists() and folder.is_dir()
+    told = out.splitlines()[-2:]
+    assert str(table) in told[0] and str(folder) in told[1] and "8" in told[1]  # 2 games x 4 seats
+    assert all(("wrote" in line) == (lang == "en") for line in told)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -47,12 +47,9 @@ def run(fixtures: Sequence[Fixture], workers: int | None = None, scheduler: str 
     """Play every fixture: on the Dask cluster at ``scheduler`` when given, else on
     ``workers`` processes (default: every core; 1: in this process).  ``done`` is told
     of each game as it finishes (a progress bar)."""
-    if scheduler is not None:
-        games = _on_dask(fixtures, scheduler)
-    elif (workers or os.cpu_count() or 1) > 1:
-        games = _on_pool(fixtures, workers or os.cpu_count() or 1)
-    else:
-        games = (play(f) for f in fixtures)
+    workers = workers or os.cpu_count() or 1
+    games = (_on_dask(fixtures, scheduler) if scheduler is not None else _on_pool(fixtures, workers) if workers > 1
+             else (play(f) for f in fixtures))
     kept: dict[int, Played] = {}
     interrupted = False
     try:
@@ -63,8 +60,7 @@ def run(fixtures: Sequence[Fixture], workers: int | None = None, scheduler: str 
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        if hasattr(games, "close"):
-            games.close()  # the executor's cleanup, now, not when the generator is collected
+        games.close()  # the executor's cleanup, now, not when the generator is collected
     return Finished(tuple(kept[i] for i in sorted(kept)), len(fixtures), interrupted)
 
 
@@ -73,7 +69,7 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_pool(fixtures: Sequence[Fixture], workers: int) -> Iterator[Played]:
+def _on_pool(fixtures: Sequence[Fixture], workers: int) -> Generator[Played, None, None]:
     pool = ProcessPoolExecutor(workers, initializer=_ignore_sigint)
     pending: set[Future[list[Played]]] = set()
     try:
@@ -91,17 +87,20 @@ def _on_pool(fixtures: Sequence[Fixture], workers: int) -> Iterator[Played]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
+
+
 def _connect(address: str) -> Client:
     from distributed import Client
 
     try:
-        return Client(address, timeout="10s")
+        return Client(address, timeout=f"{CONNECT_TIMEOUT}s")
     except (OSError, TimeoutError, ValueError) as e:
         raise SuiriError(ArenaText("scheduler:unreachable", address=address, reason=str(e) or type(e).__name__),
                          None, ArenaText("scheduler:valid")) from None
 
 
-def _on_dask(fixtures: Sequence[Fixture], address: str) -> Iterator[Played]:
+def _on_dask(fixtures: Sequence[Fixture], address: str) -> Generator[Played, None, None]:
     from distributed import as_completed
 
     client = _connect(address)

@@ -32,7 +32,7 @@ def test_json_has_every_bot_with_its_interval() -> None:
 
 def test_csv_has_one_row_per_game(tmp_path: Path) -> None:
     path = tmp_path / "games.csv"
-    code, out, _ = invoke("canary", "--bots", "random", "--games", "3", "--players", "3", "--workers", "1",
+    code, out, _ = invoke("werewolf", "--bots", "random", "--games", "3", "--players", "3", "--workers", "1",
                           "--csv", str(path))
     assert code == 0 and f"wrote {path}" in out
     rows = list(csv.DictReader(path.open(encoding="utf-8")))

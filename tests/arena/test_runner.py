@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,10 +40,12 @@ def test_one_worker_two_processes_and_a_dask_cluster_play_the_same_games() -> No
     assert {g.ending for g in alone.played} == {"over"}
 
 
-def test_an_unreachable_scheduler_is_a_clear_error() -> None:
+def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
+    from suiri.arena import runner
     from suiri.solver.errors import SuiriError
 
+    monkeypatch.setattr(runner, "CONNECT_TIMEOUT", 1)
     with pytest.raises(SuiriError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         run(schedule("werewolf", ["random"], 2, 4), scheduler="tcp://127.0.0.1:9")
 
@@ -108,18 +111,23 @@ def test_an_interrupted_tournament_keeps_the_finished_games(workers: int) -> Non
         assert (g.winners, g.steps) == (whole[g.fixture.index].winners, whole[g.fixture.index].steps)
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc (Linux)")
 def test_ctrl_c_stops_the_command_and_prints_the_finished_games() -> None:
     """A real SIGINT to ``suiri tournament`` on a process pool: exit 130, the JSON of the
     games finished."""
-    command = [sys.executable, "-m", "suiri.cli.main", "tournament", "canary", "--bots", "random",
-               "--games", "4000", "--workers", "2", "--json"]
+    command = [sys.executable, "-m", "suiri.cli.main", "tournament", "werewolf", "--bots", "random",
+               "--games", "50000", "--workers", "2", "--json"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(6)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and not children.read_text().split() and time.monotonic() < deadline:
+        time.sleep(0.1)  # until the pool's workers are up (the games are submitted with them)
+    time.sleep(2)
     assert proc.poll() is None, proc.communicate()
     os.kill(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     data = json.loads(out)
-    assert data["interrupted"] is True and 0 < data["played"] < 4000
+    assert data["interrupted"] is True and 0 < data["played"] < 50000
     assert data["bots"]["random"]["games"] == data["played"]
     assert "Traceback" not in err

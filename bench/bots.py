@@ -55,6 +55,8 @@ class Scaling:
     games: int
     wall: dict[str, float]  # executor -> wall seconds
     same: bool  # every game the same on all three
+    cpu: float  # the games' own CPU seconds (1 worker)
+    load: float  # the machine's load average over the last minute, at the end
 
 
 def played(finished: Finished) -> list[tuple[Any, ...]]:
@@ -85,7 +87,8 @@ def scaling(game: str, bots: tuple[str, ...], games: int, seed: int) -> Scaling:
         dask, td = timed(fixtures, scheduler=cluster.scheduler_address)
     print(f"{game} {'-'.join(bots)} scaling: 1 worker {t1:.1f} s, 2 workers {t2:.1f} s, Dask {td:.1f} s",
           file=sys.stderr, flush=True)
-    return Scaling(game, bots, games, {"1": t1, "2": t2, "dask": td}, played(one) == played(two) == played(dask))
+    return Scaling(game, bots, games, {"1": t1, "2": t2, "dask": td}, played(one) == played(two) == played(dask),
+                   sum(g.cpu for g in one.played), os.getloadavg()[0])
 
 
 def ci(t: dict[str, Any]) -> str:
@@ -115,12 +118,15 @@ def markdown(rows: list[Row], scales: list[Scaling], missing: list[str], seed: i
         out += ["", "Not run (a bot the game does not have yet): " + "; ".join(missing) + "."]
     out += ["", "Speed-up: the same games played in one process, on a pool of 2 processes and on a local Dask "
             "cluster of 2 worker processes (`distributed.LocalCluster`), wall times; \"same\" says every game "
-            "came out the same on all three.", "",
-            "| game | bots | games | 1 worker (s) | 2 workers (s) | speed-up | Dask, 2 workers (s) | same |",
-            "|---|---|---:|---:|---:|---:|---:|---|"]
+            "came out the same on all three; the games' own CPU time on one worker; the machine's load average "
+            "(runnable processes, over a minute) when the three runs ended: a speed-up needs it below the 2 cores.", "",
+            "| game | bots | games | 1 worker (s) | CPU (s) | 2 workers (s) | speed-up | Dask, 2 workers (s) | same "
+            "| load |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"]
     for c in scales:
-        out.append(f"| {c.game} | {' vs '.join(c.bots)} | {c.games} | {c.wall['1']:.1f} | {c.wall['2']:.1f} | "
-                   f"{c.wall['1'] / c.wall['2']:.2f}× | {c.wall['dask']:.1f} | {'yes' if c.same else 'NO'} |")
+        out.append(f"| {c.game} | {' vs '.join(c.bots)} | {c.games} | {c.wall['1']:.1f} | {c.cpu:.1f} | "
+                   f"{c.wall['2']:.1f} | {c.wall['1'] / c.wall['2']:.2f}× | {c.wall['dask']:.1f} | "
+                   f"{'yes' if c.same else 'NO'} | {c.load:.1f} |")
     return out + [""]
 
 

@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/pip install --quiet --upgrade pip
 	@PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[dev]'
-	@$(BIN)/python -m compileall -q solver models cli puzzles  # byte-code up front: some machines set PYTHONDONTWRITEBYTECODE
+	@$(BIN)/python -m compileall -q solver models puzzles arena cli  # byte-code up front: some machines set PYTHONDONTWRITEBYTECODE
 	@touch $(STAMP)
 	@echo "Installed: . $(BIN)/activate puts suiri on the PATH."
 
@@ -26,13 +26,13 @@ demo: $(STAMP)
 	@$(BIN)/suiri analyze "$$($(BIN)/suiri examples canary-3p --path)"
 
 lint: $(STAMP)
-	$(BIN)/ruff check solver models cli puzzles tests bench
+	$(BIN)/ruff check solver models puzzles arena cli tests bench
 
 # mypy sees the folders as the package `suiri` through links (see [tool.mypy] in pyproject.toml).
 typecheck: $(STAMP)
 	mkdir -p $(VENV)/typecheck/suiri
-	for p in solver models cli puzzles; do ln -sfn ../../../$$p $(VENV)/typecheck/suiri/$$p; done
-	$(BIN)/mypy -p suiri.solver -p suiri.models -p suiri.puzzles -p suiri.cli
+	for p in solver models puzzles arena cli; do ln -sfn ../../../$$p $(VENV)/typecheck/suiri/$$p; done
+	$(BIN)/mypy -p suiri.solver -p suiri.models -p suiri.puzzles -p suiri.arena -p suiri.cli
 
 # lint and typecheck run beside the tests (a few seconds of CPU; a failure still fails
 # `make test`); --dist worksteal lets an idle worker take tests queued on the busy one.
@@ -45,8 +45,9 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -n auto --dist worksteal -x -q
 
 bench: $(STAMP)
-	$(BIN)/python -m compileall -q solver models cli puzzles
+	$(BIN)/python -m compileall -q solver models puzzles arena cli
 	$(BIN)/python bench/run.py --out docs/performance.md
+	$(BIN)/python bench/bots.py --out docs/bots.md  # the tournament figures (issue 21)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

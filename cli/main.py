@@ -637,5 +637,54 @@ def play(game: str | None, players: int | None, seat: int | None, bots: str | No
     run(game, players, 1 if seat is None else seat, bots, seed, variant, lang, coach, save, resume, plain, given)
 
 
+@main.command()
+@click.argument("game")
+@click.option("--bots", required=True, metavar="A,B,...",
+              help="The bots, by name (every game has random; see docs/bots.md); seats are filled by rotating them.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
+@click.option("--players", type=int, default=4, show_default=True,
+              help=by_game(lambda f: f"{f.players.start} to {f.players.stop - 1}"))
+@click.option("--variant", default=None,
+              help="The game's rules variant (default: the first).  " + by_game(lambda f: ", ".join(f.variants)))
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes playing games (default: every core; 1: in this process).")
+@click.option("--scheduler", metavar="ADDR", default=None,
+              help="Play on the Dask cluster of this scheduler (e.g. tcp://10.0.0.5:8786) instead.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seeds the whole tournament.")
+@JSON
+@click.option("--csv", "csv_file", metavar="FILE", default=None, help="Write one row per game to FILE.")
+@click.option("--records", "records_dir", metavar="DIR", default=None,
+              help="Keep every game's record from every seat in DIR (TOML, for suiri analyze).")
+@LANG
+@user_errors
+def tournament(game: str, bots: str, games: int, players: int, variant: str | None, workers: int | None,
+               scheduler: str | None, seed: int, as_json: bool, csv_file: str | None, records_dir: str | None,
+               lang: str) -> None:
+    """Bots against each other in GAME: win rates per bot and per seat with 95%
+    intervals, game lengths, draws and forfeits.
+
+    Each deal is played once per rotation of the bots round the seats, so every bot
+    plays every seat equally often; each game is seeded on its own, so the results are
+    the same on one process, many, or a Dask cluster.  A bot that raises or answers
+    what it was not offered loses that game (reported with its seed); Ctrl-C stops and
+    prints the finished games' figures (exit 130).
+
+    \b
+    Examples:
+      suiri tournament canary --bots random --games 200
+      suiri tournament detective --bots reasoner,notebook --games 2000 --json
+      suiri tournament werewolf --bots reasoner,random --csv games.csv --records games/
+      suiri tournament canary --bots reasoner,notebook --scheduler tcp://10.0.0.5:8786
+    """
+    from .tournament import play
+
+    data, interrupted = play(game, bots, games, players, variant, workers, scheduler, seed, as_json, csv_file,
+                             records_dir, lang)
+    if as_json:
+        emit(data)
+    if interrupted:
+        sys.exit(130)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -96,6 +96,7 @@ ERROR_TEXT: dict[str, tuple[str, str]] = {
     "noun:place": ("place", "場所"),
     "noun:card-place": ("place a card can be", "カードの置き場所"),
     "noun:example": ("example record", "付属の記録"),
+    "noun:bot": ("bot", "ボット"),
     # a compact notation's line that cannot be split into words (quotes)
     "notation:split": ("cannot split the line into words: {reason}", "行を語に分けられません：{reason}"),
     "notation:split-valid": ("words separated by blanks; a name with spaces in quotes, e.g. \"Giant Stone Bridge\"",

@@ -66,7 +66,10 @@ def test_the_review_counts_what_each_move_told(name: str) -> None:
         before, after = (chosen.open(r[me]).check().total for r in (seen.before, seen.after))
         assert move.gained == pytest.approx(bits(before, after)) and move.gained >= 0
         assert move.leaked >= 0 and (move.leaked_to is None) == (move.leaked == 0) and move.leaked_to != me
-        assert move.instead == [None] * len(move.choices)  # no reasoner registered yet: nothing to compare
+        if "reasoner" not in chosen.bots:  # nothing to compare with
+            assert move.instead == [None] * len(move.choices)
+        for other, c in zip(move.instead, move.choices, strict=True):  # the reasoner's different option, or None
+            assert other is None or (other in c.decision.options and other != c.chosen)
     assert not result.reasoner or "reasoner" in chosen.bots
     public = chosen.write(recorder.records()[None], "compact").splitlines()
     assert [h.seat for h in result.hidden] == list(names)

@@ -4,7 +4,7 @@ Every import statement of every module is read with ``ast`` — at the top, insi
 functions, and under ``if TYPE_CHECKING`` alike, as import-linter counts them — and
 the graph must have no cycle and respect the layers:
 
-    solver  →  models  →  puzzles  →  cli        ("A → B": B may import A, never back)
+    solver  →  models  →  puzzles  →  arena  →  cli        ("A → B": B may import A, never back)
 
 inside ``models``: interface → each game → registry → ``suiri.models`` → live (a game
 imports only the interface below it, never the registry that lists it nor another game),
@@ -23,8 +23,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = {"solver": "suiri.solver", "models": "suiri.models", "puzzles": "suiri.puzzles", "cli": "suiri.cli"}
-TOP_LAYERS = ["suiri.solver", "suiri.models", "suiri.puzzles", "suiri.cli"]  # lowest first
+PACKAGES = {"solver": "suiri.solver", "models": "suiri.models", "puzzles": "suiri.puzzles", "arena": "suiri.arena",
+            "cli": "suiri.cli"}
+TOP_LAYERS = ["suiri.solver", "suiri.models", "suiri.puzzles", "suiri.arena", "suiri.cli"]  # lowest first
 GAME_LAYERS = [("error_text",), ("cards", "board"), ("rules",), ("record", "notation", "replay", "table"), ("state",),
                ("simulator", "counter", "encoder", "text"), ("session",), ("analysis", "ending"),
                ("seating",), ("reasoning", "steps"), ("advice", "drawn"), ("bots",), ("game",)]  # lowest first; one layer's modules may import each other

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("solver", "models", "cli", "puzzles")
+FOLDERS = ("solver", "models", "cli", "puzzles", "arena")
 PACKAGE, CLI_MODULE = 99.0, 97.0  # % of expressions not Any
 
 

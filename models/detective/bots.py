@@ -131,7 +131,7 @@ class Checklist:
         return [(a, b, c) for a in s for b in w for c in r if frozenset((a, b, c)) not in self.wrong]
 
 
-def _triple_options(options: Sequence[Choice]) -> tuple[bool, bool, bool]:
+def _kinds(options: Sequence[Choice]) -> tuple[bool, bool, bool]:
     """What the options allow: a deduction (the turn starts), an accusation, the end of the turn."""
     return (any(isinstance(o, Deduction) for o in options), any(isinstance(o, Accusation) for o in options),
             any(isinstance(o, EndTurn) for o in options))
@@ -140,7 +140,7 @@ def _triple_options(options: Sequence[Choice]) -> tuple[bool, bool, bool]:
 def _turn(seat: str, options: Sequence[Choice], sure: Triple | None, name: Triple | None) -> Choice:
     """The move of a turn: accuse ``sure`` when it is given and allowed (Clue), else name
     ``name`` when the turn starts, else end the turn."""
-    deduce, accuse, end = _triple_options(options)
+    deduce, accuse, end = _kinds(options)
     if sure is not None and accuse:
         return Accusation(seat, sure)
     if deduce and name is not None:
@@ -193,8 +193,9 @@ class ReasonerBot:
         """Subclasses copy what they remember."""
 
     def session(self, record: DetectiveRecord) -> DetectiveSession:
-        """The session of ``record``, kept while the record does not change (the move
-        of a Clue turn after a deduction asks again)."""
+        """The session of ``record``; the last one is kept (asked again on the same
+        record, as the tests' checks and a replay do, the bot counts once).  A session
+        is not extended event by event: each turn of the seat replays and counts anew."""
         cached = self._cached
         if cached is not None and cached[0] == record:
             return cached[1]
@@ -206,7 +207,7 @@ class ReasonerBot:
         options = decision.options
         if decision.named is not None:
             return options[0] if len(options) == 1 else self.respond(decision)
-        deduce, accuse, _ = _triple_options(options)
+        deduce, _, _ = _kinds(options)
         session = self.session(decision.record)
         truths = session.counter.count(marginals=False).truth if not deduce else session.counts.truth
         top, p = likeliest(truths)
@@ -260,8 +261,11 @@ class ConcealerBot(ReasonerBot):
         if self.weight == 0 or len(suggestions) == 1:
             return suggestions[0].named
         public = public_view(session.record)
-        return max(suggestions, key=lambda s: s.bits - self.weight * leak_bits(public, self.seat, own(s.named, session)))\
-            .named
+
+        def worth(s: Suggestion) -> float:
+            return s.bits - self.weight * leak_bits(public, self.seat, own(s.named, session))
+
+        return max(suggestions, key=worth).named
 
     def respond(self, decision: DetectiveDecision) -> Choice:
         assert decision.asked_by is not None

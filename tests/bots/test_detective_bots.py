@@ -4,6 +4,7 @@ player count, the reasoner's beliefs never rule the truth out, every strategy pl
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Iterator
@@ -210,10 +211,12 @@ def test_reasoner_beats_notebook_at_clue() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_reasoner_beats_random_and_concealer_beats_notebook(variant: str) -> None:
-    r, x = wins(variant, 20, "reasoner", "random")
-    assert r >= 16, (r, x)
+    """Measured: the reasoner wins 99% of the games against random, the concealer about
+    as often as the reasoner against notebooks (docs/bots.md)."""
+    r, x = wins(variant, 12, "reasoner", "random")
+    assert r >= 10, (r, x)
     c, n = wins(variant, 20, "concealer", "notebook")
-    assert c >= 2 * n, (c, n)
+    assert c >= 1.5 * n and c >= 12, (c, n)
 
 
 def test_tuning_and_copies() -> None:
@@ -226,7 +229,6 @@ def test_tuning_and_copies() -> None:
     assert d is not None
     bot.choose(d)
     bot.shown["bea"] = {s.state.deal.hands["aki"][0]}
-    import copy
     twin = copy.deepcopy(bot)
     assert twin._cached is None and bot._cached is not None
     assert twin.shown == bot.shown and twin.shown is not bot.shown

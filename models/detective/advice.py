@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import product
-from math import prod
+from math import log2, prod
 from typing import Any
 
 from suiri.solver.errors import SuiriError
@@ -40,7 +40,8 @@ from .analysis import end_json
 from .cards import CATEGORIES, Card
 from .counter import CASE, PUBLIC, AtTriple, Counts, Triple
 from .error_text import ErrorText
-from .rules import GameEnd
+from .record import DetectiveRecord
+from .rules import Deduce, GameEnd, Peek, Show
 from .session import DetectiveSession
 
 SHOWN = 5  # suggestions returned
@@ -112,7 +113,9 @@ class DetectiveAdvice:
         }
 
 
-def advise(session: DetectiveSession) -> DetectiveAdvice:
+def advise(session: DetectiveSession, budget: int | None = None) -> DetectiveAdvice:
+    """``budget``: weigh at most this many triples exactly, screening the rest (the
+    bots' fast ranking); by default ``EVALUATIONS`` of the player count."""
     viewer = session.record.viewer
     if viewer is None:
         raise SuiriError(ErrorText("advice:spectator"), None, ErrorText("advice:spectator-valid"))
@@ -130,7 +133,7 @@ def advise(session: DetectiveSession) -> DetectiveAdvice:
             return DetectiveAdvice(viewer, 0.0, 1, None, [], clue=True, accuse_now=likeliest, likeliest=likeliest,
                                    p_likeliest=p_likeliest)
         return DetectiveAdvice(viewer, 0.0, 1, likeliest, [])
-    suggestions, screened = best_suggestions(session, truths, before)
+    suggestions, screened = best_suggestions(session, truths, before, budget)
     return DetectiveAdvice(viewer, before, len(truths), None, suggestions, clue=clue,
                            likeliest=likeliest, p_likeliest=p_likeliest, screened=screened)
 
@@ -173,7 +176,7 @@ def interchangeable(session: DetectiveSession) -> list[list[Card]]:
 
 
 def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction],
-                     before: float) -> tuple[list[Suggestion], bool]:
+                     before: float, budget: int | None = None) -> tuple[list[Suggestion], bool]:
     """The ``SHOWN`` most informative suggestions over every triple (one per class of
     interchangeable triples), found exactly by branch and bound.  A suggestion's answer is
     a function of the named cards' places (and the shower's free choice, which says nothing
@@ -181,8 +184,8 @@ def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction],
     sum of each card's place entropy, and at most the truth's entropy: a triple whose bound
     is below the ``SHOWN``-th best found so far is never evaluated (decision 54).
 
-    With many players and more classes of triples than ``EVALUATIONS`` allows, the
-    ranking is *screened* instead (the second value is True): see
+    With many players and more classes of triples than ``EVALUATIONS`` (or ``budget``)
+    allows, the ranking is *screened* instead (the second value is True): see
     ``screened_suggestions``."""
     spread = {c: entropy(session.where_now(c).values()) for c in session.variant.deck.evidence}
 
@@ -191,7 +194,8 @@ def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction],
 
     triples = sorted(((a, b, c) for a, b, c in product(*interchangeable(session))),
                      key=lambda q: (-bound(q), [c.id for c in q]))
-    budget = EVALUATIONS.get(len(session.record.players))
+    if budget is None:
+        budget = EVALUATIONS.get(len(session.record.players))
     counted: dict[tuple[Card, ...], Counts] = {}
     if budget is not None and len(triples) > budget:
         return screened_suggestions(session, triples, truths, before, budget, counted), True
@@ -395,3 +399,27 @@ def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction
                                 best, Fraction(top, mass)))
     outcomes.sort(key=lambda o: (-o.p, [(a, c.id) for a, c in o.pattern]))
     return Suggestion(q, max(0.0, before - after), truths.get(q, Fraction(0)), outcomes)
+
+
+def public_view(record: DetectiveRecord) -> DetectiveSession:
+    """What the whole table saw of ``record``: its seat's record as a spectator writes it
+    (no hand; a peek is a private show, a deduction's shown cards are left out).  What a
+    seat's move leaks is measured against it (``leak_bits``)."""
+    me = record.viewer
+    events = [Show(e.player, me) if isinstance(e, Peek) and me is not None
+              else replace(e, shown={}) if isinstance(e, Deduce) and e.shown else e for e in record.events]
+    return DetectiveSession(DetectiveRecord(record.variant, record.players, None, (), record.public, events,
+                                            record.file))
+
+
+def leak_bits(public: DetectiveSession, seat: str, cards: Iterable[Card]) -> float:
+    """The information (bits) the table gains about ``seat``'s hand on learning that it
+    holds ``cards``: -log2 of their exact chance in the public view (``public_view``).
+    Showing a card to a deducer tells it exactly this; naming one's own cards tells the
+    table at most this (nobody else raises on them)."""
+    fixed = {c: seat for c in cards}
+    if not fixed:
+        return 0.0
+    total = public.counter.count(marginals=False).total
+    held = public.counter.count(fixed=fixed, marginals=False).total
+    return -log2(held / total) if held else float("inf")

@@ -12,7 +12,7 @@ from suiri.models.bots import RandomBot
 from suiri.models.interface import Game, check_players
 from suiri.solver.facts import Fact
 
-from . import FACTS, notation
+from . import FACTS, bots, notation
 from .advice import DetectiveAdvice, advise
 from .analysis import DetectiveAnalysis, analyze
 from .ending import game_over
@@ -80,7 +80,7 @@ def vocabulary(record: DetectiveRecord) -> list[str]:
             *OUTCOMES, "correct", NONE, "bluff=y", "bluff=n"]
 
 
-BOTS = {"random": RandomBot}  # the game's bots by name (docs/bots.md)
+BOTS = {"random": RandomBot, **bots.BOTS}  # the game's bots by name (docs/bots.md)
 
 GAME: Game[DetectiveRecord, DetectiveSession, DetectiveAnalysis, DetectiveAdvice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,

@@ -64,6 +64,13 @@ class DetectiveSeating:
     def __init__(self, state: DetectiveState, rng: random.Random) -> None:
         self.state = state
         self.rng = rng
+        self._decided: tuple[tuple[int, int, bool, int], DetectiveDecision | None] | None = None
+
+    def _moment(self) -> tuple[int, int, bool, int]:
+        """Where the game stands (the events, whose turn, acted, the answers still owed):
+        the decision is listed once per moment (``play_game`` asks, then ``choose`` checks)."""
+        s = self.state
+        return len(s.events), s.seat, s.acted, -1 if s.asking is None else len(s.asking.queue)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -77,6 +84,14 @@ class DetectiveSeating:
         return self.state.record_for(seat)
 
     def decision(self) -> DetectiveDecision | None:
+        moment = self._moment()
+        if self._decided is not None and self._decided[0] == moment:
+            return self._decided[1]
+        decided = self._decide()
+        self._decided = (moment, decided)
+        return decided
+
+    def _decide(self) -> DetectiveDecision | None:
         player = self.state.current_player()
         if player is None:
             return None

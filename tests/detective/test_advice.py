@@ -29,7 +29,14 @@ if HERE_DIR not in sys.path:
 
 from brute import CASE, PUBLIC, consistent_deals, record_deals  # noqa: E402
 
-from suiri.models.detective.advice import EVALUATIONS, advise, evaluate, interchangeable  # noqa: E402
+from suiri.models.detective.advice import (  # noqa: E402
+    EVALUATIONS,
+    advise,
+    evaluate,
+    interchangeable,
+    leak_bits,
+    public_view,
+)
 from suiri.models.detective.cards import CATEGORIES, Deck  # noqa: E402
 from suiri.models.detective.record import load, loads  # noqa: E402
 from suiri.models.detective.rules import variant_for  # noqa: E402
@@ -417,3 +424,40 @@ def test_screened_shortlist_names_the_viewers_own_cards(monkeypatch: pytest.Monk
     hidden = module.unshowable(session)
     assert {sum(c in hidden for c in q) for q in weighed} >= {0, 1, 2}
     assert len(weighed) <= EVALUATIONS[8] + 3
+
+
+# -- what a seat's move leaks (the concealer bot's measure) ----------------------------------------
+def test_public_view_and_leak_bits_against_brute_force() -> None:
+    """aki peeked at bea's s2 and was shown cid's w2: the public view keeps neither card
+    nor aki's hand, and the leak of aki holding cards is -log2 of the share of the public
+    view's deals (listed by the brute force) in which aki holds them."""
+    session = small('viewer = "aki"\nhand = ["s1", "w1"]',
+                    'kind = "peek"\nplayer = "bea"\ncard = "s2"',
+                    'kind = "deduce"\nby = "aki"\nnamed = ["s2", "w2", "r3"]\nraised = ["bea", "cid"]\n'
+                    'shown = {cid = "w2"}')
+    public = public_view(session.record)
+    assert public.record.viewer is None and public.record.hand == ()
+    assert [type(e).__name__ for e in public.record.events] == ["Show", "Deduce"]
+    deals = record_deals(public.record)
+    assert public.counts.total == len(deals)
+    deck = session.deck
+    for cards in (["s1"], ["w1"], ["s1", "w1"], ["r3"]):
+        held = [deck.parse(c, None, False) for c in cards]
+        share = Fraction(sum(all(d.where[c] == "aki" for c in held) for d in deals), len(deals))
+        assert leak_bits(public, "aki", held) == pytest.approx(-log2(share))
+    assert leak_bits(public, "aki", []) == 0
+    # bea raised on s2, w2, r3 and holds s2 (peeked): a spectator cannot rule bea's s2 out
+    assert leak_bits(public, "bea", [deck.parse("s2", None, False)]) > 0
+
+
+def test_budget_screens_the_ranking() -> None:
+    """``budget``: at most that many triples weighed exactly (screened), each weighed as
+    ``evaluate`` weighs it; without it, 4 players weigh every class."""
+    game = simulate(variant_for(4, "base"), 3)
+    session = DetectiveSession(game.record("aki", 4))
+    full, fast = advise(session), advise(session, 3)
+    assert not full.screened and fast.screened
+    truths = {t: Fraction(n, session.counts.total) for t, n in session.counts.truth.items() if n}
+    for s in fast.suggestions:
+        assert s.bits == pytest.approx(evaluate(session, s.named, truths, full.uncertainty).bits)
+        assert s.bits <= full.suggestions[0].bits + 1e-9

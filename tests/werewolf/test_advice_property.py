@@ -296,12 +296,15 @@ def ending(table: Table, me: str) -> str:
     return "win" if me in table.winners else "lose"
 
 
-def brute_outcome(record: WerewolfRecord, o: Option) -> tuple[Fraction, Fraction]:
-    """The chance the move wins, and loses, the game at once, whatever the others point at."""
+def brute_outcome(record: WerewolfRecord, o: Option, histories: list[tuple[Table, Fraction]]
+                  ) -> tuple[Fraction, Fraction]:
+    """The chance the move wins, and loses, the game at once, whatever the others point at;
+    ``histories``: ``worlds(record)``, listed once for all the options (each move is played
+    on a copy of each table)."""
     me = record.viewer
     assert me is not None
     total = win = lose = Fraction(0)
-    for table, weight in worlds(record):
+    for table, weight in histories:
         total += weight
         ends = set()
         if o.play == VOTE:
@@ -341,8 +344,9 @@ def test_forced_outcomes_match_a_brute_force(name: str, seed: int, t: int) -> No
     s = WerewolfSession(record)
     a = advise(s)
     assert a.phase == "play"
+    histories = list(worlds(record))
     for o in a.options:
-        assert (o.wins, o.loses) == brute_outcome(record, o), (o.play.id, o.target)
+        assert (o.wins, o.loses) == brute_outcome(record, o, histories), (o.play.id, o.target)
         assert_stated(s, a, o)
 
 

@@ -37,6 +37,7 @@ def brute_module() -> ModuleType:
     return load_sibling(__file__, "test_counter_bruteforce.py", "canary_brute")
 
 
+@pytest.mark.slow  # ~2 s (the conformance chains stay in the loop): make test only: the edit loop (make test-fast) stays under 90 s
 def test_reference_record_every_certain_fact_has_a_checked_chain() -> None:
     _, session = open_session("models/canary/records/canary-3p.toml")
     cs = CanarySteps(session)

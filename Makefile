@@ -1,5 +1,5 @@
 # suiri — the two commands of a fresh machine: `make demo` and `make test`.
-# `make test` is CI: lint, types and every test with the full sweeps, in parallel.
+# `make test` is CI: lint, types (tests/unit/test_typing.py) and every test with the full sweeps, in parallel.
 # `make test-fast` is the edit-test loop: a seeded tenth of the sweeps, stop at the first failure.
 PYTHON ?= python3
 VENV   := .venv
@@ -34,10 +34,12 @@ typecheck: $(STAMP)
 	for p in solver models puzzles arena cli; do ln -sfn ../../../$$p $(VENV)/typecheck/suiri/$$p; done
 	$(BIN)/mypy -p suiri.solver -p suiri.models -p suiri.puzzles -p suiri.arena -p suiri.cli
 
-# lint and typecheck run beside the tests (a few seconds of CPU; a failure still fails
-# `make test`); --dist worksteal lets an idle worker take tests queued on the busy one.
+# lint runs beside the tests (a failure still fails `make test`); the types are checked by
+# tests/unit/test_typing.py, whose mypy run (`--full` only) is `make typecheck`'s check with
+# the typed-expression report added, so mypy runs once; --dist worksteal lets an idle worker
+# take tests queued on the busy one.
 test: $(STAMP)
-	@$(MAKE) --no-print-directory lint typecheck & checks=$$!; \
+	@$(MAKE) --no-print-directory lint & checks=$$!; \
 	$(BIN)/pytest -n auto --dist worksteal --full; tests=$$?; \
 	wait $$checks && exit $$tests
 

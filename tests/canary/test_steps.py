@@ -29,7 +29,7 @@ CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
 if CONFORMANCE not in sys.path:
     sys.path.insert(0, CONFORMANCE)
 
-from chains import chain_problems  # noqa: E402
+from chains import ModelChecker, chain_problems  # noqa: E402
 
 
 @cache  # one module per process, so its layouts are listed once
@@ -37,6 +37,7 @@ def brute_module() -> ModuleType:
     return load_sibling(__file__, "test_counter_bruteforce.py", "canary_brute")
 
 
+@pytest.mark.slow  # ~2 s (the conformance chains stay in the loop): make test only: the edit loop (make test-fast) stays under 90 s
 def test_reference_record_every_certain_fact_has_a_checked_chain() -> None:
     _, session = open_session("models/canary/records/canary-3p.toml")
     cs = CanarySteps(session)
@@ -56,6 +57,7 @@ def test_reference_record_d7_is_argued_in_steps() -> None:
     assert "so d7 is not the goal" in cs.sentence(steps[-1], "en")
 
 
+@pytest.mark.slow  # a chain on CP-SAT, ~3 s: make test only: the edit loop (make test-fast) stays under 90 s
 def test_cpsat_oracle_builds_the_same_kind_of_chain() -> None:
     _, session = open_session("models/canary/records/canary-3p.toml")
     cs = CanarySteps(session, oracle="cpsat")
@@ -147,7 +149,7 @@ def test_hint_walk_derives_every_certain_fact() -> None:
     _, session = open_session("models/canary/records/canary-3p.toml")
     cs = CanarySteps(session)
     targets = cs.certain_facts()
-    checker = CpSatOracle(cs.problem.cp)
+    checker = ModelChecker(cs.problem)
     known: list[Fact] = []
     for _ in range(5 * len(targets)):
         hint = cs.explainer.next_step(targets, known)

@@ -49,6 +49,7 @@ def test_the_commands_that_write_files_are_all_checked() -> None:
     assert {name for name, c in main.commands.items() if file_options(c)} == set(WRITES)
 
 
+@pytest.mark.sweep  # a command and a language a case (the puzzle books ~3 s each): make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("name", sorted(WRITES))
 def test_a_written_file_is_told_in_one_line_in_the_language(name: str, lang: str, tmp_path: Path) -> None:

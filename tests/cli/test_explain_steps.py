@@ -90,6 +90,7 @@ def test_hint_walk_derives_every_certain_fact(name: str) -> None:
     assert set(certain(name)) <= set(known) | stated
 
 
+@pytest.mark.slow  # five hint commands and a hint in process, ~3.5 s: make test only: the edit loop (make test-fast) stays under 90 s
 def test_hint_levels_add_rule_premises_and_the_whole_step() -> None:
     path = str(RECORDS["werewolf"])
     levels = [run("hint", path, "--level", str(n)) for n in (1, 2, 3, 4)]

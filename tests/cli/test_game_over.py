@@ -135,6 +135,7 @@ def _finished_records() -> list[tuple[str, object]]:
     return out + [("werewolf", wsim.record(p)) for p in wsim.players]
 
 
+@pytest.mark.slow  # make test only: the edit loop (make test-fast) stays under 90 s
 def test_analysis_and_advice_say_it_for_every_finished_game() -> None:
     """The property over simulated finished games: from every seat, in both languages,
     the analysis, the advice and the picture `suiri live` redraws say why and who won."""
@@ -187,6 +188,7 @@ def _said(name: str, path: Path, lang: str) -> list[str]:
     return [why, winners_line(over, lang)]
 
 
+@pytest.mark.sweep  # every command on a game and a language a case: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("name", ["canary", "detective", "werewolf"])
 def test_every_command_says_who_won_and_why(name: str, lang: str, tmp: Path) -> None:

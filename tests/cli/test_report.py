@@ -135,8 +135,8 @@ def expected_cells(name: str) -> tuple[str, int]:
     return "data-slot", sum(len(cards) for cards in session.replay.piles.values())
 
 
-# The default run (make test-fast) keeps one browser case per language; make test runs all.
-DEFAULT_CASES = {("canary", "en"), ("detective", "ja")}
+# The default run (make test-fast) keeps one browser case; make test runs all (make test only: the edit loop (make test-fast) stays under 90 s).
+DEFAULT_CASES = {("canary", "en")}
 CASES = [pytest.param(name, lang, marks=[] if (name.split("-")[0], lang) in DEFAULT_CASES else [pytest.mark.slow])
          for name in sorted(example_records()) for lang in ("en", "ja")]
 

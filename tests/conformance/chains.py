@@ -2,22 +2,137 @@
 with the chains of every certain fact of a record (empty: every chain checks out).
 
 Each step is checked (its premises entail its fact; dropping any premise breaks that)
-with CP-SAT on the game's own model, which the explainer's exported clauses do not
+against the game's own CP-SAT model, which the explainer's exported clauses do not
 share a solver with; each chain uses only facts derived before each step, ends with
-its fact and keeps only steps the fact needs (``solver.chain.check_chain``)."""
+its fact and keeps only steps the fact needs (``solver.chain.check_chain``).
+
+The checker (``ModelChecker``) answers each question as CP-SAT on that model would, at a
+fraction of the cost: a question CP-SAT would answer "satisfiable" (dropping a premise
+breaks the step) is answered by a fresh SAT solver on the clauses, and its solution is
+evaluated against every constraint of the CP-SAT model itself (``ModelConstraints``), so
+it is a solution of the game's model, whatever the clauses say; a question the clauses
+answer "unsatisfiable" (the step's entailment) is asked of CP-SAT, which must agree.
+Either answer that the model does not bear out fails the test (docs/testing.md).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from suiri.solver.backends import CpSatOracle
+import numpy as np
+
+from suiri.solver.backends import CpSatOracle, SatOracle
 from suiri.solver.chain import check_chain
+from suiri.solver.oracle import Values
+from suiri.solver.problem import StepProblem
 
 
 def chain_problems(steps: Any) -> list[str]:
     """``steps``: a game's step-wise explainer of one record (``Game.steps(session)``)."""
-    checker = CpSatOracle(steps.problem.cp)
+    checker = ModelChecker(steps.problem)
     out = []
     for fact in steps.certain_facts():
         out += [f"{fact}: {p}" for p in check_chain(steps.problem, checker, steps.explain(fact), fact)]
     return out
+
+
+class ModelConstraints:
+    """Every constraint of a boolean CP-SAT model (``CpModelProto``), evaluated on a whole
+    assignment at once with numpy: each constraint is rows ``lo <= Σ c·literal <= hi``,
+    satisfied when all its rows hold or one of its enforcement literals is false.  It reads
+    the proto itself (not the exported clauses), so it is a second reading of the model."""
+
+    def __init__(self, proto: Any) -> None:
+        self.n = len(proto.variables)
+        rows: list[tuple[int, list[int], list[int], float, float]] = []  # (constraint, literals, coeffs, lo, hi)
+        enforce: list[tuple[int, int]] = []  # (constraint, literal)
+        for v, var in enumerate(proto.variables):  # a variable's domain: a constraint of its own
+            domain = list(var.domain)
+            rows.append((v, [v], [1], domain[0], domain[-1]))
+        cid = self.n
+        for c in proto.constraints:
+            enforce += [(cid, e) for e in c.enforcement_literal]
+            rows += [(cid, *row) for row in self._rows(c)]
+            cid += 1
+        self.constraints = cid
+        self.row_of = np.array([r[0] for r in rows], dtype=np.int64)
+        self.lo = np.array([r[3] for r in rows], dtype=float)
+        self.hi = np.array([r[4] for r in rows], dtype=float)
+        entry_row = [i for i, r in enumerate(rows) for _ in r[1]]
+        lits = [x for r in rows for x in r[1]]
+        coeffs = [c for r in rows for c in r[2]]
+        self.entry_row = np.array(entry_row, dtype=np.int64)
+        self.entry_var = np.array([x if x >= 0 else -x - 1 for x in lits], dtype=np.int64)
+        negated = np.array([x < 0 for x in lits], dtype=bool)
+        coeff = np.array(coeffs, dtype=float)
+        self.entry_coeff = np.where(negated, -coeff, coeff)  # c·(1 - x) = c - c·x
+        self.row_const = np.bincount(self.entry_row, weights=np.where(negated, coeff, 0.0), minlength=len(rows))
+        self.enf_constraint = np.array([c for c, _ in enforce], dtype=np.int64)
+        self.enf_var = np.array([e if e >= 0 else -e - 1 for _, e in enforce], dtype=np.int64)
+        self.enf_positive = np.array([e >= 0 for _, e in enforce], dtype=bool)
+
+    @staticmethod
+    def _rows(c: Any) -> list[tuple[list[int], list[int], float, float]]:
+        def ones(lits: Iterable[int]) -> tuple[list[int], list[int]]:
+            xs = list(lits)
+            return xs, [1] * len(xs)
+
+        if c.has_bool_or():
+            return [(*ones(c.bool_or.literals), 1, np.inf)]
+        if c.has_bool_and():
+            xs, cs = ones(c.bool_and.literals)
+            return [(xs, cs, len(xs), len(xs))]
+        if c.has_at_most_one():
+            return [(*ones(c.at_most_one.literals), -np.inf, 1)]
+        if c.has_exactly_one():
+            return [(*ones(c.exactly_one.literals), 1, 1)]
+        if c.has_linear():
+            domain = list(c.linear.domain)
+            if len(domain) != 2:
+                raise NotImplementedError(f"linear constraint with a holed domain {domain}")
+            return [(list(c.linear.vars), list(c.linear.coeffs), domain[0], domain[1])]
+        if c.has_lin_max():  # t = max(x…) over single literals: t ≥ each x, t ≤ Σ x
+            def single(expr: Any) -> int:
+                if len(expr.vars) != 1 or list(expr.coeffs) != [1] or expr.offset != 0:
+                    raise NotImplementedError(f"lin_max over a non-literal expression {expr}")
+                return int(expr.vars[0])
+
+            t, xs = single(c.lin_max.target), [single(e) for e in c.lin_max.exprs]
+            return [([t, x], [1, -1], 0, np.inf) for x in xs] + [([t, *xs], [1] + [-1] * len(xs), -np.inf, 0)]
+        raise NotImplementedError(f"constraint kind not evaluated: {c}")
+
+    def violated(self, values: Values) -> int:
+        """How many constraints the assignment (index v = SAT variable v) breaks."""
+        x = values[1:self.n + 1].astype(float)
+        sums = np.bincount(self.entry_row, weights=self.entry_coeff * x[self.entry_var],
+                           minlength=len(self.lo)) + self.row_const
+        failed = np.bincount(self.row_of, weights=((sums < self.lo) | (sums > self.hi)).astype(float),
+                             minlength=self.constraints)
+        off = np.bincount(self.enf_constraint, weights=(x[self.enf_var].astype(bool) != self.enf_positive).astype(float),
+                          minlength=self.constraints)
+        return int(np.count_nonzero((failed > 0) & (off == 0)))
+
+
+class ModelChecker:
+    """An oracle for ``check_step``/``check_chain`` whose every answer the game's CP-SAT
+    model bears out (see the module's docstring): satisfiable only with a solution that
+    meets every constraint of the model, unsatisfiable only when CP-SAT agrees."""
+
+    def __init__(self, problem: StepProblem) -> None:
+        self.sat = SatOracle(problem.cnf)  # its own solver: nothing learnt by the explainer's
+        self.cpsat = CpSatOracle(problem.cp)
+        self.model = ModelConstraints(problem.cp.proto)
+        self.calls = 0
+
+    def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:
+        assert not some, "the step check asks plain assumptions"
+        self.calls += 1
+        if self.sat.solve(assumptions):
+            values = self.sat.values(self.model.n)
+            assert all(values[abs(x)] == (x > 0) for x in assumptions), "the SAT solution breaks an assumption"
+            broken = self.model.violated(values)
+            assert broken == 0, f"the clauses' solution breaks {broken} constraints of the CP-SAT model"
+            return True
+        assert not self.cpsat.solve(assumptions), "the clauses say unsatisfiable, the CP-SAT model says not"
+        return False

@@ -342,6 +342,7 @@ def simulated_positions(variant: str, players: int, seeds: Iterable[int]):
             yield seed, session
 
 
+@pytest.mark.sweep  # make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize(("variant", "players", "seeds"), [("clue", 3, range(0, 12)), ("clue", 4, range(0, 8)),
                                                            ("base", 3, range(0, 8)), ("base", 4, range(0, 3))])
 def test_first_suggestion_is_the_best_of_all_triples(variant: str, players: int, seeds: range,

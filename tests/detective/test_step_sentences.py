@@ -99,6 +99,7 @@ def problems(steps: DetectiveSteps, step: Step, lang: str) -> list[str]:
     return out
 
 
+@pytest.mark.sweep  # make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("name", NAMES)
 def test_every_step_is_said_in_both_languages(name: str) -> None:
     steps = record_steps(name)

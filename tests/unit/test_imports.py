@@ -34,6 +34,7 @@ def loaded_by(*args: str) -> set[str]:
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
+@pytest.mark.sweep  # a command process a case: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("name", sorted(FACT))
 def test_a_command_loads_its_own_game_only_and_never_pandas(name: str, command: str) -> None:
@@ -84,6 +85,7 @@ def test_cp_model_loads_without_pandas_and_pandas_still_imports_after() -> None:
     assert done.stdout.strip() == "ok", done.stderr
 
 
+@pytest.mark.sweep  # two command processes a case: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_a_small_detective_count_needs_no_numpy(seed: int) -> None:
     """A 6-player Clue spectator record with the fake, cut at 10 events (the slowest

@@ -52,6 +52,7 @@ def detective_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow  # each command three times, once beside busy processes: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("command", [("explain", "holder:w3=cid", "--lines"), ("hint",)])
 def test_the_same_answer_on_a_busy_machine(detective_record: Path, command: tuple[str, ...]) -> None:
     args = (command[0], str(detective_record), *command[1:])

@@ -109,12 +109,14 @@ def _toml(text: str):  # type: ignore[no-untyped-def]
     return parse_toml("p.toml", text)
 
 
+@pytest.mark.slow  # the book fixture: make test only: the edit loop (make test-fast) stays under 90 s
 def test_every_puzzle_in_a_book_has_exactly_one_answer(book: Book) -> None:
     assert len(book.puzzles) == 6
     for puzzle in book.puzzles:
         only_answer(puzzle)
 
 
+@pytest.mark.slow  # the book fixture: make test only: the edit loop (make test-fast) stays under 90 s
 def test_a_mixed_book_is_varied_and_rated(book: Book) -> None:
     puzzles = book.puzzles
     assert len({p.key for p in puzzles}) == len(puzzles)  # no two records alike
@@ -129,6 +131,7 @@ def test_a_mixed_book_is_varied_and_rated(book: Book) -> None:
         assert p.rating.hardest == max((w for _, w in p.rules), default=1)
 
 
+@pytest.mark.slow  # three books, ~14 s of CPU: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_book_asked_for_one_level_has_only_that_level(level: str) -> None:
     chosen = build("detective", 2, level, seed=7, workers=1)
@@ -141,6 +144,7 @@ def test_a_book_asked_for_one_level_has_only_that_level(level: str) -> None:
         assert low <= p.rating.score <= high
 
 
+@pytest.mark.slow  # the book fixture: make test only: the edit loop (make test-fast) stays under 90 s
 def test_the_picture_gives_no_answer_away(book: Book) -> None:
     """The picture shows the table at the end and only what the seat knew at the setup:
     the answer is not certain in what it is drawn from."""
@@ -153,6 +157,7 @@ def test_the_picture_gives_no_answer_away(book: Book) -> None:
         assert p.picture.startswith("<svg")
 
 
+@pytest.mark.slow  # the book fixture: make test only: the edit loop (make test-fast) stays under 90 s
 def test_the_html_is_self_contained_and_holds_the_answers_back(book: Book) -> None:
     text = page(book)
     assert not re.search(r"https?:|<script|<link|\bsrc=|@import|url\(", text)
@@ -165,6 +170,7 @@ def test_the_html_is_self_contained_and_holds_the_answers_back(book: Book) -> No
     assert "not in the book yet" not in text
 
 
+@pytest.mark.slow  # the book fixture: make test only: the edit loop (make test-fast) stays under 90 s
 def test_the_markdown_has_each_puzzle_then_the_solutions(book: Book) -> None:
     text = markdown(book)
     questions, solutions = text.split("## Solutions")

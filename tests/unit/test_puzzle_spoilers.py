@@ -23,15 +23,21 @@ from suiri.solver.stepwise import ITEM
 GAMES = ("canary", "detective", "werewolf")
 
 
-@pytest.fixture(scope="module", params=GAMES)
+# Three mixed books, ~20 s of CPU: make test only: the edit loop (make test-fast) stays under 90 s (the single puzzles below run in both).
+@pytest.fixture(scope="module", params=[pytest.param(g, marks=pytest.mark.slow) for g in GAMES])
 def book(request: pytest.FixtureRequest) -> Book:
     """Seed 1: the Werewolf book of the issue (its puzzle 1 ended `search 5 ben hand:ben
     lost-legacy`, its puzzle 2's picture showed the Lost Legacy)."""
     return build(request.param, 6, "mixed", seed=1, picture=picture_svg, workers=1)
 
 
-@pytest.fixture(scope="module", params=[("canary", 3, "goal"), ("canary", 4, "clue"), ("detective", 4, "suspect"),
-                                        ("werewolf", 4, "werewolf"), ("werewolf", 4, "lost-legacy")])
+SINGLE = [("canary", 3, "goal"), ("canary", 4, "clue"), ("detective", 4, "suspect"), ("werewolf", 4, "werewolf"),
+          ("werewolf", 4, "lost-legacy")]
+DEFAULT_SINGLE = {("canary", 3, "goal"), ("werewolf", 4, "werewolf")}  # the others: make test only: the edit loop (make test-fast) stays under 90 s
+
+
+@pytest.fixture(scope="module", params=[pytest.param(s, marks=[] if s in DEFAULT_SINGLE else [pytest.mark.slow])
+                                        for s in SINGLE])
 def single(request: pytest.FixtureRequest) -> Puzzle:
     name, players, question = request.param
     found = generate(game(name), players, 2, question, 2, 12)
@@ -92,6 +98,7 @@ def test_harder_levels_need_longer_proofs_and_the_solutions_print_them(book: Boo
             assert q.line is not None and p.lines[q.line - 1] == q.text
 
 
+@pytest.mark.slow  # a book: make test only: the edit loop (make test-fast) stays under 90 s
 def test_a_japanese_book_prints_its_proofs_in_japanese() -> None:
     ja = build("canary", 3, "easy", seed=4, lang="ja", workers=1)
     text = markdown(ja)

@@ -15,6 +15,7 @@ CASES = [("canary", 3, 1, "clue"), ("canary", 3, 2, "clue"), ("canary", 3, 3, "g
          ("werewolf", 4, 1, "werewolf"), ("werewolf", 4, 2, "lost-legacy"), ("werewolf", 3, 3, "werewolf")]
 
 
+@pytest.mark.sweep  # a generated puzzle a case: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize(("name", "players", "seed", "question"), CASES)
 def test_puzzles_have_a_unique_answer_first_proven_at_the_cut(name: str, players: int, seed: int,
                                                              question: str) -> None:

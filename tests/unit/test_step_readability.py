@@ -118,6 +118,7 @@ def measure(name: str, records: int = RECORDS, facts: int = FACTS) -> Figures:
     return out
 
 
+@pytest.mark.slow  # every chain of each reference, 2-7 s a game: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("name", GAMES)
 def test_printed_steps_are_short_and_in_order(name: str) -> None:
     figures = measure(name)

@@ -171,6 +171,7 @@ def brute_shared(s: WerewolfSession) -> Fraction:
     return shared / total
 
 
+@pytest.mark.slow  # ~4 s: make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("name", SEARCH_DECKS)
 def test_search_advice_follows_the_calls(name: str) -> None:
     """The viewer's place in the calls is what the rules say; the chance of sharing its

@@ -381,6 +381,7 @@ def spectator(record: WerewolfRecord) -> WerewolfRecord:
     return replace(record, viewer=None, hand=None, turns=turns, pending=None, lines=None)
 
 
+@pytest.mark.sweep  # make test only: the edit loop (make test-fast) stays under 90 s
 @pytest.mark.parametrize("name", HAND_WRITTEN)
 def test_hand_written(name: str) -> None:
     record = loads(HAND_WRITTEN[name], name)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from suiri.models import open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
@@ -26,6 +28,7 @@ def reference() -> WerewolfSession:
     return session
 
 
+@pytest.mark.slow  # ~2 s (the conformance chains stay in the loop): make test only: the edit loop (make test-fast) stays under 90 s
 def test_reference_record_chains_check_out() -> None:
     steps = WerewolfSteps(reference())
     assert steps.certain_facts() == [Fact("werewolf", "dan"), Fact("ruins", "attack-2")]

@@ -15,6 +15,7 @@ from suiri.solver.facts import Fact
 
 from . import FACTS, notation
 from .advice import Advice, advise
+from .bots import ConcealerBot, NotebookBot, ReasonerBot
 from .analysis import CanaryAnalysis, analyze, game_over
 from .cards import ATTRIBUTE_NAMES_JA
 from .error_text import ErrorText
@@ -77,7 +78,7 @@ def vocabulary(record: CanaryRecord) -> list[str]:
             *(ATTRIBUTE_NAMES_JA[a] for a in deck.attributes), "h", "r", "-", "!"]
 
 
-BOTS = {"random": RandomBot}  # the game's bots by name (docs/bots.md)
+BOTS = {"random": RandomBot, "notebook": NotebookBot, "reasoner": ReasonerBot, "concealer": ConcealerBot}  # the game's bots by name (docs/bots.md)
 
 GAME: Game[CanaryRecord, CanarySession, CanaryAnalysis, Advice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,

@@ -34,7 +34,7 @@ from .rules import Check, replay
 from .seating import CanaryDecision, Choice, Declaring, Step
 from .session import CanarySession
 
-THRESHOLD = 0.5  # the reasoner declares when its exact chance of success is at least this
+THRESHOLD = 0.3  # the reasoner declares when its exact chance of success is at least this (docs/bots.md)
 LAST_CHANCE = 1.0  # two players: after one failure (a second one loses), declare only when this sure
 LEAK_WEIGHT = 2.0  # the concealer's weight of one bit its check tells the table about its clue
 

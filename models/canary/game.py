@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from suiri.models.bots import RandomBot
+from suiri.models.bots import BotMaker, RandomBot
 from suiri.models.interface import Game
 from suiri.solver.errors import SuiriError
 from suiri.solver.facts import Fact
@@ -16,6 +16,7 @@ from suiri.solver.facts import Fact
 from . import FACTS, notation
 from .advice import Advice, advise
 from .analysis import CanaryAnalysis, analyze, game_over
+from .bots import ConcealerBot, NotebookBot, ReasonerBot
 from .cards import ATTRIBUTE_NAMES_JA
 from .error_text import ErrorText
 from .notation import is_compact, parse, to_compact
@@ -77,7 +78,7 @@ def vocabulary(record: CanaryRecord) -> list[str]:
             *(ATTRIBUTE_NAMES_JA[a] for a in deck.attributes), "h", "r", "-", "!"]
 
 
-BOTS = {"random": RandomBot}  # the game's bots by name (docs/bots.md)
+BOTS: dict[str, BotMaker] = {"random": RandomBot, "notebook": NotebookBot, "reasoner": ReasonerBot, "concealer": ConcealerBot}  # the game's bots by name (docs/bots.md)
 
 GAME: Game[CanaryRecord, CanarySession, CanaryAnalysis, Advice] = Game(
     facts=FACTS, read=from_document, is_compact=is_compact, parse_compact=parse, to_toml=to_toml,

@@ -44,6 +44,7 @@ class Row:
     games: int
     wall: float
     cpu: float  # the games' own CPU seconds, summed
+    players: int = PLAYERS
 
 
 @dataclass
@@ -69,18 +70,18 @@ def timed(fixtures: list[Any], **how: Any) -> tuple[Finished, float]:
     return finished, time.perf_counter() - start
 
 
-def tournament(game: str, bots: tuple[str, ...], games: int, seed: int) -> Row:
-    fixtures = schedule(game, bots, games, PLAYERS, seed)
+def tournament(game: str, bots: tuple[str, ...], games: int, seed: int, players: int = PLAYERS) -> Row:
+    fixtures = schedule(game, bots, games, players, seed)
     finished, wall = timed(fixtures)
     print(f"{game} {'-'.join(bots)}: {games} games in {wall:.1f} s", file=sys.stderr, flush=True)
     return Row(game, bots, Summary.of(finished.played, bots).to_json(), games, wall,
-               sum(g.cpu for g in finished.played))
+               sum(g.cpu for g in finished.played), players)
 
 
-def scaling(game: str, bots: tuple[str, ...], games: int, seed: int) -> Scaling:
+def scaling(game: str, bots: tuple[str, ...], games: int, seed: int, players: int = PLAYERS) -> Scaling:
     from distributed import LocalCluster
 
-    fixtures = schedule(game, bots, games, PLAYERS, seed)
+    fixtures = schedule(game, bots, games, players, seed)
     one, t1 = timed(fixtures, workers=1)
     two, t2 = timed(fixtures, workers=2)
     with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
@@ -99,19 +100,19 @@ def ci(t: dict[str, Any]) -> str:
 def markdown(rows: list[Row], scales: list[Scaling], missing: list[str], seed: int) -> list[str]:
     out = ["## Figures", "",
            f"Made by `python bench/bots.py` (in `make bench`) on this project's machine: {os.cpu_count()} cores, "
-           f"Python {platform.python_version()}; {PLAYERS} players, seats rotated (each deal played once per "
+           f"Python {platform.python_version()}; {PLAYERS} players unless the table says otherwise, seats rotated (each deal played once per "
            f"rotation of the bots), tournament seed {seed}.  A bot's win rate is the share of the games it played "
            "that one of its seats won, with its 95% Wilson interval; head to head is the first bot's share of the "
            "games that only one of the two won (parity: 50%).", "",
-           "| game | bots | games | first bot's win rate [95%] | second bot's win rate [95%] | head to head [95%] "
+           "| game | players | bots | games | first bot's win rate [95%] | second bot's win rate [95%] | head to head [95%] "
            "| draws | forfeits | mean length | games/s per core |",
-           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         s = r.summary
         bots = list(s["bots"].values())
         pair = s["head_to_head"]
         length = s["lengths"].get("mean", "–")
-        out.append(f"| {r.game} | {' vs '.join(r.bots)} | {r.games} | {ci(bots[0])} | "
+        out.append(f"| {r.game} | {r.players} | {' vs '.join(r.bots)} | {r.games} | {ci(bots[0])} | "
                    f"{ci(bots[1]) if len(bots) > 1 else '–'} | {ci(pair) if pair else '–'} | {s['draws']} | "
                    f"{len(s['forfeits'])} | {length} | {r.games / r.cpu:.1f} |")
     if missing:
@@ -155,6 +156,7 @@ def main() -> None:
     parser.add_argument("--games", type=counts, default=counts("2000"), help="games per pairing (N or game=N,...)")
     parser.add_argument("--pairing", action="append", default=None, help="bots of one pairing, e.g. reasoner,random")
     parser.add_argument("--scaling-games", type=int, default=200, help="games of the speed-up runs, per game")
+    parser.add_argument("--players", type=counts, default={}, help=f"players by game (game=N,...; default {PLAYERS})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None, help="the Markdown file whose ## Figures section is rewritten")
     opts = parser.parse_args()
@@ -166,9 +168,10 @@ def main() -> None:
         have = GAMES[game].game().bots
         ready = [p for p in pairings if all(b in have for b in p)]
         missing += [f"{game} {' vs '.join(p)}" for p in pairings if p not in ready]
-        rows += [tournament(game, p, games, opts.seed) for p in ready]
+        players = opts.players.get(game, PLAYERS)
+        rows += [tournament(game, p, games, opts.seed, players) for p in ready]
         if ready:
-            scales.append(scaling(game, ready[0], min(games, opts.scaling_games), opts.seed))
+            scales.append(scaling(game, ready[0], min(games, opts.scaling_games), opts.seed, players))
     section = markdown(rows, scales, missing, opts.seed)
     print("\n".join(section))
     if opts.out:

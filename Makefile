@@ -50,6 +50,7 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q solver models puzzles arena cli
 	$(BIN)/python bench/run.py --out docs/performance.md
 	$(BIN)/python bench/bots.py --out docs/bots.md  # the tournament figures (issue 21)
+	$(BIN)/python bench/clue.py --out docs/bots.md  # Clue: suggestions until certain (issue 21)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

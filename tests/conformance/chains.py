@@ -104,7 +104,7 @@ class ModelConstraints:
 
     def violated(self, values: Values) -> int:
         """How many constraints the assignment (index v = SAT variable v) breaks."""
-        x = values[1:self.n + 1].astype(float)
+        x = np.frombuffer(values, dtype=np.uint8, count=self.n + 1)[1:].astype(float)
         sums = np.bincount(self.entry_row, weights=self.entry_coeff * x[self.entry_var],
                            minlength=len(self.lo)) + self.row_const
         failed = np.bincount(self.row_of, weights=((sums < self.lo) | (sums > self.hi)).astype(float),
@@ -122,7 +122,7 @@ class ModelChecker:
     def __init__(self, problem: StepProblem) -> None:
         self.sat = SatOracle(problem.cnf)  # its own solver: nothing learnt by the explainer's
         self.cpsat = CpSatOracle(problem.cp)
-        self.model = ModelConstraints(problem.cp.proto)
+        self.model = ModelConstraints(problem.cp.to_cp_sat().proto)  # CP-SAT's own proto, not our data
         self.calls = 0
 
     def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:

@@ -214,7 +214,8 @@ def test_every_error_catalogue_says_each_sentence_in_both_languages() -> None:
     """Every catalogue of error sentences (``Text`` and each subclass: a game's, the CLI's,
     the puzzle book's) has an English and a different Japanese text per key, with the
     same parameters, and no key means two things in two catalogues of one module."""
-    import suiri.cli.messages  # noqa: F401  (each module below defines a catalogue)
+    import suiri.arena.text  # noqa: F401  (each module below defines a catalogue)
+    import suiri.cli.messages  # noqa: F401
     import suiri.models.canary.error_text  # noqa: F401
     import suiri.models.detective.error_text  # noqa: F401
     import suiri.models.werewolf.error_text  # noqa: F401
@@ -225,7 +226,7 @@ def test_every_error_catalogue_says_each_sentence_in_both_languages() -> None:
         return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
     tables = [Text, *Text.__subclasses__()]
-    assert len(tables) == 6, tables  # ERROR_TEXT, three games, the CLI, the puzzle book
+    assert len(tables) == 7, tables  # ERROR_TEXT, three games, the CLI, the puzzle book, the tournament
     for table in tables:
         for key, (en, ja) in table.table.items():
             assert en and ja and en != ja, (table.__name__, key)

@@ -11,6 +11,27 @@ from suiri.solver.plural import Count
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        # `suiri tournament` (cli/tournament.py)
+        "tournament:title": '{game}: {played} games of {planned}, {players} players, bots {bots} (seed {seed})',
+        "tournament:bot": 'bot',
+        "tournament:seat": 'seat',
+        "tournament:games": 'games',
+        "tournament:wins": 'wins',
+        "tournament:win-rate": 'win rate',
+        "tournament:ci95": '95% interval',
+        "tournament:draws": 'draws',
+        "tournament:forfeits": 'forfeits',
+        "tournament:by-bot": 'Win rates by bot (a bot wins a game when one of its seats wins)',
+        "tournament:by-seat": 'Win rates by seat (and of each bot in that seat)',
+        "tournament:head-to-head": 'Head to head: {first} won {wins} of the {games} games that only one of the two won: {rate} (95% interval {low}–{high}).',
+        "tournament:lengths": 'Game length in {unit} (games that ended by the rules): mean {mean}, median {median}, middle half {p25}–{p75}, shortest {min}, longest {max}.',
+        "tournament:no-lengths": 'No game ended by the rules.',
+        "tournament:draws-line": 'Draws (the bound on choices ran out): {n}.',
+        "tournament:forfeit": 'Forfeit in game {game} (seed {seed}, seat {seat}, bot {bot}): {error}',
+        "tournament:interrupted": 'Stopped by Ctrl-C after {played} of {planned} games: the figures are of the finished games.',
+        "tournament:wrote-csv": 'wrote {path}: one row per game',
+        "tournament:wrote-records": 'wrote {n} records to {path} (every seat of every game; `suiri analyze` reads them)',
+        "tournament:progress": 'games',
         "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent {kind}",
         # what a record is made of and what `check` counts (GameFacts.step_name, world_name), singular / plural
         "unit:turns": "turn/turns", "unit:events": "event/events", "unit:moves": "move/moves",
@@ -34,6 +55,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "book-level": "{n} {level}",
     },
     "ja": {
+        # `suiri tournament` (cli/tournament.py)
+        "tournament:title": '{game}：{planned} 局中 {played} 局、{players} 人、ボット {bots}（シード {seed}）',
+        "tournament:bot": 'ボット',
+        "tournament:seat": '席',
+        "tournament:games": '局数',
+        "tournament:wins": '勝ち',
+        "tournament:win-rate": '勝率',
+        "tournament:ci95": '95% 区間',
+        "tournament:draws": '引き分け',
+        "tournament:forfeits": '反則負け',
+        "tournament:by-bot": 'ボット別の勝率（ボットの席のどれかが勝てば、そのボットの勝ち）',
+        "tournament:by-seat": '席別の勝率（その席での各ボットの勝率も）',
+        "tournament:head-to-head": '直接対決：片方だけが勝った {games} 局のうち {first} が {wins} 局勝ち、{rate}（95% 区間 {low}〜{high}）。',
+        "tournament:lengths": 'ゲームの長さ（{unit}、ルールどおり終わった局）：平均 {mean}、中央値 {median}、中央の半分 {p25}〜{p75}、最短 {min}、最長 {max}。',
+        "tournament:no-lengths": 'ルールどおり終わった局はありません。',
+        "tournament:draws-line": '引き分け（選択回数の上限に達した局）：{n} 局。',
+        "tournament:forfeit": '第 {game} 局で反則負け（シード {seed}、席 {seat}、ボット {bot}）：{error}',
+        "tournament:interrupted": 'Ctrl-C で {planned} 局中 {played} 局で止めました。数字は終わった局のものです。',
+        "tournament:wrote-csv": '{path} に書き出しました：1 局 1 行',
+        "tournament:wrote-records": '{path} に記録 {n} 件を書き出しました（全局・全席。`suiri analyze` で読めます）',
+        "tournament:progress": '局',
         "check-ok": "{file}：ルール上正しく、矛盾なし — {steps}{unit}、矛盾のない{kind}は{worlds}通り",
         "unit:turns": "ターン", "unit:events": "イベント", "unit:moves": "手",
         "ruled-out": "否定されたこと：",
@@ -57,6 +99,8 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 # The errors about the command line itself (its options), in the errors' catalogue form.
 ERRORS: dict[str, tuple[str, str]] = {
+    "tournament:write-cannot": ("cannot write: {reason}", "書き込めません：{reason}"),
+    "tournament:write-valid": ("a path in a writable folder", "書き込めるフォルダのパス"),
     "drew:not-this-game": ("--drew is for games where a turn starts with a draw, not {game}",
                            "--drew は手番が札を引くことから始まるゲーム用です（{game}は違います）"),
     "drew:leave-out": ("leave out --drew", "--drew を外す"),

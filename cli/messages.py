@@ -12,7 +12,7 @@ from suiri.solver.plural import Count
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # `suiri tournament` (cli/tournament.py)
-        "tournament:title": '{game}: {played} games of {planned}, {players} players, bots {bots} (seed {seed})',
+        "tournament:title": '{game}: {played} of {planned:game/games}, {players:player/players}, bots {bots} (seed {seed})',
         "tournament:bot": 'bot',
         "tournament:seat": 'seat',
         "tournament:games": 'games',
@@ -23,14 +23,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tournament:forfeits": 'forfeits',
         "tournament:by-bot": 'Win rates by bot (a bot wins a game when one of its seats wins)',
         "tournament:by-seat": 'Win rates by seat (and of each bot in that seat)',
-        "tournament:head-to-head": 'Head to head: {first} won {wins} of the {games} games that only one of the two won: {rate} (95% interval {low}–{high}).',
+        "tournament:head-to-head": 'Head to head: {first} won {wins} of the {games:game/games} that only one of the two won: {rate} (95% interval {low}–{high}).',
         "tournament:lengths": 'Game length in {unit} (games that ended by the rules): mean {mean}, median {median}, middle half {p25}–{p75}, shortest {min}, longest {max}.',
         "tournament:no-lengths": 'No game ended by the rules.',
         "tournament:draws-line": 'Draws (the bound on choices ran out): {n}.',
         "tournament:forfeit": 'Forfeit in game {game} (seed {seed}, seat {seat}, bot {bot}): {error}',
-        "tournament:interrupted": 'Stopped by Ctrl-C after {played} of {planned} games: the figures are of the finished games.',
+        "tournament:interrupted": 'Stopped by Ctrl-C after {played} of {planned:game/games}: the figures are of the finished games.',
         "tournament:wrote-csv": 'wrote {path}: one row per game',
-        "tournament:wrote-records": 'wrote {n} records to {path} (every seat of every game; `suiri analyze` reads them)',
+        "tournament:wrote-records": 'wrote {n:record/records} to {path} (every seat of every game; `suiri analyze` reads them)',
         "tournament:progress": 'games',
         "check-ok": "{file}: legal and consistent — {steps} {unit}, {worlds} consistent {kind}",
         # what a record is made of and what `check` counts (GameFacts.step_name, world_name), singular / plural

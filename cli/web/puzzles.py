@@ -1,0 +1,7 @@
+"""The web app's puzzles routes (issue 22)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+router = APIRouter()

@@ -110,6 +110,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:chances": "Probabilities",
         "web:col-fact": "Possibility", "web:col-p": "Chance",
         "web:record": "The record ({n:line/lines})",
+        "web:serve-at": "suiri is served at {url}",
+        "web:serve-folder-is": "Games folder: {folder}",
+        "web:serve-phone": "On a phone on the same network, scan this code:",
+        "web:serve-token": "The address holds this server's token: give it only to the people at your table.",
+        "web:serve-stop": "Ctrl-C stops the server.",
     },
     "ja": {
         # `suiri tournament` (cli/tournament.py)
@@ -207,6 +212,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:chances": "確率",
         "web:col-fact": "可能性", "web:col-p": "確率",
         "web:record": "記録（{n} 行）",
+        "web:serve-at": "suiri のアドレス：{url}",
+        "web:serve-folder-is": "ゲームのフォルダ：{folder}",
+        "web:serve-phone": "同じネットワークのスマートフォンで、このコードを読み取ってください：",
+        "web:serve-token": "アドレスにはこのサーバーのトークンが入っています。同じテーブルの人にだけ渡してください。",
+        "web:serve-stop": "Ctrl-C でサーバーを止めます。",
     },
 }
 
@@ -281,6 +291,11 @@ ERRORS: dict[str, tuple[str, str]] = {
     "web:level-valid": ("1 to 4", "1〜4"),
     "web:no-upload": ("no file was chosen and no text was pasted", "ファイルも貼り付けたテキストもありません"),
     "web:no-upload-valid": ("a record file (TOML or a compact notation), or its text", "記録ファイル（TOML か略記法）、またはその内容"),
+    "web:serve-folder": ("cannot make the games folder: {reason}", "ゲームのフォルダを作れません：{reason}"),
+    "web:serve-folder-valid": ("a folder you can write in", "書き込めるフォルダ"),
+    "web:serve-bind": ("cannot listen on {host} port {port}: {reason}", "{host} のポート {port} で待ち受けできません：{reason}"),
+    "web:serve-bind-valid": ("another --port (--port 0: any free one), or an address of this machine for --host",
+                             "別の --port（--port 0 なら空いているポート）、または --host にこのマシンのアドレス"),
 }
 
 

@@ -113,6 +113,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:serve-phone": "On a phone on the same network, scan this code:",
         "web:serve-token": "The address holds this server's token: give it only to the people at your table.",
         "web:serve-stop": "Ctrl-C stops the server.",
+        "web:serve-stopped": "The server has stopped; the records are saved.",
     },
     "ja": {
         # `suiri tournament` (cli/tournament.py)
@@ -213,6 +214,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:serve-phone": "同じネットワークのスマートフォンで、このコードを読み取ってください：",
         "web:serve-token": "アドレスにはこのサーバーのトークンが入っています。同じテーブルの人にだけ渡してください。",
         "web:serve-stop": "Ctrl-C でサーバーを止めます。",
+        "web:serve-stopped": "サーバーを止めました。記録は保存済みです。",
     },
 }
 

@@ -28,7 +28,7 @@ from suiri.cli.views import View, view
 from suiri.models import GAMES, GameFacts, example_records, facts, game
 from suiri.models.interface import Analysis, Record, Session
 from suiri.solver.errors import ErrorList, Source, SuiriError, render, valid_suffix
-from suiri.solver.reasoning import ReasoningSession, explain, hint
+from suiri.solver.reasoning import ReasoningSession
 
 from .pages import page_lang
 from .pages import render as render_page
@@ -360,7 +360,7 @@ def explain_fact(request: Request, name: str, fact: str = "") -> Response:
                     raise SuiriError(ErrorText("web:fact"), Source(name, None, "fact"),
                                      ErrorText("web:fact-valid", example=example))
                 wanted = parse_facts(reasoner, name, [fact], "fact", entry.steps())[0]
-                proof = explain(reasoner, wanted, entry.steps())
+                proof = entry.proof(reasoner, wanted)
             except SuiriError as exc:
                 return panel(request, name, entry, "game_proof.html", 400, fact=fact, proof=None,
                              errors=shown_errors(exc, lang))
@@ -386,7 +386,7 @@ def next_hint(request: Request, name: str, level: int = 1,
                     raise SuiriError(ErrorText("web:level", level=level), Source(name, None, "level"),
                                      ErrorText("web:level-valid"))
                 facts_known = parse_facts(reasoner, name, given, "known", entry.steps())
-                result = hint(reasoner, facts_known, entry.steps())
+                result = entry.hint(reasoner, facts_known)
             except SuiriError as exc:
                 return panel(request, name, entry, "game_hint.html", 400, hint=None, errors=shown_errors(exc, lang),
                              next_params=[])

@@ -396,3 +396,15 @@ def test_the_language_follows_the_browser_then_the_switch(client: TestClient) ->
     assert "新しいゲーム" in client.get("/new").text  # remembered
     page = Elements(client.get("/new?lang=en").text)
     assert page.by_id("lang-ja")["href"] == "/new?lang=ja" and page.by_id("lang-en")["href"] == "/new?lang=en"
+
+
+def test_a_record_that_ends_its_game_says_who_won(client: TestClient, games_dir: Path) -> None:
+    from suiri.models import game
+
+    werewolf = game("werewolf")
+    record = werewolf.play(3, 2, 500, None, "base")  # a whole simulated game, seen by a spectator
+    (games_dir / "over.txt").write_text(werewolf.write(record, "compact"))
+    said = view("werewolf").game_over(werewolf.open(record), "ja")
+    assert said
+    page = Elements(client.get("/games/over.txt?lang=ja").text)
+    assert page.text["game-over"] == said

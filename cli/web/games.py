@@ -153,8 +153,10 @@ def setup_header(name: str, players: Sequence[str], seat: str, secret: Sequence[
         raise StoreError(ErrorText("web:variant", game=about.title_en, variant=variant),
                          Source("variant", None, "variant"),
                          ErrorText("web:variant-valid", variants=", ".join(about.variants)))
-    lines = game(name).setup_lines(tuple(players), viewer)
-    lines = [*lines, *variant_lines(about, len(players), variant)]
+    added, empty = variant_lines(about, len(players), variant)
+    lines = [f"{line.split()[0]} -" if line.split()[0] in empty else line
+             for line in game(name).setup_lines(tuple(players), viewer)]
+    lines = [*lines, *added]
     if viewer is not None and secret:
         lines = [f"viewer {viewer} {' '.join(secret)}" if line.split()[0] == "viewer" else line for line in lines]
     for typed in (t.strip() for t in setup.splitlines()):
@@ -172,16 +174,18 @@ def setup_header(name: str, players: Sequence[str], seat: str, secret: Sequence[
     return lines
 
 
-def variant_lines(about: GameFacts, players: int, variant: str) -> list[str]:
+def variant_lines(about: GameFacts, players: int, variant: str) -> tuple[list[str], set[str]]:
     """The header lines that say ``variant`` (Memory Detective's ``fake``, ``variant clue``
-    and the Clue deck): those of a record of that variant that the base game's setup lines
-    do not have, from the game's own writer (a record dealt with no turn played)."""
+    and the Clue deck), and the setup lines that hold nothing in it (``public -``: Clue has
+    no public cards), read from the game's own writer on a record of that variant dealt
+    with no turn played.  ``sizes`` is left out: it says how one deal fell."""
     if variant == about.variants[0]:
-        return []
+        return [], set()
     played = game(about.name)
-    dealt = played.write(played.play(players, 1, 0, None, variant), "compact").splitlines()
+    dealt = [line.split() for line in played.write(played.play(players, 1, 0, None, variant), "compact").splitlines()]
     base = {line.split()[0] for line in played.setup_lines(tuple(f"p{i}" for i in range(players)), None)}
-    return [line for line in dealt[1:] if line.split() and line.split()[0] not in base | {"sizes"}]
+    added = [" ".join(words) for words in dealt[1:] if words and words[0] not in base | {"sizes"}]
+    return added, {words[0] for words in dealt[1:] if words[1:] == ["-"]}
 
 
 @router.get("/upload")

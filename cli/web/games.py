@@ -23,7 +23,7 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 from suiri.cli.completion import complete
 from suiri.cli.facts import parse_facts
 from suiri.cli.layout import percent, readable_count
-from suiri.cli.messages import ErrorText, Messages
+from suiri.cli.messages import MESSAGES, ErrorText, Messages
 from suiri.cli.views import View, view
 from suiri.models import GAMES, GameFacts, example_records, facts, game
 from suiri.models.interface import Analysis, Record, Session
@@ -98,7 +98,11 @@ def new_form_context(lang: str, **given: str) -> dict[str, Any]:
     form: dict[str, str] = {"game": next(iter(GAMES)), "players": "", "seat": "", "secret": "", "variant": "base",
                             "setup": "", "name": ""}
     form.update({k: v for k, v in given.items() if k in form})
+    say = Messages(lang)
+    named = {v: say(f"web:variant-{v}") if f"web:variant-{v}" in MESSAGES["en"] else v
+             for f in about.values() for v in f.variants}
     return {"form": form, "titles": game_titles(lang), "variants": {n: list(f.variants) for n, f in about.items()},
+            "variant_names": named,
             "counts": {n: f"{f.players.start}–{f.players.stop - 1}" for n, f in about.items()}, "errors": []}
 
 

@@ -40,11 +40,8 @@ SUGGESTIONS = 30  # completions offered at most under the entry line
 
 
 def store(request: Request) -> Store:
-    """The app's one store (made at the first request, on the configured folder)."""
-    state = request.app.state
-    if getattr(state, "store", None) is None:
-        state.store = Store(state.config.games_dir)
-    found: Store = state.store
+    """The app's one store (``create_app`` makes it on the configured folder)."""
+    found: Store = request.app.state.store
     return found
 
 
@@ -294,6 +291,10 @@ def add_line(request: Request, name: str, line: Annotated[str, Form()] = "",
     lang = page_lang(request)
     try:
         with records.using(name):
+            if not line.strip():  # nothing typed: nothing to add (as in `suiri live`)
+                entry = records.entry(name)
+                return state_page(request, name, entry) if htmx(request) else \
+                    RedirectResponse(f"/games/{name}", status_code=303)
             try:
                 entry = records.add(name, line.strip(), version)
             except SuiriError as exc:

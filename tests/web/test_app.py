@@ -409,3 +409,11 @@ def test_a_record_that_ends_its_game_says_who_won(client: TestClient, games_dir:
     assert said
     page = Elements(client.get("/games/over.txt?lang=ja").text)
     assert page.text["game-over"] == said
+
+
+def test_an_empty_line_adds_nothing(client: TestClient, games_dir: Path) -> None:
+    name = example(client, "canary-3p")
+    saved = (games_dir / name).read_bytes()
+    answer = client.post(f"/games/{name}/line", data={"line": "   ", "version": version(client, name)}, headers=HX)
+    assert answer.status_code == 200 and not Elements(answer.text).text["entry-error"].strip()
+    assert (games_dir / name).read_bytes() == saved

@@ -185,7 +185,7 @@ class Store:
         """The open record, if ``version`` is the file's; else the stale-version refusal."""
         entry = self.entry(name)
         if version != entry.version:
-            raise Conflict(ErrorText("web:stale", name=name), Source(name, None, "version"),
+            raise Conflict(ErrorText("web:stale", name=name), Source(name),
                            ErrorText("web:stale-valid"))
         return entry
 

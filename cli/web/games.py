@@ -203,7 +203,7 @@ async def upload(request: Request, record: Annotated[UploadFile | None, File()] 
     filename = record.filename if record is not None else None
     if not data and text.strip():
         data = text.encode("utf-8")
-    chosen = upload_name(name.strip() or filename, "record")
+    chosen = upload_name(name.strip() or filename, "record", data)
     try:
         if not data:
             raise StoreError(ErrorText("web:no-upload"), Source("record", None, "record"),

@@ -355,6 +355,8 @@ def test_an_upload_is_checked_by_the_reader(client: TestClient, games_dir: Path)
     assert pasted.status_code == 303 and (games_dir / "pasted.txt").exists()
     clash = client.post("/upload", data={"text": "canary aki bea cid\n", "name": "pasted.txt"})
     assert clash.status_code == 409
+    toml = client.post("/upload", data={"text": text, "name": "wolf.txt"}, follow_redirects=False)
+    assert toml.headers["location"] == "/games/wolf.toml"  # a TOML record is kept as TOML, whatever it was called
 
 
 def test_a_bad_upload_shows_the_readers_error_and_keeps_nothing(client: TestClient, games_dir: Path) -> None:

@@ -116,7 +116,9 @@ def new_game(request: Request, game_name: Annotated[str, Form(alias="game")],
              "setup": setup, "name": name}
     try:
         header = setup_header(game_name, players.split(), seat.strip(), secret.split(), variant, setup)
-        created = store(request).create(game_name, header, name.strip() or None)
+        wanted = name.strip()
+        wanted = wanted if not wanted or wanted.endswith((".txt", ".toml")) else f"{wanted}.txt"
+        created = store(request).create(game_name, header, wanted or None)
     except SuiriError as exc:
         context = new_form_context(lang, **given)
         context["errors"] = shown_errors(exc, lang)

@@ -291,7 +291,7 @@ def test_a_new_canary_game_from_the_form(client: TestClient, games_dir: Path) ->
     assert (games_dir / "table-1.txt").read_text().splitlines() == ["canary aki bea cid", "viewer aki ancient",
                                                                     "start a1 a7 g1"]
     again = client.post("/new", data={"game": "canary", "players": "aki bea cid", "seat": "aki",
-                                      "secret": "ancient", "name": "table-1.txt"})
+                                      "secret": "ancient", "name": "table-1"})  # .txt understood
     assert again.status_code == 409 and "exists already" in again.text
 
 
@@ -323,6 +323,7 @@ def test_a_new_game_in_a_variant_and_the_setup_lines_typed(client: TestClient, g
 
 @pytest.mark.parametrize("data, said", [
     ({"game": "chess", "players": "a b"}, "chess is not a game"),
+    ({"game": "canary", "players": "aki bea cid", "secret": "x", "name": "../up.txt"}, "is not a record name"),
     ({"game": "werewolf", "players": "aki bea"}, "2 players typed; Werewolf Never Sleeps takes 3 to 4"),
     ({"game": "werewolf", "players": "aki bea cid", "seat": "dan"}, "dan is not one of the players"),
     ({"game": "werewolf", "players": "aki bea cid", "variant": "clue"}, "has no variant clue"),

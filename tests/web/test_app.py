@@ -420,3 +420,23 @@ def test_an_empty_line_adds_nothing(client: TestClient, games_dir: Path) -> None
     answer = client.post(f"/games/{name}/line", data={"line": "   ", "version": version(client, name)}, headers=HX)
     assert answer.status_code == 200 and not Elements(answer.text).text["entry-error"].strip()
     assert (games_dir / name).read_bytes() == saved
+
+
+def test_changes_at_once_from_many_tabs_keep_one(client: TestClient, games_dir: Path) -> None:
+    """Eight tabs send a line on the same version at the same moment: one is saved, the
+    other seven are told the record changed, and the record holds the line once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    name = example(client, "canary-3p")
+    seen = version(client, name)
+    client.post(f"/games/{name}/undo", data={"version": seen})
+    now = version(client, name)
+    line = "aki d7 h ruins-above-the-clouds"
+
+    def send(_: int) -> int:
+        return client.post(f"/games/{name}/line", data={"line": line, "version": now}, headers=HX).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(pool.map(send, range(8)))
+    assert statuses == [200] + [409] * 7
+    assert LiveRecord.open(games_dir / name).lines == LiveRecord.open(bundled("canary-3p")).lines  # the line once

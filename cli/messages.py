@@ -53,6 +53,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "wrote-report": "wrote {path}: the report of {record}",
         "wrote-book": "wrote {path}: {n:puzzle/puzzles} ({levels}) from {tried:simulated game/simulated games}",
         "book-level": "{n} {level}",
+        # the web app's core (cli/web: app, security, store, games pages; issue 22)
+        "web:nav-games": "Games", "web:nav-puzzles": "Puzzles", "web:nav-play": "Play",
+        "web:error-title": "Something went wrong",
+        "web:error-id": "Error id:",
+        "web:back-to-games": "Back to the games",
+        "web:crashed": "The server failed on this request (error {id}); nothing was changed. The server log has the details under this id.",
+        "web:refused-token": "This server needs its token: open the address that `suiri serve` printed (with ?token=…).",
+        "web:refused-host": "This server answers only to its own address (127.0.0.1 or localhost).",
+        "web:refused-size": "The request is too large for this server.",
+        "web:refused-origin": "A page from another site cannot change anything here.",
+        "web:refused-csrf": "The form was out of date or came from elsewhere: reload the page and try again.",
+        "web:not-found": "There is no such page.",
     },
     "ja": {
         # `suiri tournament` (cli/tournament.py)
@@ -93,6 +105,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "wrote-report": "{path} に書き出しました：{record} のレポート",
         "wrote-book": "{path} に書き出しました：パズル {n} 問（{levels}）、シミュレーション {tried} 局から",
         "book-level": "{level} {n} 問",
+        # the web app's core (cli/web: app, security, store, games pages; issue 22)
+        "web:nav-games": "ゲーム", "web:nav-puzzles": "パズル", "web:nav-play": "対戦",
+        "web:error-title": "うまくいきませんでした",
+        "web:error-id": "エラー ID：",
+        "web:back-to-games": "ゲーム一覧へ",
+        "web:crashed": "このリクエストの処理中にサーバーでエラーが起きました（エラー {id}）。何も変更していません。詳しくはサーバーのログのこの ID のところにあります。",
+        "web:refused-token": "このサーバーにはトークンが要ります。`suiri serve` が表示したアドレス（?token=… 付き）を開いてください。",
+        "web:refused-host": "このサーバーは自分のアドレス（127.0.0.1 か localhost）にだけ応えます。",
+        "web:refused-size": "リクエストが大きすぎます。",
+        "web:refused-origin": "ほかのサイトのページからはここで何も変更できません。",
+        "web:refused-csrf": "フォームが古いか、ほかから送られました。ページを読み込み直して、もう一度どうぞ。",
+        "web:not-found": "そのページはありません。",
     },
 }
 

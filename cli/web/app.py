@@ -6,12 +6,17 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from . import api, play, puzzles
+from .config import ServeConfig
 from .pages import HERE
+from .security import Guard
 
 
-def create_app() -> FastAPI:
-    """A new application; `suiri serve` runs it under uvicorn, tests through TestClient."""
+def create_app(config: ServeConfig) -> FastAPI:
+    """A new application serving ``config.games_dir``; `suiri serve` runs it under uvicorn,
+    tests through TestClient.  Routers read the config as ``request.app.state.config``."""
     app = FastAPI(title="suiri", docs_url=None, redoc_url=None)
+    app.state.config = config
+    app.add_middleware(Guard, config=config)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
     app.include_router(puzzles.router)

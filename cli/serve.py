@@ -89,7 +89,11 @@ def run(games_dir: str | None, host: str, port: int, open_browser: bool, lang: s
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (address,)).start()
-    server.run(sockets=[listening])
+    try:
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises the signal again
+        pass
+    click.echo(say("web:serve-stopped"))
 
 
 def default_folder() -> Path:

@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse, RedirectResponse, Response
@@ -26,7 +26,7 @@ from suiri.cli.layout import percent, readable_count
 from suiri.cli.messages import ErrorText, Messages
 from suiri.cli.views import View, view
 from suiri.models import GAMES, GameFacts, example_records, facts, game
-from suiri.models.interface import Analysis, Session
+from suiri.models.interface import Analysis, Record, Session
 from suiri.solver.errors import ErrorList, Source, SuiriError, render, valid_suffix
 from suiri.solver.reasoning import ReasoningSession, explain, hint
 
@@ -93,10 +93,10 @@ def new_game_form(request: Request) -> Response:
     return render_page(request, "new.html", **new_form_context(page_lang(request)))
 
 
-def new_form_context(lang: str, **given: object) -> dict[str, object]:
+def new_form_context(lang: str, **given: str) -> dict[str, Any]:
     about = {name: facts(name) for name in GAMES}
-    form = {"game": next(iter(GAMES)), "players": "", "seat": "", "secret": "", "variant": "base", "setup": "",
-            "name": ""}
+    form: dict[str, str] = {"game": next(iter(GAMES)), "players": "", "seat": "", "secret": "", "variant": "base",
+                            "setup": "", "name": ""}
     form.update({k: v for k, v in given.items() if k in form})
     return {"form": form, "titles": game_titles(lang), "variants": {n: list(f.variants) for n, f in about.items()},
             "counts": {n: f"{f.players.start}–{f.players.stop - 1}" for n, f in about.items()}, "errors": []}
@@ -235,12 +235,12 @@ class Row:
     bar: str  # the chance in percent, for the bar behind it
 
 
-def game_context(request: Request, name: str, entry: Entry, **extra: object) -> dict[str, object]:
+def game_context(request: Request, name: str, entry: Entry, **extra: object) -> dict[str, Any]:
     """What the game's page shows of ``entry``'s position, in the page's language."""
     lang = page_lang(request)
     live = entry.live
     position = live.position
-    session: Session[object] = position.session
+    session: Session[Record] = position.session
     analysis: Analysis = position.analysis
     about = live.game.facts
     shown: View[object, object, object] = view(about.name)
@@ -250,7 +250,7 @@ def game_context(request: Request, name: str, entry: Entry, **extra: object) -> 
             for f, p in chances.items()]
     say = Messages(lang)
     total = position.counts.total
-    context: dict[str, object] = {
+    context: dict[str, Any] = {  # a template's context: values of every kind
         "name": name, "title": shown.title(session, lang), "game": about.name, "version": entry.version,
         "lines": live.lines, "can_redo": entry.can_redo,
         "worlds": say("web:worlds", n=readable_count(total, lang), kind=say.unit(about.world_name, total)),
@@ -445,8 +445,8 @@ def download(request: Request, name: str) -> Response:
     return FileResponse(path, media_type=f"{kind}; charset=utf-8", filename=name)
 
 
-def opened(entry: Entry) -> tuple[Session[object], ReasoningSession]:
+def opened(entry: Entry) -> tuple[Session[Record], ReasoningSession]:
     """The position's session and its reasoner (what explain and hint ask)."""
-    session: Session[object] = entry.live.position.session
+    session: Session[Record] = entry.live.position.session
     return session, entry.live.game.reasoner(session)
 

@@ -19,7 +19,7 @@ import hashlib
 import re
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -187,12 +187,12 @@ class Store:
             return entry, line
 
     # ---- new records -----------------------------------------------------------------
-    def create(self, game: str, header: list[str], name: str | None = None) -> str:
+    def create(self, game: str, header: Sequence[str], name: str | None = None) -> str:
         """A new record of ``game`` from its setup lines, written at once; its name."""
         with self._guard:
             name = name or self.free_name(f"{game}-{datetime.now():%Y%m%d-%H%M%S}", ".txt")
             path = self.taken_or(name)
-            LiveRecord.start(path, game, header)
+            LiveRecord.start(path, game, [*header])
         return name
 
     def upload(self, name: str, data: bytes) -> str:

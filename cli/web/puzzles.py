@@ -44,7 +44,7 @@ from suiri.solver.stepwise import ITEM
 from ..views import Opened, picture_svg, with_record
 from .pages import page_lang, render
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)  # pages for people: the OpenAPI schema describes the JSON API
 
 MAX_SEED = 10**9 - 1  # puzzle numbers: what a person can type and say
 MAX_BOOK = 30  # puzzles in a book made while the page waits (a 20-puzzle Canary book: about 20 s of CPU)
@@ -191,7 +191,7 @@ async def puzzle_page(request: Request, game: str, difficulty: str, seed: str, a
     return render(request, "puzzles_puzzle.html", status_code=status, **context)
 
 
-@router.get("/puzzles", response_class=HTMLResponse, summary="Pick a puzzle, or a book to print")
+@router.get("/puzzles", response_class=HTMLResponse)
 async def index(request: Request, game: str | None = None, difficulty: str | None = None,
                 seed: str | None = None) -> Response:
     """The game and level to pick (and a book to print); with ``game`` and ``difficulty``
@@ -205,7 +205,7 @@ async def index(request: Request, game: str | None = None, difficulty: str | Non
     return RedirectResponse(f"/puzzles/{found[0]}/{found[1]}/{found[2]}", status_code=303)
 
 
-@router.get("/puzzles/book", response_class=HTMLResponse, summary="A puzzle book to print (suiri puzzle-book --html)")
+@router.get("/puzzles/book", response_class=HTMLResponse)
 async def book(request: Request, game: str = next(iter(GAMES)),
                count: Annotated[int, Query(ge=1, le=MAX_BOOK)] = 6,
                difficulty: str = "mixed", seed: Annotated[int, Query(ge=0, le=MAX_SEED)] = 1) -> Response:
@@ -222,7 +222,7 @@ async def book(request: Request, game: str = next(iter(GAMES)),
         return refused(request, 404, "puzzle-page:none-found", why=exc.render(lang), again="/puzzles")
 
 
-@router.get("/puzzles/{game}/{difficulty}/{seed}", response_class=HTMLResponse, summary="One puzzle to solve")
+@router.get("/puzzles/{game}/{difficulty}/{seed}", response_class=HTMLResponse)
 async def puzzle(request: Request, game: str, difficulty: str, seed: str,
                  shown: Annotated[int, Query(ge=0)] = 0) -> Response:
     """The puzzle: who you are, the picture, the record in words, the question, the
@@ -230,15 +230,14 @@ async def puzzle(request: Request, game: str, difficulty: str, seed: str,
     return await puzzle_page(request, game, difficulty, seed, shown=shown)
 
 
-@router.post("/puzzles/{game}/{difficulty}/{seed}", response_class=HTMLResponse, summary="Check an answer")
+@router.post("/puzzles/{game}/{difficulty}/{seed}", response_class=HTMLResponse)
 async def check(request: Request, game: str, difficulty: str, seed: str,
                 answer: Annotated[str, Form()]) -> Response:
     """Right or wrong (400: not one of the choices), and the solution to open step by step."""
     return await puzzle_page(request, game, difficulty, seed, answer=answer)
 
 
-@router.get("/puzzles/{game}/{difficulty}/{seed}/solution", response_class=HTMLResponse,
-            summary="The solution's first steps")
+@router.get("/puzzles/{game}/{difficulty}/{seed}/solution", response_class=HTMLResponse)
 async def solution(request: Request, game: str, difficulty: str, seed: str,
                    shown: Annotated[int, Query(ge=0)] = 1) -> Response:
     """The solution with its first ``shown`` steps (htmx swaps it in, one more a click)."""

@@ -23,12 +23,12 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 from suiri.cli.completion import complete
 from suiri.cli.facts import parse_facts
 from suiri.cli.layout import percent, readable_count
-from suiri.cli.messages import ErrorText, Messages
+from suiri.cli.messages import MESSAGES, ErrorText, Messages
 from suiri.cli.views import View, view
 from suiri.models import GAMES, GameFacts, example_records, facts, game
 from suiri.models.interface import Analysis, Record, Session
 from suiri.solver.errors import ErrorList, Source, SuiriError, render, valid_suffix
-from suiri.solver.reasoning import ReasoningSession, explain, hint
+from suiri.solver.reasoning import ReasoningSession
 
 from .pages import page_lang
 from .pages import render as render_page
@@ -98,7 +98,11 @@ def new_form_context(lang: str, **given: str) -> dict[str, Any]:
     form: dict[str, str] = {"game": next(iter(GAMES)), "players": "", "seat": "", "secret": "", "variant": "base",
                             "setup": "", "name": ""}
     form.update({k: v for k, v in given.items() if k in form})
+    say = Messages(lang)
+    named = {v: say(f"web:variant-{v}") if f"web:variant-{v}" in MESSAGES["en"] else v
+             for f in about.values() for v in f.variants}
     return {"form": form, "titles": game_titles(lang), "variants": {n: list(f.variants) for n, f in about.items()},
+            "variant_names": named,
             "counts": {n: f"{f.players.start}–{f.players.stop - 1}" for n, f in about.items()}, "errors": []}
 
 
@@ -153,8 +157,10 @@ def setup_header(name: str, players: Sequence[str], seat: str, secret: Sequence[
         raise StoreError(ErrorText("web:variant", game=about.title_en, variant=variant),
                          Source("variant", None, "variant"),
                          ErrorText("web:variant-valid", variants=", ".join(about.variants)))
-    lines = game(name).setup_lines(tuple(players), viewer)
-    lines = [*lines, *variant_lines(about, len(players), variant)]
+    added, empty = variant_lines(about, len(players), variant)
+    lines = [f"{line.split()[0]} -" if line.split()[0] in empty else line
+             for line in game(name).setup_lines(tuple(players), viewer)]
+    lines = [*lines, *added]
     if viewer is not None and secret:
         lines = [f"viewer {viewer} {' '.join(secret)}" if line.split()[0] == "viewer" else line for line in lines]
     for typed in (t.strip() for t in setup.splitlines()):
@@ -172,16 +178,18 @@ def setup_header(name: str, players: Sequence[str], seat: str, secret: Sequence[
     return lines
 
 
-def variant_lines(about: GameFacts, players: int, variant: str) -> list[str]:
+def variant_lines(about: GameFacts, players: int, variant: str) -> tuple[list[str], set[str]]:
     """The header lines that say ``variant`` (Memory Detective's ``fake``, ``variant clue``
-    and the Clue deck): those of a record of that variant that the base game's setup lines
-    do not have, from the game's own writer (a record dealt with no turn played)."""
+    and the Clue deck), and the setup lines that hold nothing in it (``public -``: Clue has
+    no public cards), read from the game's own writer on a record of that variant dealt
+    with no turn played.  ``sizes`` is left out: it says how one deal fell."""
     if variant == about.variants[0]:
-        return []
+        return [], set()
     played = game(about.name)
-    dealt = played.write(played.play(players, 1, 0, None, variant), "compact").splitlines()
+    dealt = [line.split() for line in played.write(played.play(players, 1, 0, None, variant), "compact").splitlines()]
     base = {line.split()[0] for line in played.setup_lines(tuple(f"p{i}" for i in range(players)), None)}
-    return [line for line in dealt[1:] if line.split() and line.split()[0] not in base | {"sizes"}]
+    added = [" ".join(words) for words in dealt[1:] if words and words[0] not in base | {"sizes"}]
+    return added, {words[0] for words in dealt[1:] if words[1:] == ["-"]}
 
 
 @router.get("/upload")
@@ -360,7 +368,7 @@ def explain_fact(request: Request, name: str, fact: str = "") -> Response:
                     raise SuiriError(ErrorText("web:fact"), Source(name, None, "fact"),
                                      ErrorText("web:fact-valid", example=example))
                 wanted = parse_facts(reasoner, name, [fact], "fact", entry.steps())[0]
-                proof = explain(reasoner, wanted, entry.steps())
+                proof = entry.proof(reasoner, wanted)
             except SuiriError as exc:
                 return panel(request, name, entry, "game_proof.html", 400, fact=fact, proof=None,
                              errors=shown_errors(exc, lang))
@@ -386,7 +394,7 @@ def next_hint(request: Request, name: str, level: int = 1,
                     raise SuiriError(ErrorText("web:level", level=level), Source(name, None, "level"),
                                      ErrorText("web:level-valid"))
                 facts_known = parse_facts(reasoner, name, given, "known", entry.steps())
-                result = hint(reasoner, facts_known, entry.steps())
+                result = entry.hint(reasoner, facts_known)
             except SuiriError as exc:
                 return panel(request, name, entry, "game_hint.html", 400, hint=None, errors=shown_errors(exc, lang),
                              next_params=[])

@@ -12,18 +12,16 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ParamSpec
+from typing import TYPE_CHECKING, ParamSpec
 
 import click
 
 from suiri.cli.serve import serve
 from suiri.cli.views import Opened, with_record
 from suiri.models import GAMES, facts
-from suiri.models.interface import A, R, Reasoning, S, V
+from suiri.models.interface import A, R, S, V
 
 if TYPE_CHECKING:  # pragma: no cover
-    from fractions import Fraction
-
     from suiri.models import Game, GameFacts
 
 FACTS = {name: facts(name) for name in GAMES}  # cheap: no game's rules are imported
@@ -90,13 +88,6 @@ def emit(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
-def with_game_over(data: dict[str, Any], game: Reasoning[R, S, A, V], session: S) -> dict[str, Any]:
-    """``data`` with ``game_over``: null while the game runs, else why it ended and each
-    player's chance of being among the winners (``GameOver``; docs/record-format.md)."""
-    over = game.game_over(session)
-    return {**data, "game_over": None if over is None else over.to_json()}
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, help=f"""suiri (推理): what is certain,
     possible and likely in a deduction game record.
 
@@ -138,34 +129,26 @@ def check(record: str, as_json: bool, lang: str) -> None:
       suiri check game.toml
       suiri check game.toml --lang ja
     """
-    from suiri.solver.errors import ErrorList, IllegalMoveError, InconsistentRecordError, SuiriError
+    from suiri.solver.errors import SuiriError
+    from suiri.solver.records import read_text
 
-    def counted(o: Opened[R, S, A, V]) -> tuple[GameFacts, int, int | Fraction]:
-        return o.game.facts, o.session.steps, o.session.check().total
+    from . import answers
 
     try:
-        about, steps, total = with_record(record, counted)
+        done = answers.checked(record, read_text(record))
     except SuiriError as exc:
         if not as_json:
             raise
-        errors = exc.errors if isinstance(exc, ErrorList) else [exc]
-        emit({"file": record, "legal": not any(isinstance(e, IllegalMoveError) for e in errors)
-              and all(isinstance(e, InconsistentRecordError) for e in errors),
-              "consistent": False if any(isinstance(e, InconsistentRecordError) for e in errors) else None,
-              "errors": [{"kind": type(e).__name__, "line": e.source.line if e.source else None,
-                          "field": e.source.field if e.source else None, "message": e.message,
-                          "valid": e.valid,
-                          "conflict": [str(c) for c in (e.conflict if isinstance(e, InconsistentRecordError) else ())]}
-                         for e in errors]})
+        emit(answers.failure(record, exc))
         sys.exit(2)
     from .layout import readable_count
     from .messages import Messages
 
     if as_json:
-        emit({"file": record, "legal": True, "consistent": True, about.step_name: steps,
-              "worlds": str(total)})  # a world is a deal in Memory Detective
+        emit(done.to_json())
     else:
         say = Messages(lang)
+        about, steps, total = done.about, done.steps, done.worlds
         click.echo(say("check-ok", file=record, steps=steps, unit=say.unit(about.step_name, steps),
                        worlds=readable_count(total, lang), kind=say.unit(about.world_name, total)))
 
@@ -184,15 +167,18 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
       suiri analyze game.toml
       suiri analyze game.toml --json | jq .goal
     """
-    def shown(o: Opened[R, S, A, V]) -> None:
-        game, view, session = o.game, o.view, o.session
-        result = game.analyze(session)
-        if as_json:
-            emit(with_game_over(result.to_json(), game, session))
-        else:
-            from .colour import wanted
+    if as_json:
+        from suiri.solver.records import read_text
 
-            click.echo(view.analysis(result, lang, colour_on=wanted(plain)))
+        from . import answers
+
+        emit(answers.analyze(record, read_text(record)))
+        return
+
+    def shown(o: Opened[R, S, A, V]) -> None:
+        from .colour import wanted
+
+        click.echo(o.view.analysis(o.game.analyze(o.session), lang, colour_on=wanted(plain)))
 
     with_record(record, shown)
 
@@ -224,19 +210,18 @@ def analyze(record: str, as_json: bool, lang: str, plain: bool) -> None:
 @LANG
 @user_errors
 def explain(record: str, fact: str, by_lines: bool, as_json: bool, lang: str) -> None:
-    def shown(o: Opened[R, S, A, V]) -> None:
-        game, view, session = o.game, o.view, o.session
-        from suiri.cli.facts import parse_facts
-        from suiri.solver.reasoning import explain as run
+    from . import answers
 
-        reasoner = game.reasoner(session)
-        steps = game.steps(session)
-        wanted = parse_facts(reasoner, record, [fact], "FACT", steps)[0]
-        proof = run(reasoner, wanted, steps, progress=stderr_progress("deriving facts"), lines_only=by_lines)
-        if as_json:
-            emit(proof.to_json(reasoner, lang))
-        else:
-            click.echo(view.proof(session, proof, lang))
+    progress = stderr_progress("deriving facts")
+    if as_json:
+        from suiri.solver.records import read_text
+
+        emit(answers.explain(record, read_text(record), fact, by_lines, lang, progress))
+        return
+
+    def shown(o: Opened[R, S, A, V]) -> None:
+        _, proof = answers.proved(o, record, fact, by_lines, progress)
+        click.echo(o.view.proof(o.session, proof, lang))
 
     with_record(record, shown)
 
@@ -262,20 +247,17 @@ def hint(record: str, level: int, known: tuple[str, ...], skip_obvious: bool, as
       suiri hint game.toml --level 4            # the whole step
       suiri hint game.toml --skip-obvious --known 'clue:cid!=dark' --level 3
     """
+    from . import answers
+
+    if as_json:
+        from suiri.solver.records import read_text
+
+        emit(answers.hint(record, read_text(record), level, known, skip_obvious, lang))
+        return
+
     def shown(o: Opened[R, S, A, V]) -> None:
-        game, view, session = o.game, o.view, o.session
-        from suiri.cli.facts import parse_facts
-
-        reasoner = game.reasoner(session)
-        steps = game.steps(session)
-        given = parse_facts(reasoner, record, known, "--known", steps)
-        from suiri.solver.reasoning import hint as run
-
-        result = run(reasoner, given, steps, skip_obvious)
-        if as_json:
-            emit(with_game_over(result.to_json(reasoner, level, lang), game, session))
-        else:
-            click.echo(view.hint(session, result, level, lang))
+        _, result = answers.hinted(o, record, known, skip_obvious)
+        click.echo(o.view.hint(o.session, result, level, lang))
 
     with_record(record, shown)
 
@@ -301,22 +283,17 @@ def advise(record: str, drew: str | None, as_json: bool, lang: str) -> None:
       suiri advise case.toml --json
       suiri advise wolf.toml --drew vote     # your Werewolf turn: you just drew a Vote
     """
+    from . import answers
+
+    if as_json:
+        from suiri.solver.records import read_text
+
+        emit(answers.advise(record, read_text(record), drew))
+        return
+
     def shown(o: Opened[R, S, A, V]) -> None:
-        game, view, session = o.game, o.view, o.session
-        if drew is not None:
-            from suiri.solver.errors import Named, Source, SuiriError
-
-            from .messages import ErrorText
-
-            if game.with_drawn is None:
-                raise SuiriError(ErrorText("drew:not-this-game", game=Named(game.facts.title_en, game.facts.title_ja)),
-                                 Source(record, None, "--drew"), ErrorText("drew:leave-out"))
-            session = game.open(game.with_drawn(o.record, drew))
-        result = game.advise(session)
-        if as_json:
-            emit(with_game_over(result.to_json(session), game, session))
-        else:
-            click.echo(view.advice(session, result, lang))
+        session, result = answers.advised(o, record, drew)
+        click.echo(o.view.advice(session, result, lang))
 
     with_record(record, shown)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from suiri.models import read_record, record_game
+from suiri.models import read_record, read_record_text, record_game
 from suiri.models.interface import A, Game, R, S, V
 from suiri.models.registry import CANARY, DETECTIVE, WEREWOLF, Plugin
 
@@ -157,8 +157,9 @@ class _Opening(Generic[T]):
         return self.work(Opened(game, view, record, game.open(record)))
 
 
-def with_record(path: str | Path, work: OnRecord[T]) -> T:
-    """Read the record in ``path``, open a session with its game and run ``work`` on it
-    (raises ``SuiriError`` for a record that does not read or replay)."""
-    doc = read_record(path)
+def with_record(path: str | Path, work: OnRecord[T], text: str | None = None) -> T:
+    """Read the record in ``path`` (or its ``text``, named ``path``: a web request's body),
+    open a session with its game and run ``work`` on it (raises ``SuiriError`` for a
+    record that does not read or replay)."""
+    doc = read_record(path) if text is None else read_record_text(str(path), text)
     return VIEWS[record_game(doc).facts.name].use(_Opening(doc, work))

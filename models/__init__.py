@@ -38,7 +38,7 @@ from .registry import GAMES, GameUser, Plugin, Registered, register
 
 __all__ = ["GAMES", "Advice", "Analysis", "Counts", "Game", "GameFacts", "GameUser", "Plugin", "Record",
            "Registered", "Session", "State", "check_players", "check_question", "check_variant", "example_records",
-           "facts", "game", "open_session", "read_record", "record_game", "register"]
+           "facts", "game", "open_session", "read_record", "read_record_text", "record_game", "register"]
 
 
 def facts(name: str) -> GameFacts:
@@ -53,24 +53,29 @@ def game(name: str) -> Game[Any, Any, Any, Any]:
 
 
 def read_record(path: str | Path) -> TomlDocument:
-    """A record as data with line numbers: TOML, or a game's compact line notation.
+    """The record in the file ``path`` (``read_record_text``).  The file is read once (it
+    may be a pipe such as /dev/stdin)."""
+    return read_record_text(str(path), read_text(path))
 
-    The file is read once (it may be a pipe such as /dev/stdin).  A compact record names
-    its game in its first word: only that game's notation is asked."""
-    text = read_text(path)
-    check_not_empty(str(path), text, list(GAMES))
+
+def read_record_text(path: str, text: str) -> TomlDocument:
+    """A record's ``text`` as data with line numbers: TOML, or a game's compact line
+    notation; ``path`` names it in errors and tells TOML (a name ending ``.toml``) from
+    notation.  A compact record names its game in its first word: only that game's
+    notation is asked.  The web API reads its request bodies here."""
+    check_not_empty(path, text, list(GAMES))
     number, words = first_words(text)
     named = words[0].lower() if words else ""  # the game of a compact record, in any case (Canary)
     compact = named if named in GAMES and game(named).is_compact(text) else None
-    if compact is not None and not str(path).endswith(".toml"):
-        return game(compact).parse_compact(str(path), text)
+    if compact is not None and not path.endswith(".toml"):
+        return game(compact).parse_compact(path, text)
     try:
-        return parse_toml(str(path), text)
+        return parse_toml(path, text)
     except RecordSyntaxError as exc:
         if compact is None and words and not any("=" in w or w.startswith("[") for w in words) \
                 and close_spellings(words[0], list(GAMES)):  # 'canery aki bea cid': a misspelt game, not bad TOML
             games = " / ".join(f'"{g}"' for g in GAMES)
-            raise unknown_name("game", words[0], list(GAMES), Source(str(path), number, "game"),
+            raise unknown_name("game", words[0], list(GAMES), Source(path, number, "game"),
                                Text("file:record-start", games=games)) from None
         if compact is None:
             raise

@@ -134,6 +134,13 @@ def read_text(path: str | Path) -> str:
     except OSError as exc:
         raise RecordSyntaxError(Text("file:unreadable", reason=exc.strerror or exc), where,
                                 Text("file:unreadable-valid")) from None
+    return decode_text(name, data)
+
+
+def decode_text(name: str, data: bytes) -> str:
+    """A record's bytes as text (a file's, or a web request's body ``name``): UTF-8, a
+    byte-order mark dropped; UTF-16 and what is no text get a sentence of their own."""
+    where = Source(name)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise RecordSyntaxError(Text("file:utf16"), where, Text("file:text-valid"))
     try:

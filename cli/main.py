@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, ParamSpec
 
 import click
 
-from suiri.cli.serve import serve
 from suiri.cli.views import Opened, with_record
 from suiri.models import GAMES, facts
 from suiri.models.interface import A, R, S, V
@@ -664,7 +663,37 @@ def tournament(game: str, bots: str, games: int, players: int, variant: str | No
         sys.exit(130)
 
 
-main.command()(user_errors(serve))  # `suiri serve`: the web app (cli/serve.py, issue 22)
+@main.command()
+@click.option("--dir", "games_dir", metavar="GAMES", default=None,
+              help="The folder of your records (default: the user data folder's suiri/games).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; 0.0.0.0 lets a phone on the same network in (with a token).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port (0: any free one, printed).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in this machine's browser.")
+@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="Language of what is printed here (the pages follow the browser, and switch).")
+@user_errors
+def serve(games_dir: str | None, host: str, port: int, open_browser: bool, lang: str) -> None:
+    """Serve suiri as a web app: your games, their pictures, certain facts,
+    probabilities, proofs, hints and advice, puzzles and play, in a browser.
+
+    It listens on 127.0.0.1 (this machine only) unless --host says otherwise; then
+    every request needs the token printed inside the address (and the QR code), and
+    a phone on the same network opens it by scanning the code.  Ctrl-C stops it.
+    docs/web.md tells the rest.
+
+    \b
+    Examples:
+      suiri serve
+      suiri serve --open --dir ~/games
+      suiri serve --host 0.0.0.0          # a phone at the table: scan the QR code
+      suiri serve --port 0                # any free port (printed)
+    """
+    from .serve import run
+
+    run(games_dir, host, port, open_browser, lang)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,11 +1,11 @@
 """``suiri serve``: the web app (``suiri.cli.web``) under uvicorn, for a browser on this
 machine or a phone at the table.
 
-This module holds the command's options and its start: the folder, the address, the
-token when the address is not this machine's alone, the socket (bound here, so that
-``--port 0`` can print the port it got), the address printed (and as a QR code off
-loopback).  ``cli/main.py`` registers it as a command with ``user_errors``.  The web app
-and uvicorn are imported only when the server starts (``suiri --help`` stays fast).
+``cli/main.py`` declares the command and its options, and calls ``run`` here: the folder,
+the address, the token when the address is not this machine's alone, the socket (bound
+here, so that ``--port 0`` can print the port it got), the address printed (and as a QR
+code off loopback).  Nothing here is imported by ``suiri --help``, and the web app and
+uvicorn only when the server starts.
 """
 
 from __future__ import annotations
@@ -18,36 +18,6 @@ import click
 
 from suiri.cli.messages import ErrorText, Messages
 from suiri.solver.errors import Source, SuiriError
-
-DEFAULT_PORT = 8765
-
-
-@click.option("--dir", "games_dir", metavar="GAMES", default=None,
-              help="The folder of your records (default: the user data folder's suiri/games).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on; 0.0.0.0 lets a phone on the same network in (with a token).")
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
-              help="The port (0: any free one, printed).")
-@click.option("--open", "open_browser", is_flag=True, help="Open the page in this machine's browser.")
-@click.option("--lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
-              help="Language of what is printed here (the pages follow the browser, and switch).")
-def serve(games_dir: str | None, host: str, port: int, open_browser: bool, lang: str) -> None:
-    """Serve suiri as a web app: your games, their pictures, certain facts,
-    probabilities, proofs, hints and advice, puzzles and play, in a browser.
-
-    It listens on 127.0.0.1 (this machine only) unless --host says otherwise; then
-    every request needs the token printed inside the address (and the QR code), and
-    a phone on the same network opens it by scanning the code.  Ctrl-C stops it.
-    docs/web.md tells the rest.
-
-    \b
-    Examples:
-      suiri serve
-      suiri serve --open --dir ~/games
-      suiri serve --host 0.0.0.0          # a phone at the table: scan the QR code
-      suiri serve --port 0                # any free port (printed)
-    """
-    run(games_dir, host, port, open_browser, lang)
 
 
 def run(games_dir: str | None, host: str, port: int, open_browser: bool, lang: str) -> None:

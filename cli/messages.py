@@ -141,13 +141,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play-page:report": "Your seat's record ({file}): its page, proofs and report",
         "play-page:review": "Review",
         "play-page:certain": "Certain from your seat",
-        "play-page:nothing-certain": "Nothing is certain yet.",
         "play-page:record": "Your record",
         "play-page:stale": "This choice was offered at an earlier point of the game (another tab or window went on): nothing was changed. Here is the game as it stands.",
         "play-page:not-option": "That is not one of the options now: nothing was changed.",
-        "play-page:missing": "There is no game {id} saved here.",
-        "play-page:not-number": "{field}: {value} is not a whole number",
-        "play-page:no-game": "Choose one of the games: {games}.",
+        "play-page:nothing-to-undo": "Nothing to take back: undo goes back to the start of your own move, and your move has not begun.",
     },
     "ja": {
         # `suiri tournament` (cli/tournament.py)
@@ -276,13 +273,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play-page:report": "あなたの席の記録 ({file})：そのページ、証明、レポート",
         "play-page:review": "振り返り",
         "play-page:certain": "あなたの席から確定していること",
-        "play-page:nothing-certain": "まだ確定していることはありません。",
         "play-page:record": "あなたの記録",
         "play-page:stale": "この選択はゲームの前の時点のものです (別のタブやウィンドウで進みました)。何も変えていません。現在のゲームを表示します。",
         "play-page:not-option": "それは今の選択肢にありません。何も変えていません。",
-        "play-page:missing": "ゲーム {id} はここに保存されていません。",
-        "play-page:not-number": "{field}：{value} は整数ではありません",
-        "play-page:no-game": "ゲームを選んでください：{games}。",
+        "play-page:nothing-to-undo": "取り消せるものがありません (undo で戻れるのは自分の手番の最初までで、手番はまだ始まっていません)。",
     },
 }
 

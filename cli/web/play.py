@@ -19,7 +19,6 @@ the game page and ``suiri report``) and the review is shown (``models/review.py`
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -30,19 +29,8 @@ from typing import Annotated, Any, Generic
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from suiri.cli.messages import Messages
-from suiri.cli.play import (
-    FAMILY,
-    SAY,
-    Failed,
-    Saved,
-    Seat,
-    best,
-    new_game,
-    read_saved,
-    record_path,
-    seated,
-)
+from suiri.cli.messages import ErrorText, Messages
+from suiri.cli.play import FAMILY, SAY, Failed, Saved, Seat, best, new_game, read_saved, seated
 from suiri.cli.views import VIEWS, View
 from suiri.models import GAMES
 from suiri.models import game as game_named
@@ -50,14 +38,15 @@ from suiri.models.bots import MAX_CHOICES, Bot, Decision, Outcome, Seating, play
 from suiri.models.interface import A, Game, R, S, V
 from suiri.models.live import write_atomically
 from suiri.models.review import Recorder, review
-from suiri.solver.errors import SuiriError
+from suiri.solver.errors import Source, SuiriError
 
+from .games import Shown, game_context, shown_errors, store
 from .pages import page_lang, render
+from .store import NotFound, Store, StoreError
 
 router = APIRouter()
 
-PREFIX = "play-"  # a save file is play-ID.toml, as `suiri play`'s own default (play-GAME-SEED.toml)
-ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,80}")
+PREFIX = "play-"  # the person's record: play-ID.toml in the games folder
 KEPT = 8  # running games kept in memory
 
 
@@ -128,50 +117,50 @@ class Table(Generic[R, S, A, V]):
 
 
     def page(self, lang: str, coach: bool) -> dict[str, Any]:
-        """What the play page shows now, from the person's seat, in ``lang``."""
+        """What the play page shows of the game now, from the person's seat, in ``lang``
+        (the seat's record, its picture and facts come from the record's own page parts)."""
         from suiri.cli.play_options import context, named
 
         game, view = self.game, self.view
-        me = self.person.seat
-        record = self.seating.record_for(me)
-        session = game.open(record)
-        analysis = game.analyze(session)
-        shown: dict[str, Any] = {
-            "seat": me, "bots": self.bots, "version": len(self.saved.choices),
-            "record": game.write(record, "compact").splitlines(),
-            "svg": view.svg(analysis, lang),
-            "certain": [(str(f), view.fact(session, f, lang)) for f in analysis.certain],
-        }
+        shown: dict[str, Any] = {"seat": self.person.seat, "bots": self.bots, "version": len(self.saved.choices)}
+        session = game.open(self.record()) if coach or self.decision is None else None
         if self.decision is not None:
             options = named(game.facts.name, self.decision)
             families: dict[str, list[int]] = {}
             for i, o in enumerate(options):
                 families.setdefault(o.key.split()[0], []).append(i + 1)
-            shown |= {"seen": context(game.facts.name, self.decision, lang), "undo": self.person.rewound() is not None,
-                      "groups": []}
+            groups: list[dict[str, Any]] = []
             for verb, members in families.items():  # in the options' order: the first button is option 1
                 if len(members) > FAMILY:  # Detective's 729 triples: a word per slot, as the terminal takes them
                     keys = [options[n - 1].key.split() for n in members]
                     slots = [list(dict.fromkeys(k[j] for k in keys if len(k) > j)) for j in range(1, max(map(len, keys)))]
-                    shown["groups"].append({"verb": verb, "slots": slots, "count": len(members),
-                                            "example": options[members[0] - 1].say(lang)})
+                    groups.append({"verb": verb, "slots": slots, "count": len(members),
+                                   "example": options[members[0] - 1].key})
                 else:
-                    shown["groups"].append({"options": [{"number": n, "key": options[n - 1].key,
-                                                         "text": options[n - 1].say(lang)} for n in members]})
-            if coach and len(options) > 1:  # (one option: nothing to advise)
+                    groups.append({"options": [{"number": n, "key": options[n - 1].key,
+                                                "text": options[n - 1].say(lang)} for n in members]})
+            shown |= {"seen": context(game.facts.name, self.decision, lang), "groups": groups,
+                      "undo": self.person.rewound() is not None}
+            if session is not None and len(options) > 1:  # the coach (one option: nothing to advise)
                 shown["advice"] = best(view.advice(session, game.advise(session), lang))
             return shown
-        assert self.outcome is not None
+        assert self.outcome is not None and session is not None
         said = SAY[lang]
-        ending = self.outcome.ending
-        if ending == "forfeit" and self.outcome.forfeit is not None:
+        if self.outcome.ending == "forfeit" and self.outcome.forfeit is not None:
             shown["ending"] = said["forfeit"].format(seat=self.outcome.forfeit.seat, error=self.outcome.forfeit.error)
-        elif ending == "draw":
+        elif self.outcome.ending == "draw":
             shown["ending"] = said["draw"].format(n=self.total)
         else:
             shown["ending"] = view.game_over(session, lang) or said["over"]
         shown["review"] = self.review_lines(lang)
         return shown
+
+    def record(self) -> R:
+        """The person's record as its seat writes it now."""
+        return self.seating.record_for(self.person.seat)
+
+    def record_text(self) -> str:
+        return self.game.write(self.record(), "toml")
 
     def number(self, option: str, verb: str, slots: list[str]) -> int | None:
         """The option chosen in a form: its number (a button), or a family's words (its
@@ -180,23 +169,12 @@ class Table(Generic[R, S, A, V]):
 
         if self.decision is None:
             return None
-        count = len(self.decision.options)
         if option:
+            count = len(self.decision.options)
             return int(option) if option.isdigit() and 1 <= int(option) <= count else None
         words = " ".join([verb, *slots])
         keys = [o.key for o in named(self.game.facts.name, self.decision)]
         return keys.index(words) + 1 if words in keys else None
-
-    def finish(self, path: Path) -> Path | None:
-        """Once the game is over, the person's record written beside its save file (as
-        ``suiri play`` writes it), for the game page and ``suiri report``."""
-        if self.outcome is None:
-            return None
-        written = record_path(path)
-        text = self.game.write(self.seating.record_for(self.person.seat), "toml")
-        if not written.exists() or written.read_text(encoding="utf-8") != text:
-            write_atomically(written, text)
-        return written
 
 
 @dataclass(frozen=True)
@@ -245,47 +223,65 @@ class Tables:
                 self.kept.popitem(last=False)
         return table
 
-
-TABLES = Tables()
+    def drop(self, path: Path) -> None:
+        """Forget the game's table (a request failed half-way: the file is the truth)."""
+        with self.lock:
+            self.kept.pop(path, None)
 
 
 # ---- the routes ------------------------------------------------------------------------
 
 BOTS = ("reasoner", "notebook", "concealer", "random")  # every game's bots (docs/bots.md), the default first
+FOLDER = "play"  # the save files' folder inside --dir (not records: the games list does not show them)
 
 
-def folder(request: Request) -> Path:
-    return Path(request.app.state.config.games_dir)
+@dataclass
+class Plays:
+    """The app's games against bots: their save files (names checked by a ``Store`` on the
+    folder ``play`` inside --dir) and their tables."""
+
+    saves: Store
+    tables: Tables = field(default_factory=Tables)
+
+    def path(self, game_id: str) -> Path:
+        """The save file of game ``game_id`` (``StoreError`` when it is not a game's name)."""
+        return self.saves.path(f"{game_id}.toml")
 
 
-def save_path(request: Request, game_id: str) -> Path | None:
-    """The save file of game ``game_id`` (None: not a game's id)."""
-    if not ID.fullmatch(game_id):
-        return None
-    return folder(request) / f"{PREFIX}{game_id}.toml"
-
-
-def saved_games(request: Request) -> list[tuple[str, Saved]]:
-    """The games saved in the folder, newest first (a file that does not read is left out)."""
-    found = []
-    for path in sorted(folder(request).glob(f"{PREFIX}*.toml"), key=lambda p: p.stat().st_mtime, reverse=True):
-        game_id = path.name[len(PREFIX):-len(".toml")]
-        if path.name.endswith(".record.toml") or not ID.fullmatch(game_id):
-            continue
-        try:
-            found.append((game_id, read_saved(str(path))))
-        except SuiriError:
-            continue
+def plays(request: Request) -> Plays:
+    """The app's one ``Plays`` (made at the first request, beside the records' store)."""
+    state = request.app.state
+    if getattr(state, "plays", None) is None:
+        state.plays = Plays(Store(Path(state.config.games_dir) / FOLDER))
+    found: Plays = state.plays
     return found
 
 
-def new_page(request: Request, status_code: int = 200, error: str = "", **asked: object) -> HTMLResponse:
+def record_name(game_id: str) -> str:
+    """The person's record in the games folder: a record like any other (its page, its
+    proofs and hints, its download), rewritten after every choice."""
+    return f"{PREFIX}{game_id}.toml"
+
+
+def saved_games(request: Request) -> list[tuple[str, Saved]]:
+    """The games saved, the most recently played first (a file that does not read is left out)."""
+    found = []
+    for listed in plays(request).saves.list():
+        if listed.name.endswith(".toml"):
+            try:
+                found.append((listed.name[: -len(".toml")], read_saved(str(plays(request).path(listed.name[:-5])))))
+            except SuiriError:
+                continue
+    return found
+
+
+def new_page(request: Request, status_code: int = 200, errors: list[Shown] | None = None,
+             **asked: object) -> HTMLResponse:
     """The form of a new game, the games saved, and what was wrong with the last try."""
     facts = [game_named(n).facts for n in GAMES]
-    choices = {"games": [(f.name, f.title_en, f.title_ja) for f in facts], "bots": BOTS,
-               "variants": list(dict.fromkeys(v for f in facts for v in f.variants))}
-    return render(request, "play_new.html", status_code=status_code, error=error, asked=asked,
-                  saved=saved_games(request), **choices)
+    return render(request, "play_new.html", status_code=status_code, errors=errors or [], asked=asked,
+                  saved=saved_games(request), bots=BOTS, games=[(f.name, f.title_en, f.title_ja) for f in facts],
+                  variants=list(dict.fromkeys(v for f in facts for v in f.variants)))
 
 
 @router.get("/play", response_class=HTMLResponse)
@@ -296,132 +292,138 @@ def play_new(request: Request) -> HTMLResponse:
 
 @router.post("/play")
 def play_start(request: Request, game: Annotated[str, Form()] = "", players: Annotated[str, Form()] = "",
-               seat: Annotated[str, Form()] = "1", bots: Annotated[str, Form()] = "",
+               seat: Annotated[str, Form()] = "", bots: Annotated[str, Form()] = "",
                seed: Annotated[str, Form()] = "", variant: Annotated[str, Form()] = "",
                coach: Annotated[str, Form()] = "") -> Response:
-    """A new game, saved at once; then its page."""
+    """A new game (``suiri play``'s checks), saved at once; then its page."""
     lang = page_lang(request)
-    t = Messages(lang)
     asked = {"game": game, "players": players, "seat": seat, "bots": bots, "seed": seed, "variant": variant,
              "coach": coach}
-    numbers: dict[str, int | None] = {}
-    for name, text in (("players", players), ("seat", seat), ("seed", seed)):
-        if text.strip() and not text.strip().isdigit():
-            return new_page(request, 400, t("play-page:not-number", field=name, value=text), **asked)
-        numbers[name] = int(text) if text.strip() else None
-    if game not in GAMES:
-        return new_page(request, 400, t("play-page:no-game", games=", ".join(GAMES)), **asked)
     try:
-        saved = new_game(game, numbers["players"], numbers["seat"] or 1, bots or None, numbers["seed"],
-                         variant or None)
-    except SuiriError as error:
-        return new_page(request, 400, error.render(lang), **asked)
-    base = f"{saved.game}-{saved.seed}"
-    game_id = next(i for i in (base, *(f"{base}-{k}" for k in range(2, 1000))) if not (folder(request) / f"{PREFIX}{i}.toml").exists())
-    path = save_path(request, game_id)
-    assert path is not None
-    with TABLES.of(path):
-        write_atomically(path, saved.toml())
+        if game not in GAMES:
+            raise StoreError(ErrorText("web:no-game", game=game), Source("game", None, "game"),
+                             ErrorText("web:no-game-valid", games=", ".join(GAMES)))
+        number = {name: whole(name, text) for name, text in (("players", players), ("seat", seat), ("seed", seed))}
+        saved = new_game(game, number["players"], number["seat"] or 1, bots or None, number["seed"], variant or None)
+        kept = plays(request)
+        with kept.saves.lock(FOLDER):
+            game_id = kept.saves.free_name(f"{saved.game}-{saved.seed}", ".toml")[: -len(".toml")]
+            kept.saves.root.mkdir(parents=True, exist_ok=True)
+            write_atomically(kept.path(game_id), saved.toml())
+    except SuiriError as exc:
+        return new_page(request, exc.status if isinstance(exc, StoreError) else 422, shown_errors(exc, lang), **asked)
     return RedirectResponse(play_url(game_id, coach == "on"), status_code=303)
+
+
+def whole(name: str, text: str) -> int | None:
+    """A number field of the form (None: left empty)."""
+    if not text.strip():
+        return None
+    if not text.strip().isdigit():
+        raise StoreError(ErrorText("save:field", kind=ErrorText("save:kinds")), Source(name, None, name))
+    return int(text)
 
 
 def play_url(game_id: str, coach: bool) -> str:
     return f"/play/{game_id}" + ("?coach=1" if coach else "")
 
 
-def game_page(request: Request, game_id: str, table: Table[Any, Any, Any, Any], path: Path, coach: bool,
-              status_code: int = 200, error: str = "") -> HTMLResponse:
-    lang = page_lang(request)
-    facts = table.game.facts
-    written = table.finish(path)
-    return render(request, "play_game.html", status_code=status_code, game_id=game_id, coach=coach, error=error,
-                  title=facts.title_ja if lang == "ja" else facts.title_en, saved=table.saved,
-                  record_file=written.name if written is not None else None, **table.page(lang, coach))
-
-
-def missing(request: Request, game_id: str) -> HTMLResponse:
-    return new_page(request, 404, Messages(page_lang(request))("play-page:missing", id=game_id))
-
-
-def opened(request: Request, game_id: str) -> tuple[Path, Saved] | HTMLResponse:
-    """The game's save file, read (hold its lock); else the page saying why."""
-    path = save_path(request, game_id)
-    if path is None or not path.is_file():
-        return missing(request, game_id)
-    try:
-        return path, read_saved(str(path))
-    except SuiriError as error:
-        return new_page(request, 400, error.render(page_lang(request)))
-
-
 @router.get("/play/{game_id}", response_class=HTMLResponse)
-def play_page(request: Request, game_id: str, coach: bool = False) -> HTMLResponse:
-    """The game from the person's seat: the picture, the record, the decision; at the end the review."""
-    path = save_path(request, game_id)
-    if path is None:
-        return missing(request, game_id)
-    with TABLES.of(path):
-        got = opened(request, game_id)
-        if isinstance(got, HTMLResponse):
-            return got
-        path, saved = got
-        try:
-            table = TABLES.get(path, saved)
-        except SuiriError as error:
-            return new_page(request, 400, error.render(page_lang(request)))
-        return game_page(request, game_id, table, path, coach)
+def play_page(request: Request, game_id: str, coach: bool = False) -> Response:
+    """The game from the person's seat: the decision, the record's picture, facts and
+    chances; at the end the review."""
+    return on_table(request, game_id, coach, None)
 
 
 @router.post("/play/{game_id}/choose")
 def play_choose(request: Request, game_id: str, version: Annotated[str, Form()] = "",
                 option: Annotated[str, Form()] = "", verb: Annotated[str, Form()] = "",
                 slot: Annotated[list[str] | None, Form()] = None, coach: Annotated[str, Form()] = "") -> Response:
-    """One of the person's options, at the version of the game it was offered at."""
-    return change(request, game_id, version, coach == "1",
-                  lambda table: table.number(option, verb, slot or []),
-                  lambda table, n: table.choose(n))
+    """One of the person's options (a number, or a family's words), at the version of the
+    game it was offered at."""
+
+    def choose(table: Table[Any, Any, Any, Any]) -> Table[Any, Any, Any, Any] | str:
+        n = table.number(option, verb, slot or [])
+        if n is None:
+            return "play-page:not-option"
+        table.choose(n)
+        return table
+
+    return on_table(request, game_id, coach == "1", (version, choose))
 
 
 @router.post("/play/{game_id}/undo")
 def play_undo(request: Request, game_id: str, version: Annotated[str, Form()] = "",
               coach: Annotated[str, Form()] = "") -> Response:
     """Back to the start of the person's move (the bots have moved since: not further)."""
-    return change(request, game_id, version, coach == "1", undoable, undo)
+    kept = plays(request)
+
+    def undo(table: Table[Any, Any, Any, Any]) -> Table[Any, Any, Any, Any] | str:
+        back = table.person.rewound() if table.decision is not None else None
+        if back is None:
+            return "play-page:nothing-to-undo"
+        return kept.tables.get(kept.path(game_id), replace(table.saved, choices=back))
+
+    return on_table(request, game_id, coach == "1", (version, undo))
 
 
-def undoable(table: Table[Any, Any, Any, Any]) -> int | None:
-    return 0 if table.decision is not None and table.person.rewound() is not None else None
+Change = Callable[[Table[Any, Any, Any, Any]], "Table[Any, Any, Any, Any] | str"]
 
 
-def undo(table: Table[Any, Any, Any, Any], _: int) -> Table[Any, Any, Any, Any]:
-    back = table.person.rewound()
-    assert back is not None
-    return TABLES.get(table.person.path, replace(table.saved, choices=back))
+def on_table(request: Request, game_id: str, coach: bool, change: tuple[str, Change] | None) -> Response:
+    """Game ``game_id``'s page, after ``change`` (the version it was asked at, and what it
+    does: the table after it, or the key of why not) when there is one.  The file is read
+    under the game's lock; a stale version or a refusal writes nothing; a change is saved
+    (and the person's record) before the page is shown again."""
+    lang = page_lang(request)
+    kept = plays(request)
+    try:
+        path = kept.path(game_id)
+        if not path.is_file():
+            raise NotFound(ErrorText("web:no-record", name=path.name), Source(path.name, None, "name"),
+                           ErrorText("web:no-record-valid"))
+        with kept.tables.of(path):
+            saved = read_saved(str(path))
+            table = kept.tables.get(path, saved)
+            status, said = 200, None
+            if change is not None:
+                version, act = change
+                if version != str(len(saved.choices)):
+                    status, said = 409, "play-page:stale"
+                else:
+                    try:
+                        done = act(table)
+                    except BaseException:
+                        kept.tables.drop(path)  # half-played: deal it again from the file next time
+                        raise
+                    if isinstance(done, str):
+                        status, said = 400, done
+                    else:
+                        table = done
+                        write_atomically(path, table.saved.toml())
+            written = record_name(game_id)
+            records = store(request)
+            with records.lock(written):
+                target = records.path(written)
+                text = table.record_text()
+                if not target.is_file() or target.read_text(encoding="utf-8") != text:
+                    write_atomically(target, text)
+            if change is not None and status == 200:
+                return RedirectResponse(play_url(game_id, coach), status_code=303)
+            return page(request, game_id, table, written, coach, status, said, lang)
+    except SuiriError as exc:
+        return new_page(request, exc.status if isinstance(exc, StoreError) else 400, shown_errors(exc, lang))
 
 
-def change(request: Request, game_id: str, version: str, coach: bool,
-           allowed: Callable[[Table[Any, Any, Any, Any]], int | None],
-           act: Callable[[Table[Any, Any, Any, Any], int], Table[Any, Any, Any, Any] | None]) -> Response:
-    """A change of the game, refused (nothing written) when ``version`` is not the file's
-    number of choices or ``allowed`` says no; saved at once, then the page again."""
-    path = save_path(request, game_id)
-    if path is None:
-        return missing(request, game_id)
-    t = Messages(page_lang(request))
-    with TABLES.of(path):
-        got = opened(request, game_id)
-        if isinstance(got, HTMLResponse):
-            return got
-        path, saved = got
-        try:
-            table = TABLES.get(path, saved)
-        except SuiriError as error:
-            return new_page(request, 400, error.render(page_lang(request)))
-        if version != str(len(saved.choices)):
-            return game_page(request, game_id, table, path, coach, 409, t("play-page:stale"))
-        n = allowed(table)
-        if n is None:
-            return game_page(request, game_id, table, path, coach, 400, t("play-page:not-option"))
-        table = act(table, n) or table
-        write_atomically(path, table.saved.toml())
-    return RedirectResponse(play_url(game_id, coach), status_code=303)
+def page(request: Request, game_id: str, table: Table[Any, Any, Any, Any], written: str, coach: bool,
+         status_code: int, said: str | None, lang: str) -> HTMLResponse:
+    """The play page: the game's part (``Table.page``) and the person's record's own page
+    parts (picture, certain facts with their proofs, chances: ``games.game_context``)."""
+    facts = table.game.facts
+    with store(request).using(written) as entry:
+        seat_view = game_context(request, written, entry)
+    return render(request, "play_game.html", status_code=status_code, game_id=game_id, coach=coach,
+                  said=Messages(lang)(said) if said else None, saved=table.saved,
+                  title=facts.title_ja if lang == "ja" else facts.title_en, name=written,
+                  picture=seat_view["picture"], certain=seat_view["certain"], rows=seat_view["rows"],
+                  worlds=seat_view["worlds"], lines=seat_view["lines"], **table.page(lang, coach))

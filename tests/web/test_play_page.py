@@ -192,8 +192,7 @@ def test_detective_triples_by_their_words(client: TestClient, games_dir: Path) -
     answer = client.post(f"{url}/choose", data={"version": "0", "verb": "deduce", "slot": words},
                          follow_redirects=False)
     assert answer.status_code == 303
-    assert read_saved(str(save_file(games_dir, url))).choices == [729]
-    assert f"deduce {' '.join(words)}" in client.get(url).text.replace("<kbd>", "").replace("</kbd>", "") or True
+    assert read_saved(str(save_file(games_dir, url))).choices == [729]  # the last triple: each slot's last word
 
 
 def test_coach_and_the_record_s_own_parts(client: TestClient) -> None:

@@ -33,14 +33,13 @@ from suiri.cli.messages import ErrorText, Messages
 from suiri.cli.play import FAMILY, SAY, Failed, Saved, Seat, best, new_game, read_saved, seated
 from suiri.cli.views import VIEWS, View
 from suiri.models import GAMES
-from suiri.models import game as game_named
 from suiri.models.bots import MAX_CHOICES, Bot, Decision, Outcome, Seating, play_game
 from suiri.models.interface import A, Game, R, S, V
 from suiri.models.live import write_atomically
 from suiri.models.review import Recorder, review
 from suiri.solver.errors import Source, SuiriError
 
-from .games import Shown, game_context, shown_errors, store
+from .games import Shown, game_context, new_form_context, shown_errors, store
 from .pages import page_lang, render
 from .store import NotFound, Store, StoreError
 
@@ -276,12 +275,13 @@ def saved_games(request: Request) -> list[tuple[str, Saved]]:
 
 
 def new_page(request: Request, status_code: int = 200, errors: list[Shown] | None = None,
-             **asked: object) -> HTMLResponse:
-    """The form of a new game, the games saved, and what was wrong with the last try."""
-    facts = [game_named(n).facts for n in GAMES]
+             **asked: str) -> HTMLResponse:
+    """The form of a new game (the games, variants and player counts as the games' own new
+    form names them), the games saved, and what was wrong with the last try."""
+    offered = new_form_context(page_lang(request))
     return render(request, "play_new.html", status_code=status_code, errors=errors or [], asked=asked,
-                  saved=saved_games(request), bots=BOTS, games=[(f.name, f.title_en, f.title_ja) for f in facts],
-                  variants=list(dict.fromkeys(v for f in facts for v in f.variants)))
+                  saved=saved_games(request), bots=BOTS, titles=offered["titles"], variants=offered["variants"],
+                  variant_names=offered["variant_names"], counts=offered["counts"])
 
 
 @router.get("/play", response_class=HTMLResponse)

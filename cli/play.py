@@ -2,7 +2,8 @@
 
 suiri deals (``Game.seating``), keeps what is hidden hidden, plays the bots' choices and
 asks the person only for its own seat's decisions, through ``play_game`` (the one game
-loop: the person is the ``Human`` bot of its seat).  At each of its decisions the person
+loop: the person is the ``Human`` bot of its seat, a ``Seat``: the saved choices replayed,
+then the next one asked; the web app's seat, ``cli/web/play.py``, stops the loop there).  At each of its decisions the person
 sees its record as its seat writes it (the lines new since the last decision, what became
 certain, the game's picture), the options numbered in the game's words
 (``cli/play_options.py``), and may type a live-session command: the commands are

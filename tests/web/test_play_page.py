@@ -247,3 +247,34 @@ def test_a_game_saved_by_the_terminal_goes_on_in_the_browser(client: TestClient,
     assert 'href="/play/wolf"' in listed
     assert "play-wolf.toml" in client.get("/").text  # the person's record, among the records
     assert "wolf.toml" not in client.get("/").text.replace("play-wolf.toml", "")
+
+
+def test_a_crash_in_a_choice_leaves_the_game_as_it_was(client: TestClient, games_dir: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure half-way through a choice: a 500 page with the error's id, the save file
+    untouched, and the next request deals the game again from it."""
+    from suiri.cli.web.play import Table
+
+    url = start(client, game="werewolf", seed="6", bots="random")
+    before = client.get(url).text
+    kept = save_file(games_dir, url).read_bytes()
+    real = Table.choose
+
+    def half_way(self: Table, number: int) -> None:  # type: ignore[type-arg]
+        self.person.made.append(number)  # the table is changed, then it fails
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Table, "choose", half_way)
+    crashed = client.post(f"{url}/choose", data={"version": "0", "option": "1"})
+    assert crashed.status_code == 500 and 'id="error-id"' in crashed.text
+    assert save_file(games_dir, url).read_bytes() == kept
+    monkeypatch.setattr(Table, "choose", real)
+    assert section(client.get(url).text, "decision") == section(before, "decision")
+    assert client.post(f"{url}/choose", data={"version": "0", "option": "1"}, follow_redirects=False).status_code == 303
+    assert read_saved(str(save_file(games_dir, url))).choices == [1]  # not the half-made choice too
+
+
+def test_what_a_user_typed_is_escaped(client: TestClient) -> None:
+    answer = client.post("/play", data={"game": "canary", "bots": "<script>alert(1)</script>"})
+    assert answer.status_code == 422
+    assert "<script>alert(1)" not in answer.text and "&lt;script&gt;alert(1)" in answer.text

@@ -1,8 +1,8 @@
 """The web app's play pages (issue 22, "Play"): a game against bots, one decision a request.
 
 A game is ``suiri play``'s save file (``cli/play.py``'s ``Saved``: the seed, the seats, the
-bots and the person's choices; docs/play.md), kept in the games folder as ``play-ID.toml``:
-the browser and ``suiri play --resume`` go on with the same files.  The game is played by
+bots and the person's choices; docs/play.md), kept as ``play/ID.toml`` inside --dir (not
+among the records): the browser and ``suiri play --resume`` go on with the same files.  The game is played by
 ``play_game``, the terminal's one loop, with the person's seat a ``Person``: its saved
 choices replayed, then ``Waiting`` raised at its next decision, which stops the loop with
 the referee at that decision (``Waiting`` is not an ``Exception``: ``play_game`` does not
@@ -12,8 +12,9 @@ The running games stay in memory (``Tables``: a few, by id) with the file as the
 table whose choices are not the file's (the server restarted, another process played,
 ``undo``) is dealt again from the seed and replayed, as ``--resume`` does.  Each change
 names the number of choices it was made after (``version``); a stale one is refused and
-nothing is written.  At the end the person's record is written beside the save file (for
-the game page and ``suiri report``) and the review is shown (``models/review.py``, in
+nothing is written.  The person's record is kept among the records as ``play-ID.toml``,
+rewritten after every choice, so that its picture, facts, proofs, hints and advice are the
+games pages' own (``games.py``); at the end the review is shown (``models/review.py``, in
 ``cli/review.py``'s words).
 """
 
@@ -41,7 +42,7 @@ from suiri.solver.errors import Source, SuiriError
 
 from .games import Shown, game_context, new_form_context, shown_errors, store
 from .pages import page_lang, render
-from .store import NotFound, Store, StoreError
+from .store import NotFound, Store, StoreError, renamed
 
 router = APIRouter()
 
@@ -65,7 +66,7 @@ class Person(Seat[R]):
 @dataclass
 class Table(Generic[R, S, A, V]):
     """A game in progress in memory: the referee stopped at the person's decision (or
-    over), and what the review needs.  Its methods run under ``lock``."""
+    over), and what the review needs.  Used under its game's lock (``Tables.of``)."""
 
     game: Game[R, S, A, V]
     view: View[S, A, V]
@@ -78,7 +79,6 @@ class Table(Generic[R, S, A, V]):
     outcome: Outcome | None = None
     total: int = 0  # choices made by every seat (the bound on a game's choices)
     reviewed: dict[str, list[str]] = field(default_factory=dict)  # the review's lines, by language
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def advance(self) -> None:
         """Play on until the person must choose (and has no saved choice) or the game ends."""
@@ -113,7 +113,6 @@ class Table(Generic[R, S, A, V]):
                             self.saved.seed)
             self.reviewed[lang] = said(result, self.game, self.view, lang)
         return self.reviewed[lang]
-
 
     def page(self, lang: str, coach: bool) -> dict[str, Any]:
         """What the play page shows of the game now, from the person's seat, in ``lang``
@@ -264,22 +263,23 @@ def record_name(game_id: str) -> str:
 
 def saved_games(request: Request) -> list[tuple[str, Saved]]:
     """The games saved, the most recently played first (a file that does not read is left out)."""
+    kept = plays(request)
     found = []
-    for listed in plays(request).saves.list():
+    for listed in kept.saves.list():
         if listed.name.endswith(".toml"):
             try:
-                found.append((listed.name[: -len(".toml")], read_saved(str(plays(request).path(listed.name[:-5])))))
+                found.append((listed.name[: -len(".toml")], read_saved(str(kept.saves.existing(listed.name)))))
             except SuiriError:
                 continue
     return found
 
 
-def new_page(request: Request, status_code: int = 200, errors: list[Shown] | None = None,
+def new_page(request: Request, status_code: int = 200, errors: list[Shown] | None = None, about: str = "",
              **asked: str) -> HTMLResponse:
     """The form of a new game (the games, variants and player counts as the games' own new
     form names them), the games saved, and what was wrong with the last try."""
     offered = new_form_context(page_lang(request))
-    return render(request, "play_new.html", status_code=status_code, errors=errors or [], asked=asked,
+    return render(request, "play_new.html", status_code=status_code, errors=errors or [], about=about, asked=asked,
                   saved=saved_games(request), bots=BOTS, titles=offered["titles"], variants=offered["variants"],
                   variant_names=offered["variant_names"], counts=offered["counts"])
 
@@ -329,10 +329,10 @@ def play_url(game_id: str, coach: bool) -> str:
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
-def play_page(request: Request, game_id: str, coach: bool = False) -> Response:
+def play_page(request: Request, game_id: str, coach: str = "") -> Response:
     """The game from the person's seat: the decision, the record's picture, facts and
     chances; at the end the review."""
-    return on_table(request, game_id, coach, None)
+    return on_table(request, game_id, coach == "1", None)
 
 
 @router.post("/play/{game_id}/choose")
@@ -383,7 +383,10 @@ def on_table(request: Request, game_id: str, coach: bool, change: tuple[str, Cha
             raise NotFound(ErrorText("web:no-record", name=path.name), Source(path.name, None, "name"),
                            ErrorText("web:no-record-valid"))
         with kept.tables.of(path):
-            saved = read_saved(str(path))
+            try:
+                saved = read_saved(str(path))
+            except SuiriError as exc:  # said of the file as the folder names it, not the server's path
+                raise renamed(exc, str(path), f"{FOLDER}/{path.name}") from None
             table = kept.tables.get(path, saved)
             status, said = 200, None
             if change is not None:
@@ -412,7 +415,8 @@ def on_table(request: Request, game_id: str, coach: bool, change: tuple[str, Cha
                 return RedirectResponse(play_url(game_id, coach), status_code=303)
             return page(request, game_id, table, written, coach, status, said, lang)
     except SuiriError as exc:
-        return new_page(request, exc.status if isinstance(exc, StoreError) else 400, shown_errors(exc, lang))
+        return new_page(request, exc.status if isinstance(exc, StoreError) else 400, shown_errors(exc, lang),
+                        Messages(lang)("play-page:unreadable", id=game_id))
 
 
 def page(request: Request, game_id: str, table: Table[Any, Any, Any, Any], written: str, coach: bool,

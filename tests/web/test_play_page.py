@@ -278,3 +278,22 @@ def test_what_a_user_typed_is_escaped(client: TestClient) -> None:
     answer = client.post("/play", data={"game": "canary", "bots": "<script>alert(1)</script>"})
     assert answer.status_code == 422
     assert "<script>alert(1)" not in answer.text and "&lt;script&gt;alert(1)" in answer.text
+
+
+def test_a_save_file_that_does_not_read_is_said(client: TestClient, games_dir: Path) -> None:
+    """An edited save file: its error, named as the folder names the file, with its field;
+    and a saved choice that is no option where it is replayed."""
+    (games_dir / FOLDER).mkdir()
+    (games_dir / FOLDER / "bad.toml").write_text('game = "chess"\nplayers = 4\n', encoding="utf-8")
+    answer = client.get("/play/bad")
+    assert answer.status_code == 400
+    said = html.unescape(answer.text)
+    assert "The game bad cannot be played" in said and 'data-field="game"' in said and "chess" in said
+    assert str(games_dir) not in said
+    (games_dir / FOLDER / "far.toml").write_text(
+        'game = "werewolf"\nplayers = 4\nvariant = "base"\nseed = 6\nseat = 1\n'
+        'bots = ["random", "random", "random"]\nchoices = [1, 99]\n', encoding="utf-8")
+    answer = client.get("/play/far")
+    assert answer.status_code == 400
+    assert "choice 2 is 99, not an option there" in html.unescape(answer.text)
+    assert client.get("/play").status_code == 200  # the list leaves out what does not read

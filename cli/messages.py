@@ -374,6 +374,9 @@ ERRORS: dict[str, tuple[str, str]] = {
     "web:serve-bind": ("cannot listen on {host} port {port}: {reason}", "{host} のポート {port} で待ち受けできません：{reason}"),
     "web:serve-bind-valid": ("another --port (--port 0: any free one), or an address of this machine for --host",
                              "別の --port（--port 0 なら空いているポート）、または --host にこのマシンのアドレス"),
+    # the web app's play pages (cli/web/play.py)
+    "play-page:no-game": ("there is no game {id} saved here", "ゲーム {id} はここに保存されていません"),
+    "play-page:no-game-valid": ("a game of the list at /play, or a new one", "/play の一覧にあるゲーム、または新しいゲーム"),
 }
 
 

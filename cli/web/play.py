@@ -380,8 +380,8 @@ def on_table(request: Request, game_id: str, coach: bool, change: tuple[str, Cha
     try:
         path = kept.path(game_id)
         if not path.is_file():
-            raise NotFound(ErrorText("web:no-record", name=path.name), Source(path.name, None, "name"),
-                           ErrorText("web:no-record-valid"))
+            raise NotFound(ErrorText("play-page:no-game", id=game_id), Source(f"{FOLDER}/{path.name}", None, "name"),
+                           ErrorText("play-page:no-game-valid"))
         with kept.tables.of(path):
             try:
                 saved = read_saved(str(path))

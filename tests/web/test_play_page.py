@@ -233,8 +233,14 @@ def test_a_new_game_s_errors(client: TestClient, games_dir: Path, lang: str) -> 
         assert answer.status_code in (400, 422), form
         assert '<ul class="errors">' in answer.text
     assert not (games_dir / FOLDER).exists() or not list((games_dir / FOLDER).iterdir())
-    for missing in ("/play/nothing-here", "/play/..%2Fx", "/play/a..b"):
-        assert client.get(missing).status_code in (400, 404), missing
+    nothing = client.get("/play/nothing-here")
+    assert nothing.status_code == 404
+    assert ("there is no game nothing-here saved here" if lang == "en" else "ゲーム nothing-here はここに保存されていません") \
+        in html.unescape(nothing.text)
+    for bad in ("/play/..%2Fx", "/play/a..b", "/play/%3Cscript%3E"):
+        answer = client.get(bad)
+        assert answer.status_code in (400, 404), bad
+        assert "<script>" not in answer.text.split("<body", 1)[1].replace("<script src=", ""), bad
 
 
 def test_a_game_saved_by_the_terminal_goes_on_in_the_browser(client: TestClient, games_dir: Path,

@@ -31,7 +31,18 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from suiri.cli.messages import ErrorText, Messages
-from suiri.cli.play import FAMILY, SAY, Failed, Saved, Seat, best, new_game, read_saved, seated
+from suiri.cli.play import (
+    FAMILY,
+    SAY,
+    Failed,
+    Saved,
+    Seat,
+    best,
+    new_game,
+    news,
+    read_saved,
+    seated,
+)
 from suiri.cli.views import VIEWS, View
 from suiri.models import GAMES
 from suiri.models.bots import MAX_CHOICES, Bot, Decision, Outcome, Seating, play_game
@@ -138,7 +149,7 @@ class Table(Generic[R, S, A, V]):
                     groups.append({"options": [{"number": n, "key": options[n - 1].key,
                                                 "text": options[n - 1].say(lang)} for n in members]})
             shown |= {"seen": context(game.facts.name, self.decision, lang), "groups": groups,
-                      "undo": self.person.rewound() is not None}
+                      "undo": self.person.rewound() is not None, "news": self.news()}
             if session is not None and len(options) > 1:  # the coach (one option: nothing to advise)
                 shown["advice"] = best(view.advice(session, game.advise(session), lang))
             return shown
@@ -152,6 +163,15 @@ class Table(Generic[R, S, A, V]):
             shown["ending"] = view.game_over(session, lang) or said["over"]
         shown["review"] = self.review_lines(lang)
         return shown
+
+    def news(self) -> list[str]:
+        """The lines of the person's record new since its last move began (its own move and
+        what its seat saw of the others' since), as ``suiri play`` prints them."""
+        moves = self.person.recorder.moves
+        if not moves:
+            return []
+        before = self.game.write(moves[-1].before[self.person.seat], "compact").splitlines()
+        return news(self.game.write(self.record(), "compact").splitlines(), before)
 
     def record(self) -> R:
         """The person's record as its seat writes it now."""

@@ -125,6 +125,12 @@ def test_reload_after_a_restart_resumes(client: TestClient, app: FastAPI, games_
         client.post(f"{url}/choose", data={"version": version(page), "option": options(page)[0]})
     before = client.get(url).text
     assert version(before) == "5"
+    # what is new since the person's last move: the record's last lines, as the terminal prints them
+    new = [html.unescape(x) for x in re.findall(r"<li>([^<]*)</li>", re.search(r'<div id="news">.*?</ol>', before, re.S)
+                                                [0])]
+    lines = [html.unescape(x) for x in re.findall(r"<li>([^<]*)</li>", re.search(r'<ol id="record">.*?</ol>', before,
+                                                                                    re.S)[0])]
+    assert new and lines[-len(new):] == new
     plays(app_request(app)).tables.kept.clear()
     after = client.get(url).text
     assert section(after, "decision") == section(before, "decision")

@@ -3,12 +3,13 @@
 suiri deals (``Game.seating``), keeps what is hidden hidden, plays the bots' choices and
 asks the person only for its own seat's decisions, through ``play_game`` (the one game
 loop: the person is the ``Human`` bot of its seat, a ``Seat``: the saved choices replayed,
-then the next one asked; the web app's seat, ``cli/web/play.py``, stops the loop there).  At each of its decisions the person
-sees its record as its seat writes it (the lines new since the last decision, what became
-certain, the game's picture), the options numbered in the game's words
-(``cli/play_options.py``), and may type a live-session command: the commands are
-``suiri live``'s own (``cli/live.py``'s ``Live``), with ``Prompt`` taking a choice where
-``live`` takes an event, and ``undo`` going back to the start of the person's move.
+then the next one asked; the web app's seat, ``cli/web/play.py``, stops the loop there).
+At each of its decisions the person sees its record as its seat writes it (the lines new
+since the last decision, what became certain, the game's picture), the options numbered in
+the game's words (``cli/play_options.py``), and may type a live-session command: the
+commands are ``suiri live``'s own (``cli/live.py``'s ``Live``), with ``Prompt`` taking a
+choice where ``live`` takes an event, and ``undo`` going back to the start of the
+person's move.
 
 The game is saved after every choice (``Saved``: the seed, the seats, the bots and the
 person's choices, a small TOML; docs/play.md); the bots are seeded from the game's

@@ -2,12 +2,14 @@
 
 suiri deals (``Game.seating``), keeps what is hidden hidden, plays the bots' choices and
 asks the person only for its own seat's decisions, through ``play_game`` (the one game
-loop: the person is the ``Human`` bot of its seat).  At each of its decisions the person
-sees its record as its seat writes it (the lines new since the last decision, what became
-certain, the game's picture), the options numbered in the game's words
-(``cli/play_options.py``), and may type a live-session command: the commands are
-``suiri live``'s own (``cli/live.py``'s ``Live``), with ``Prompt`` taking a choice where
-``live`` takes an event, and ``undo`` going back to the start of the person's move.
+loop: the person is the ``Human`` bot of its seat, a ``Seat``: the saved choices replayed,
+then the next one asked; the web app's seat, ``cli/web/play.py``, stops the loop there).
+At each of its decisions the person sees its record as its seat writes it (the lines new
+since the last decision, what became certain, the game's picture), the options numbered in
+the game's words (``cli/play_options.py``), and may type a live-session command: the
+commands are ``suiri live``'s own (``cli/live.py``'s ``Live``), with ``Prompt`` taking a
+choice where ``live`` takes an event, and ``undo`` going back to the start of the
+person's move.
 
 The game is saved after every choice (``Saved``: the seed, the seats, the bots and the
 person's choices, a small TOML; docs/play.md); the bots are seeded from the game's
@@ -206,24 +208,61 @@ class Prompt(Live[R, S, A, V]):
 
 
 @dataclass
-class Human(Generic[R, S, A, V]):
-    """The person's seat as a ``Bot``: its saved choices replayed, then each decision asked."""
+class Seat(Generic[R]):
+    """The person's seat as a ``Bot``: its saved choices replayed, then ``ask`` for the
+    next (the terminal prompts for it; the web app stops the game there, ``cli/web/play.py``).
+    It watches the game (``play_game``'s watcher) to know where the person's move began."""
+
+    seat: str
+    path: Path  # the save file (named in a replayed choice's error)
+    recorder: Recorder[R]
+    replay: list[int]  # the saved choices still to replay, option numbers from 1
+    made: list[int] = field(default_factory=list)
+    start: int = 0  # len(made) when the person's move began
+    last: str | None = None  # the seat that chose last
+
+    def watch(self, decision: Decision[Any, Any], choice: object, /) -> None:
+        self.recorder(decision, choice)
+        self.last = decision.seat
+
+    def choose(self, decision: Decision[Any, Any]) -> object:
+        try:
+            if self.last != self.seat:
+                self.start = len(self.made)
+            if self.replay:
+                n = self.replay.pop(0)
+                if not 1 <= n <= len(decision.options):
+                    raise SuiriError(ErrorText("save:choice", n=len(self.made) + 1, choice=n),
+                                     Source(str(self.path), None, "choices"),
+                                     ErrorText("save:choice-valid", count=len(decision.options)))
+                self.made.append(n)
+                return decision.options[n - 1]
+            return self.ask(decision)
+        except Exception as exc:  # noqa: BLE001 - not the person's forfeit: said by the caller
+            raise Failed(exc) from exc
+
+    def ask(self, decision: Decision[Any, Any]) -> object:
+        """The person's choice at ``decision``, once the saved ones are replayed."""
+        raise NotImplementedError
+
+    def rewound(self) -> list[int] | None:
+        """The choices made before the person's move began (``undo`` replays them), or None
+        when the move has no choice yet to take back."""
+        return self.made[: self.start] if len(self.made) > self.start else None
+
+
+@dataclass(kw_only=True)
+class Human(Seat[R], Generic[R, S, A, V]):
+    """The person at a terminal: each decision asked at a prompt."""
 
     game: Game[R, S, A, V]
     view: View[S, A, V]
     seating: Seating[Any, Any, R]
-    seat: str
     saved: Saved
-    path: Path
     lang: str
     coach: bool
     colour: bool
     lines: Iterator[str] | None  # None: a person at a terminal (prompt_toolkit)
-    recorder: Recorder[R]
-    replay: list[int]
-    made: list[int] = field(default_factory=list)
-    start: int = 0  # len(made) when the person's move began
-    last: str | None = None  # the seat that chose last
     shown: list[str] = field(default_factory=list)  # the record lines shown so far
     position: Position[R, S, A] | None = None
     decision: Decision[Any, Any] | None = None
@@ -235,34 +274,15 @@ class Human(Generic[R, S, A, V]):
     def say(self, key: str, **kw: object) -> str:
         return SAY[self.lang][key].format(**kw)
 
-    def watch(self, decision: Decision[Any, Any], choice: object, /) -> None:
-        self.recorder(decision, choice)
-        self.last = decision.seat
-
     def save(self) -> None:
         from suiri.models.live import write_atomically
 
         write_atomically(self.path, replace(self.saved, choices=[*self.made, *self.replay]).toml())
 
     # ---- one decision ------------------------------------------------------------------
-    def choose(self, decision: Decision[Any, Any]) -> object:
-        try:
-            return self.ask(decision)
-        except Exception as exc:  # noqa: BLE001 - not the person's forfeit: said by ``Playing``
-            raise Failed(exc) from exc
-
     def ask(self, decision: Decision[Any, Any]) -> object:
         from .play_options import named
 
-        if self.last != self.seat:
-            self.start = len(self.made)
-        if self.replay:
-            n = self.replay.pop(0)
-            if not 1 <= n <= len(decision.options):
-                raise SuiriError(ErrorText("save:choice", n=len(self.made) + 1, choice=n), Source(str(self.path), None,
-                                 "choices"), ErrorText("save:choice-valid", count=len(decision.options)))
-            self.made.append(n)
-            return decision.options[n - 1]
         self.decision, self.options, self.chosen = decision, named(self.game.facts.name, decision), None
         self.present()
         prompt = self.live()
@@ -379,9 +399,10 @@ class Human(Generic[R, S, A, V]):
         return click.style(text, fg="red") if self.colour else text
 
     def undo(self) -> None:
-        if len(self.made) > self.start:
+        back = self.rewound()
+        if back is not None:
             click.echo(self.say("undone"))
-            raise Rewind(self.made[: self.start])
+            raise Rewind(back)
         click.echo(self.say("nothing-to-undo"))
 
 
@@ -412,8 +433,8 @@ class Playing:
             seats = seating.players
             me, bots, players = seated(game, saved, seats)
             recorder = Recorder(seating, me)
-            human = Human(game, view, seating, me, saved, self.path, self.lang, self.coach, self.colour, self.lines,
-                          recorder, list(choices))
+            human = Human(me, self.path, recorder, list(choices), game=game, view=view, seating=seating, saved=saved,
+                          lang=self.lang, coach=self.coach, colour=self.colour, lines=self.lines)
             if first:
                 title = facts.title_ja if self.lang == "ja" else facts.title_en
                 said = SAY[self.lang]

@@ -107,7 +107,10 @@ class Watcher(Protocol):
     def __call__(self, decision: Decision[Any, Any], choice: object, /) -> None: ...
 
 
-def play_game(seating: Seating[D, C, Any], bots: Mapping[str, Bot[D, C]], max_choices: int = 5000,
+MAX_CHOICES = 5000  # a game longer than this many choices is a draw (``play_game``'s default bound)
+
+
+def play_game(seating: Seating[D, C, Any], bots: Mapping[str, Bot[D, C]], max_choices: int = MAX_CHOICES,
               watch: Watcher | None = None) -> Outcome:
     """Ask the bot of each deciding seat until the game is over, a bot forfeits or
     ``max_choices`` choices were made."""
@@ -130,5 +133,5 @@ def play_game(seating: Seating[D, C, Any], bots: Mapping[str, Bot[D, C]], max_ch
     return Outcome(seating.winners(), seating.steps, made, "over")
 
 
-__all__ = ["Bot", "BotMaker", "Decision", "Forfeit", "Outcome", "RandomBot", "Seating", "Watcher",
+__all__ = ["MAX_CHOICES", "Bot", "BotMaker", "Decision", "Forfeit", "Outcome", "RandomBot", "Seating", "Watcher",
            "play_game"]

@@ -145,8 +145,12 @@ class Review(Generic[S]):
 
 
 def bits(before: int | Fraction, after: int | Fraction) -> float:
-    """log2(before / after): the information in narrowing ``before`` states to ``after``."""
-    return math.log2(before / after) if after and before else 0.0
+    """log2(before / after): the information in narrowing ``before`` states to ``after``.
+
+    A record can count *more* states after a move than before it: new hidden cards came
+    into play (a Werewolf draw).  Nothing was narrowed then, so it is 0 bits, not a
+    negative amount ("leaked -0.30 bits" read as nonsense)."""
+    return max(0.0, math.log2(before / after)) if after and before else 0.0
 
 
 def review(game: Game[R, S, A, V], recorder: Recorder[R], bots: Mapping[str, str], winners: tuple[str, ...],

@@ -82,6 +82,7 @@ def test_the_answer_certain_and_whether_the_person_acted_on_it() -> None:
     """Canary, 3 players, seed 12: the person (a random bot) learns the goal and goes on
     to win; the answer is the goal, proven at the move counted and not at the one before."""
     assert bits(8, 1) == 3 and bits(5, 5) == 0
+    assert bits(5, 8) == 0  # more states after a move (new hidden cards): nothing narrowed, not -0.68 bits
     chosen, recorder, names, outcome = played("canary", 12, players=3)
     result = review(chosen, recorder, names, outcome.winners, outcome.ending, 12)
     assert result.answer_step is not None and result.answer[0].subject == "goal"

@@ -355,33 +355,42 @@ class Human(Seat[R], Generic[R, S, A, V]):
             click.echo(self.say("coach"))
             click.echo(best(self.view.advice(session, self.game.advise(session), self.lang)))
 
+    def families(self) -> dict[str, list[int]]:
+        """The options' indices by their first word, in the order offered."""
+        families: dict[str, list[int]] = {}
+        for i, o in enumerate(self.options):
+            families.setdefault(o.key.split()[0], []).append(i)
+        return families
+
+    def numbered(self) -> list[int]:
+        """The options given a number (1, 2, ...): all but a large family (Detective's 729
+        triples), which is typed as words, so that the few others are not numbered 730 on."""
+        return [i for members in self.families().values() if len(members) <= FAMILY for i in members]
+
     def show_options(self) -> None:
         """The options numbered; a large family of them (Detective's triples) as its words."""
         from suiri.cli.layout import pad
 
         click.echo(self.say("options"))
-        families: dict[str, list[int]] = {}
-        for i, o in enumerate(self.options):
-            families.setdefault(o.key.split()[0], []).append(i)
-        for verb, members in families.items():
+        for verb, members in self.families().items():
             if len(members) > FAMILY:
                 keys = [self.options[i].key.split() for i in members]
                 slots = ["{" + "|".join(dict.fromkeys(k[j] for k in keys if len(k) > j)) + "}"
                          for j in range(1, max(map(len, keys)))]
                 click.echo(f"      {verb} {' '.join(slots)}")
                 click.echo("      " + self.say("group", verb=verb, n=len(members), example=self.options[members[0]].key))
-                continue
-            for i in members:
-                o = self.options[i]
-                click.echo(f"  {i + 1:>3}. {pad(o.say(self.lang), 44)} [{o.key}]")
+        for number, i in enumerate(self.numbered(), 1):
+            o = self.options[i]
+            click.echo(f"  {number:>3}. {pad(o.say(self.lang), 44)} [{o.key}]")
 
     def take(self, line: str) -> None:
         """A choice typed: a number, or an option's words (either language); anything else
         is said and nothing changes."""
         text = " ".join(line.split()).casefold()
         found = None
-        if re.fullmatch(r"\d+", text) and 1 <= int(text) <= len(self.options):
-            found = int(text) - 1
+        numbered = self.numbered()
+        if re.fullmatch(r"\d+", text) and 1 <= int(text) <= len(numbered):
+            found = numbered[int(text) - 1]
         else:
             for i, o in enumerate(self.options):
                 if text in (o.key.casefold(), o.en.casefold(), o.ja.casefold()):
@@ -390,7 +399,7 @@ class Human(Seat[R], Generic[R, S, A, V]):
         assert self.decision is not None
         if found is None:
             click.echo(self.paint(self.say("not-option", line=line.strip())))
-            click.echo(self.say("not-option-valid", n=len(self.options), example=self.options[0].key))
+            click.echo(self.say("not-option-valid", n=len(numbered), example=self.options[0].key))
             return
         click.echo(self.say("chose", choice=self.options[found].say(self.lang)))
         self.chosen = list(self.decision.options)[found]

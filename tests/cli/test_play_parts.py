@@ -144,7 +144,8 @@ def test_a_finished_game_leaves_its_record_for_the_report(tmp_path: Path) -> Non
     shown = runner.invoke(main, ["report", str(record), "--html", str(page)])
     assert shown.exit_code == 0, shown.output
     assert "aki" in page.read_text(encoding="utf-8")
-    assert read_saved(str(save)).choices == [1, 1, 1]
+    # "1" is the first numbered option: the Sleep (option 17) after the Villager's 16 (typed as words)
+    assert read_saved(str(save)).choices == [1, 17, 1]
 
 
 def test_the_review_asks_the_reasoner_at_each_choice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -172,3 +173,13 @@ def test_the_review_asks_the_reasoner_at_each_choice(monkeypatch: pytest.MonkeyP
     assert any(other is not None for _, other in asked)
     said = "\n".join(render(result, chosen, view("werewolf"), "en"))
     assert "the reasoner would have chosen" in said and "No reasoner bot" not in said
+
+
+def test_a_large_family_of_options_leaves_the_numbers_to_the_others(tmp_path: Path) -> None:
+    """Memory Detective: the 729 triples are typed as words, so the hand's actions are
+    numbered from 1 (not from 730), and "1" chooses the first of them."""
+    save = tmp_path / "case.toml"
+    done = CliRunner().invoke(main, ["play", "detective", "--players", "3", "--seed", "3", "--bots", "random",
+                                     "--save", str(save)], input="1\n")
+    assert "    1. reveal your " in done.output and "730." not in done.output, done.output
+    assert "→ reveal your " in done.output

@@ -145,7 +145,8 @@ class StepExplainer:
                 progress: Callable[[int, int], None] | None = None, skip: Sequence[Fact] = ()) -> list[Step]:
         """The pruned chain of steps ending with ``target`` (which must be certain);
         ``known`` facts are premises given for free (the player's ``--known``); ``skip``:
-        facts no step concludes (the player has them, as premises or not)."""
+        facts the player has beyond them: no step concludes them, nor what the rules give
+        from them alone."""
         raw = self.derive(target, known, lines, progress, skip)
         return self.prune(raw, target)
 
@@ -162,7 +163,10 @@ class StepExplainer:
         if self._forced is not None:  # what a part of the record forces, the whole record forces
             vocabulary = [x for x in vocabulary if x in self._forced or x == goal]
         focus = self.focus(target, known) if lines is None else list(lines)
-        todo = set(self.candidates(focus, known, vocabulary)) - {p.literal(f) for f in skip}
+        todo = set(self.candidates(focus, known, vocabulary))
+        if skip:  # what the player has, and what the rules give from it alone, is not a step
+            had = [p.literal(f) for f in skip]
+            todo -= set(backbone(self.oracle, [*self.all_rules, *had], sorted(todo - {goal}), self.pool))
         if goal not in todo:
             if target in known:
                 return []
@@ -266,7 +270,8 @@ class StepExplainer:
         for t in remaining:
             if len(focus[t]) != fewest:
                 continue
-            steps = self.explain(t, self._given(t, focus[t], known), focus[t], skip=known)
+            given = self._given(t, focus[t], known)
+            steps = self.explain(t, given, focus[t], skip=[f for f in known if f not in set(given)])
             key = (steps[0].premises, len(steps), steps[0].weight)  # a hint is one step: the smallest first
             if best is None or key < best[0]:
                 best = (key, t, steps[0])
@@ -278,13 +283,19 @@ class StepExplainer:
     def _given(self, target: Fact, lines: Sequence[str], known: Sequence[Fact]) -> list[Fact]:
         """A minimal set of the known facts (whole units) that with ``lines`` forces
         ``target``: a hint's chain starts from these, not from everything the player
-        has (every fact a record line states is known to a hint: tens of units)."""
+        has (every fact a record line states is known to a hint: tens of units).  A
+        known value that says one of them outright comes along ("aki holds r3" beside
+        "r3 is not in bea's hand"), so that a finished step may cite the value."""
         p = self.problem
         units = self._units([p.literal(f) for f in known])
         if not units:
             return []
         fixed = [*self.all_rules, *(p.lines[g] for g in lines), -p.literal(target)]
-        return [p.fact_of(x) for u in minimal_units(self.oracle, fixed, units) for x in u]
+        kept = minimal_units(self.oracle, fixed, units)
+        chosen = {x for u in kept for x in u}
+        kept += [u for u in units if u not in kept and any(
+            p.fact_of(x).holds and self.oracle.implied([x]) & chosen for x in u)]
+        return [p.fact_of(x) for u in kept for x in u]
 
     def _line_steps(self, targets: Sequence[int]) -> list[_Raw]:
         """The one-line steps to ``targets``: each target forced by a record line alone,

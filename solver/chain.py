@@ -313,9 +313,9 @@ class StepExplainer:
         is assumed on together; a core sets its lines apart and the rest are tried
         again, until a world holds them all (none of them forces the target); the lines
         set apart are then sorted out by a backbone under the target false.  A core is
-        only a guide: every answer rests on a world found or on a backbone.  Two or
-        three solver calls for most targets where every line alone costs one or more
-        each (a Canary record of 60 lines and 40 targets: 1,100 calls to 170)."""
+        only a guide: every answer rests on a world found or on a backbone.  A few
+        solver calls per target where every line alone costs one or more each (a
+        Canary record of 58 lines and 38 targets: 1,100 calls to 170)."""
         fixed = [*self.all_rules, -target]
         pending: list[int] = list(lines)
         unsure: list[int] = []  # the lines of the cores met, sorted out last

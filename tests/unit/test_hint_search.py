@@ -14,6 +14,7 @@ from suiri.models import game, open_session
 from suiri.models.interface import Session
 from suiri.solver.backends import SatOracle
 from suiri.solver.chain import StepExplainer, check_chain
+from suiri.solver.facts import Fact
 from suiri.solver.problem import problem_from_model
 from suiri.solver.reasoning import explain_all, hint
 
@@ -82,6 +83,23 @@ def test_a_hint_from_two_lines_cites_only_what_the_player_has() -> None:
     (step,) = result.hints
     assert set(step.facts) <= set(result.stated)
     assert check_chain(steps.problem, SatOracle(steps.problem.cnf), [step], step.fact, result.stated) == []
+
+
+def test_a_hint_does_not_conclude_what_the_known_facts_give() -> None:
+    """Werewolf reference, cho's dealt card known to be a Sleep: the hint is not "so the
+    card cho was dealt is not the Villager, …" (the rules give it from what is known)."""
+    g = game("werewolf")
+    _, session = open_session("models/werewolf/records/werewolf-4p.toml")
+    steps = g.steps(session)
+    known = [Fact.parse("dealt:cho=sleep")]
+    result = hint(g.reasoner(session), known, steps)
+    (step,) = result.hints
+    p = steps.problem
+    oracle = SatOracle(p.cnf)
+    had = [*p.rules.values(), *(p.literal(f) for f in [*known, *result.stated])]
+    for fact in step.conclusions:
+        assert oracle.solve([*had, -p.literal(fact)]), f"{fact} follows from what is known"
+    assert check_chain(p, oracle, [step], step.fact, [*known, *result.stated]) == []
 
 
 def test_a_report_bounds_its_chains_by_the_whole_record() -> None:

@@ -1,7 +1,7 @@
 """Whole commands a user waits on (issue 19, item 22): each a fresh ``suiri`` process,
 start-up and imports included, beside ``suiri --help``.
 
-    .venv/bin/python bench/commands.py [--repeats N] [--out FILE]
+    .venv/bin/python bench/commands.py [--repeats N] [--game GAME] [--out FILE]
 
 Each case runs ``N`` times; a figure is the median (and the worst) of the wall time and
 of the CPU time (user + system of the child process, from ``getrusage``).  On a busy
@@ -14,7 +14,8 @@ Cases: the bundled reference records (``suiri examples``): ``analyze``, ``hint``
 players and 60 turns of each game (``explain`` of up to ``FACTS`` certain facts,
 ``hint``, ``analyze``); the Memory Detective record of issue 19 item 23
 (``explain holder:w3=cid --lines``) and 6-player Clue spectator records with the fake
-cut at 10 events (the slowest realistic ``analyze``).
+cut at 10 events (the slowest realistic ``analyze``).  ``--game`` keeps one game's
+records (the worst cases are Memory Detective's).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ FACTS = 3  # certain facts explained per record (spread over the record's list)
 TARGETS = {"explain": 0.8, "hint": 0.8, "report": 1.5}  # seconds, median, whole process
 ANALYZE_BEYOND = 0.15  # seconds beyond `suiri --help`, every game
 SLOW_ANALYZE = 0.5  # the 6-player Clue spectator records with the fake
+GAMES = ("canary", "detective", "werewolf")
 
 
 def exe() -> str:
@@ -98,11 +100,12 @@ def simulate(path: Path, args: list[str], failures: list[Runs]) -> Path | None:
     return path
 
 
-def simulated(folder: Path, failures: list[Runs]) -> list[tuple[str, Path]]:
+def simulated(folder: Path, failures: list[Runs], games: tuple[str, ...] = GAMES) -> list[tuple[str, Path]]:
     """Records of up to 4 players and 60 turns (events in Memory Detective) of each game."""
     specs = [("canary", p, 60, s) for p in (2, 3, 4) for s in (1, 2)]
     specs += [("detective", p, 60, s) for p in (3, 4) for s in (1, 2)]
     specs += [("werewolf", p, 60, s) for p in (3, 4) for s in (1, 2)]
+    specs = [spec for spec in specs if spec[0] in games]
     out = []
     for game, players, turns, seed in specs:
         path = simulate(folder / f"{game}-{players}p-{turns}-s{seed}.toml",
@@ -112,7 +115,7 @@ def simulated(folder: Path, failures: list[Runs]) -> list[tuple[str, Path]]:
     return out
 
 
-def bench(repeats: int = 5) -> dict[str, object]:
+def bench(repeats: int = 5, games: tuple[str, ...] = GAMES) -> dict[str, object]:
     from suiri.models import example_records
 
     results: dict[str, list[Runs]] = {"help": [], "reference": [], "simulated": [], "worst": [], "setup": []}
@@ -121,6 +124,8 @@ def bench(repeats: int = 5) -> dict[str, object]:
         folder = Path(tmp)
         print("reference records", flush=True)
         for name, item in sorted(example_records().items()):
+            if name.split("-")[0] not in games:
+                continue
             path = str(item)
             rows = results["reference"]
             rows.append(measure(name, ["analyze", path], repeats))
@@ -129,12 +134,14 @@ def bench(repeats: int = 5) -> dict[str, object]:
             for fact in certain_facts(path, FACTS):
                 rows.append(measure(name, ["explain", path, fact], repeats))
         print("simulated records", flush=True)
-        for label, path in simulated(folder, results["setup"]):
+        for label, path in simulated(folder, results["setup"], games):
             rows = results["simulated"]
             rows.append(measure(label, ["analyze", str(path)], repeats))
             rows.append(measure(label, ["hint", str(path)], repeats))
             for fact in certain_facts(str(path), FACTS):
                 rows.append(measure(label, ["explain", str(path), fact], repeats))
+        if "detective" not in games:
+            return {"results": results, "repeats": repeats}
         print("worst cases", flush=True)
         d = simulate(folder / "d.toml", ["--game", "detective", "--players", "4", "--seed", "1", "--turns", "60",
                                          "--viewer", "bea"], results["setup"])
@@ -205,11 +212,21 @@ def report(result: dict[str, object]) -> list[str]:
                              f"{_median(wall):.2f} | {_worst(wall):.2f} | {target} | {'yes' if met else '**no**'} |")
     worst = results["worst"]
     failed += [r for r in worst if r.failed] + results["setup"]
+    if worst:  # none with one game's records only (``--game``)
+        lines += worst_cases(worst)
+    if failed:
+        lines += ["", "Failed cases (the bench went on):", ""]
+        lines += [f"- `suiri {' '.join(r.args)}`: {r.failed}" for r in failed]
+    return lines + [""]
+
+
+def worst_cases(worst: list[Runs]) -> list[str]:
+    """The lines of item 23's command and of the 6-player Clue spectator records."""
     item23 = worst[0]
     fake = worst[1:]
     fake_cpu = [_median(r.cpu) for r in fake if r.cpu]
     fake_wall = [_median(r.wall) for r in fake if r.wall]
-    lines += [
+    return [
         "",
         "- Issue 19 item 23, `suiri explain d.toml holder:w3=cid --lines` (Memory Detective, 4 players, seed 1, "
         "60 events, bea's seat): " + (f"**failed** ({item23.failed})" if item23.failed else
@@ -220,18 +237,15 @@ def report(result: dict[str, object]) -> list[str]:
         f"{_worst(fake_wall):.2f} s (target < {SLOW_ANALYZE} s, by CPU: "
         f"{'met' if fake_cpu and _worst(fake_cpu) < SLOW_ANALYZE else '**not met**'}).",
     ]
-    if failed:
-        lines += ["", "Failed cases (the bench went on):", ""]
-        lines += [f"- `suiri {' '.join(r.args)}`: {r.failed}" for r in failed]
-    return lines + [""]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--game", choices=GAMES, default=None, help="one game's records only")
     parser.add_argument("--out", default=None, help="write the Markdown section here")
     opts = parser.parse_args()
-    lines = report(bench(opts.repeats))
+    lines = report(bench(opts.repeats, GAMES if opts.game is None else (opts.game,)))
     print("\n".join(lines))
     if opts.out:
         Path(opts.out).write_text("\n".join(lines), encoding="utf-8")

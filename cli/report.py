@@ -113,18 +113,13 @@ def report_html(opened: Opened[R, S, A, V], file: str, lang: str,
     """The whole page for one record (``opened``: its game, view and session).  The
     picture and the chance tables are the game's view's (``svg``, ``chances_html``)."""
     from suiri.solver.errors import SuiriError
-    from suiri.solver.reasoning import explain
+    from suiri.solver.reasoning import explain_all
 
     w = WORDS[lang]
     game, shown, session = opened.game, opened.view, opened.session
     a = game.analyze(session)
-    reasoner = game.reasoner(session)
-    steps = game.steps(session)
-    facts = []
-    for i, f in enumerate(a.certain):
-        if progress is not None:
-            progress(i, len(a.certain))
-        facts.append((shown.fact(session, f, lang), shown.proof(session, explain(reasoner, f, steps), lang)))
+    proofs = explain_all(game.reasoner(session), a.certain, game.steps(session), progress)
+    facts = [(shown.fact(session, f, lang), shown.proof(session, proof, lang)) for f, proof in zip(a.certain, proofs, strict=True)]
     try:
         advice = shown.advice(session, game.advise(session), lang)
     except SuiriError as exc:

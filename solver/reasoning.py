@@ -224,6 +224,19 @@ def explain(session: ReasoningSession, fact: Fact, steps: Stepwise,
     return proof
 
 
+def explain_all(session: ReasoningSession, facts: Sequence[Fact], steps: Stepwise,
+                progress: Callable[[int, int], None] | None = None) -> list[Proof[object]]:
+    """The proofs of many facts of one record (a report), one after another on one
+    explainer that finds what the whole record forces once (``share_backbone``)."""
+    steps.explainer.share_backbone()
+    proofs = []
+    for i, fact in enumerate(facts):
+        if progress is not None:
+            progress(i, len(facts))
+        proofs.append(explain(session, fact, steps))
+    return proofs
+
+
 @dataclass
 class HintResult:
     hints: list[Step]  # the step offered (none when every certain fact is known)

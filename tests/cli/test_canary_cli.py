@@ -263,7 +263,7 @@ def test_hint_json(record: Path, reference_text: str, suiri) -> None:
 def test_hint_skip_obvious(record: Path, suiri) -> None:
     """Every one-line certain fact taken as known: the next step combines two of them."""
     out = ok(suiri("hint", record, "--skip-obvious", "--level", "4"))
-    assert out.startswith("Look at what you have already worked out: aki's clue is ancient; the card on a4 lacks")
+    assert out.startswith("Look at what you have already worked out: aki's clue is ancient; the card on a4 is Lava-Rock Hill")
     assert "so a4 is not the goal\n" in out
     assert "(Still to find after this step: 1 certain fact.)" in out
 

@@ -27,9 +27,9 @@ from suiri.solver.information import entropy, information_gain
 from .analysis import goal_cards
 from .board import Board, Square
 from .cards import Kind
-from .counter import WorldCounter, kind_marginals
+from .counter import Counts, WorldCounter, count_layouts, kind_marginals
 from .error_text import ErrorText
-from .rules import CheckSeen, replay
+from .rules import replay
 from .session import CanarySession
 
 W_GOAL, W_INFO, W_LEAK, W_DIST = 4.0, 1.0, 0.5, 0.1
@@ -111,12 +111,16 @@ class Advice:
         }
 
 
-def goal_uncertainty(goal: list[Fraction], players: int) -> float:
+def goal_uncertainty(counts: Counts, players: int) -> float:
     """Entropy of the goal square; with 2 players (5 goal squares) the sum of each
-    square's binary entropy, since the goal is a set there."""
+    square's binary entropy, since the goal is a set there.  Read from the integer counts:
+    ``s / total`` is the float of the marginal's ``Fraction`` (a quotient of integers is
+    rounded once, however reduced), without making a ``Fraction`` per square."""
+    total = counts.total
+    sums = counts.goal_sums()
     if players == 2:
-        return sum(entropy([p, 1 - p]) for p in goal)
-    return entropy(goal)
+        return sum(entropy([s / total, (total - s) / total]) for s in sums)
+    return entropy([s / total for s in sums])
 
 
 def advise(session: CanarySession) -> Advice:
@@ -129,14 +133,15 @@ def advise(session: CanarySession) -> Advice:
     board = session.board
     players = session.variant.players
     goal = counts.goal_marginals()
-    h_goal = goal_uncertainty(goal, players)
+    sums = counts.goal_sums()
+    h_goal = goal_uncertainty(counts, players)
     public = _public_counter(session)
     public_prior = public.count(goals=False).clue_marginals(viewer)
     card = _goal_card(session, goal)
     moves = []
     for sq in state.legal_moves(viewer):
         face_up = sq in state.face_up
-        m = MoveAdvice(sq, face_up, goal[sq], 0.0, 0.0, _expected_distance(board, sq, goal))
+        m = MoveAdvice(sq, face_up, goal[sq], 0.0, 0.0, _expected_distance(board, sq, sums))
         if not face_up:
             faces = kind_marginals(session.counter, sq, counts)
             m.info_bits, m.declare_if = _check_value(session, sq, faces, h_goal)
@@ -194,9 +199,11 @@ def best_walk(board: Board, first: Square, goal: list[Fraction], moves: int) -> 
     return best[2], best[0]
 
 
-def _expected_distance(board: Board, sq: Square, goal: list[Fraction]) -> float:
-    total = sum(goal)
-    return float(sum(p * board.distance(sq, g) for g, p in enumerate(goal)) / total) if total else 0.0
+def _expected_distance(board: Board, sq: Square, sums: list[int]) -> float:
+    """The goal's expected distance from ``sq``, from the goal counts per square (one
+    rounding of the exact quotient, as the ``Fraction`` of the marginals would give)."""
+    total = sum(sums)
+    return sum(s * board.distance(sq, g) for g, s in enumerate(sums)) / total if total else 0.0
 
 
 def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction],
@@ -211,13 +218,13 @@ def _check_value(session: CanarySession, sq: Square, faces: dict[Kind, Fraction]
         post = session.counter.count(fixed={sq: kind}, strict=False)
         if not post.weights:
             continue
-        goal = post.goal_marginals()
-        after.append((p_face, goal_uncertainty(goal, players)))
+        after.append((p_face, goal_uncertainty(post, players)))
         genuine_needs_clue = session.variant.declare_needs_own_clue and session.record.genuine is not False
         if genuine_needs_clue and clue not in kind.attrs:
             continue
-        if goal[sq] >= DECLARE_AT:
-            declare.append(DeclareIf(kind, p_face, goal[sq]))
+        here = Fraction(post.goal_sums()[sq], post.total)
+        if here >= DECLARE_AT:
+            declare.append(DeclareIf(kind, p_face, here))
     declare.sort(key=lambda d: -d.p_success)
     return information_gain(h_goal, after), declare
 
@@ -231,20 +238,32 @@ def _public_counter(session: CanarySession) -> WorldCounter:
 
 def _leak(session: CanarySession, public: WorldCounter, prior: dict[str, Fraction], sq: Square,
           faces: dict[Kind, Fraction]) -> float:
-    """Expected drop of the table's uncertainty about the viewer's clue after this check."""
+    """Expected drop of the table's uncertainty about the viewer's clue after this check.
+
+    The table's worlds after each outcome are read from its worlds with ``sq`` fixed to
+    each kind: a hide leaves the kinds that carry the viewer's clue (in each clue deal,
+    the clue that deal gives the viewer), a reveal the one face shown, unless it carries
+    that clue.  These are the integers a count with the outcome's observation gives, in
+    one pass over the table's clue deals."""
     viewer, clue = session.record.viewer, session.record.clue
     assert viewer is not None and clue is not None
     h_before = entropy(prior.values())
     p_hidden = sum((p for k, p in faces.items() if clue in k.attrs), Fraction(0))
-    outcomes: list[tuple[Fraction, CheckSeen]] = []
-    if p_hidden:
-        outcomes.append((p_hidden, CheckSeen("advice", session.record.where(None), None, viewer, sq, True, None)))
-    for kind, p in faces.items():
-        if clue not in kind.attrs:
-            outcomes.append((p, CheckSeen("advice", session.record.where(None), None, viewer, sq, False, kind)))
+    seat = public.players.index(viewer)
+    attributes = session.variant.deck.attributes
+    hidden = dict.fromkeys(attributes, 0)  # the table's worlds after a hide, by the viewer's clue
+    shown = {k: dict.fromkeys(attributes, 0) for k in faces if clue not in k.attrs}  # after each reveal
+    for h, layout in public.layouts.items():
+        mine = h.clues[seat]
+        for kind in session.variant.deck.kinds:
+            if mine in kind.attrs:
+                hidden[mine] += count_layouts(layout, {sq: kind})
+            elif kind in shown:
+                shown[kind][mine] += count_layouts(layout, {sq: kind})
+    outcomes = ([(p_hidden, hidden)] if p_hidden else []) + [(p, shown[k]) for k, p in faces.items() if k in shown]
     after = []
-    for p, obs in outcomes:
-        post = public.count([obs], goals=False, strict=False)
-        if post.weights:
-            after.append((p, entropy(post.clue_marginals(viewer).values())))
+    for p, by_clue in outcomes:
+        total = sum(by_clue.values())
+        if total:  # the float of each clue's Fraction, as ``clue_marginals`` would give
+            after.append((p, entropy([w / total for w in by_clue.values()])))
     return information_gain(h_before, after)

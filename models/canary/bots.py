@@ -37,6 +37,7 @@ from .session import CanarySession
 THRESHOLD = 0.3  # the reasoner declares when its exact chance of success is at least this (docs/bots.md)
 LAST_CHANCE = 1.0  # two players: after one failure (a second one loses), declare only when this sure
 LEAK_WEIGHT = 2.0  # the concealer's weight of one bit its check tells the table about its clue
+STALL_ROUNDS = 2  # rounds in which no turn told the table anything: the reasoners stop weighing leaks
 
 
 # -- notebook -------------------------------------------------------------------------
@@ -50,6 +51,7 @@ class Notebook:
     known: dict[Square, Kind]
     hid: dict[Square, set[str]]
     clues: dict[str, set[Attribute]]
+    positions: dict[str, Square]  # where each piece stands
     genuine: set[str] = field(default_factory=set)
     fake: str | None = None
 
@@ -63,7 +65,7 @@ class Notebook:
         clues = {p: set(record.variant.deck.attributes) - {mine} for p in record.players if p != me}
         hid: dict[Square, set[str]] = {}
         noes: list[tuple[str, Kind]] = []
-        notes = cls(record, known, hid, clues)
+        notes = cls(record, known, hid, clues, rp.state.positions)
         if record.genuine is not None:
             (notes.genuine if record.genuine else set()).add(me)
             notes.fake = None if record.genuine else me
@@ -166,7 +168,7 @@ class NotebookBot:
             return Declaring(notes.sure(decision.face))
         board = decision.record.variant.board
         squares = [o.to for o in decision.options if isinstance(o, Step)]
-        here = replay(decision.record).state.positions[self.seat]
+        here = notes.positions[self.seat]
         sure = [sq for sq, k in notes.known.items() if notes.sure(k)]
         if sure:
             targets = sure
@@ -219,15 +221,19 @@ class ReasonerBot:
             return Declaring(self.declares(session, decision.at, decision.face))
         if self._advice is None:
             self._advice = advise(session)
-        best = max(self._advice.moves, key=lambda m: (self.score(session, m), -m.square))
+        record = session.record
+        stalled = quiet_turns(record) >= STALL_ROUNDS * len(record.players)
+        leak_weight = 0.0 if stalled else self.leak_weight
+        best = max(self._advice.moves, key=lambda m: (self.score(session, m, leak_weight), -m.square))
         return Step(best.square)
 
-    def score(self, session: CanarySession, move: MoveAdvice) -> float:
-        """Advise's score of ``move``, with this bot's leak weight, and without the goal
-        chance of a card whose face the seat already knows and would not declare on: a
-        step there teaches nothing and wins nothing (advise's score would send it back
-        and forth between such a square and its neighbour)."""
-        score = move.score + (W_LEAK - self.leak_weight) * move.leak_bits
+    def score(self, session: CanarySession, move: MoveAdvice, leak_weight: float) -> float:
+        """Advise's score of ``move``, with ``leak_weight`` (the bot's, or none once the
+        table has stalled), and without the goal chance of a card whose face the seat
+        already knows and would not declare on: a step there teaches nothing and wins
+        nothing (advise's score would send it back and forth between such a square and
+        its neighbour)."""
+        score = move.score + (W_LEAK - leak_weight) * move.leak_bits
         rp = session.replay
         known = move.face_up or move.square in rp.seen or move.square in rp.state.known
         if known and move.p_find is None and not (move.may_declare and move.p_goal >= self.threshold):
@@ -243,6 +249,23 @@ class ReasonerBot:
         losing = variant.losing_failures
         bar = self.last_chance if losing is not None and state.failures[self.seat] + 1 >= losing else self.threshold
         return success(session.counter, at, face) >= bar
+
+
+def quiet_turns(record: CanaryRecord) -> int:
+    """How many of the record's last turns told the table nothing: a step onto a face-up
+    card, or a player hiding again a card it had hidden (a reveal, a first hide and a
+    declaration all tell something).  When every seat weighs a check's leak above what
+    it would learn, all of them step back and forth on such squares and the game never
+    ends; ``STALL_ROUNDS`` rounds of it make the reasoners check regardless of leaks."""
+    hidden: set[tuple[str, Square]] = set()
+    quiet = 0
+    for t in record.turns:
+        told = t.declare is not None or t.check is Check.REVEALED or \
+            (t.check is Check.HIDDEN and (t.player, t.to) not in hidden)
+        quiet = 0 if told else quiet + 1
+        if t.check is Check.HIDDEN:
+            hidden.add((t.player, t.to))
+    return quiet
 
 
 def success(counter: WorldCounter, at: Square, face: Kind) -> Fraction:
@@ -262,4 +285,4 @@ class ConcealerBot(ReasonerBot):
         super().__init__(seat, rng, threshold, last_chance, leak_weight)
 
 
-__all__ = ["ConcealerBot", "Notebook", "NotebookBot", "ReasonerBot", "success"]
+__all__ = ["ConcealerBot", "Notebook", "NotebookBot", "ReasonerBot", "quiet_turns", "success"]

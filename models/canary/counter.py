@@ -21,17 +21,17 @@ checks it against brute-force enumeration on reduced boards and decks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import permutations
 from math import comb, factorial
 
 from suiri.solver.errors import NoWorldFits
 
 from .board import Square
-from .cards import Attribute, Deck, Kind
+from .cards import Attribute, Kind
 from .rules import (
     Answered,
     CheckSeen,
@@ -66,21 +66,92 @@ def hypotheses(variant: Variant) -> list[Hypothesis]:
     return [Hypothesis(c, f) for c in deals for f in fakes]
 
 
+NOTHING: frozenset[Attribute] = frozenset()
+
+
+class Tally:
+    """A variant's deck as the layout counts read it: each kind's place, copies and
+    attributes as a bit mask.  One per variant (``tally``); a count's memo key holds it
+    (hashed by identity) and small tuples of ints, not the deck's kinds and the squares."""
+
+    def __init__(self, variant: Variant) -> None:
+        deck = variant.deck
+        self.size = variant.board.size
+        self.place = {k.id: i for i, k in enumerate(deck.kinds)}
+        self.copies = tuple(k.copies for k in deck.kinds)
+        self._bits = {a: 1 << i for i, a in enumerate(deck.attributes)}
+        self._masks: dict[frozenset[Attribute], int] = {}
+        self.kind_masks = tuple(self.mask(k.attrs) for k in deck.kinds)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tally:
+        return self  # one per variant: a copied layout (a bot copied by the blind check) shares it and its counts
+
+    def mask(self, attrs: frozenset[Attribute]) -> int:
+        """``attrs`` as a bit mask."""
+        m = self._masks.get(attrs)
+        if m is None:
+            m = self._masks[attrs] = sum(self._bits[a] for a in attrs)
+        return m
+
+
+@lru_cache(maxsize=8)
+def tally(variant: Variant) -> Tally:
+    """The variant's one ``Tally``."""
+    return Tally(variant)
+
+
 @dataclass(frozen=True)
 class Layout:
     """What a clue deal and the observations say about the board."""
 
     known: dict[Square, Kind]
     require: dict[Square, frozenset[Attribute]]
+    tally: Tally = field(compare=False, repr=False)
+    # counts with squares fixed, by what each fixed square needs and the kind put there (masks, places)
+    memo: dict[tuple[tuple[int, int], ...], int] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def remaining(self) -> tuple[int, ...]:
+        """Copies of each kind (in the deck's order) left for the other squares: which
+        square holds which known card does not change a count."""
+        left = list(self.tally.copies)
+        place = self.tally.place
+        for kind in self.known.values():
+            left[place[kind.id]] -= 1
+        return tuple(left)
+
+    @cached_property
+    def groups(self) -> dict[frozenset[Attribute], tuple[Square, ...]]:
+        """The squares whose card is not known, by what they need (the empty set: nothing);
+        a count treats a group's squares alike."""
+        out: dict[frozenset[Attribute], list[Square]] = {NOTHING: []}
+        for sq, r in self.require.items():
+            out.setdefault(r, []).append(sq)
+        out[NOTHING] = [sq for sq in range(self.tally.size) if sq not in self.known and sq not in self.require]
+        return {r: tuple(squares) for r, squares in out.items()}
+
+    @cached_property
+    def total(self) -> int:
+        """How many layouts of kinds fit."""
+        return _count(self.tally, self.tally.size - len(self.known), self.remaining, tuple(sorted(self.needs.items())))
+
+    @cached_property
+    def needs(self) -> dict[int, int]:
+        """How many squares need each set of attributes (as a mask)."""
+        out: dict[int, int] = {}
+        for r in self.require.values():
+            m = self.tally.mask(r)
+            out[m] = out.get(m, 0) + 1
+        return out
 
 
 def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
-                      observations: Iterable[Observation], base: Layout | None = None) -> Layout | None:
-    """The layout constraints under clue deal ``h`` (added to ``base``); None when an
-    observation rules ``h`` out."""
+                      observations: Iterable[Observation]) -> Layout | None:
+    """The layout constraints under clue deal ``h``; None when an observation rules ``h``
+    out."""
     seat = {p: i for i, p in enumerate(players)}
-    known: dict[Square, Kind] = dict(base.known) if base else {}
-    require: dict[Square, set[Attribute]] = {sq: set(r) for sq, r in base.require.items()} if base else {}
+    known: dict[Square, Kind] = {}
+    require: dict[Square, set[Attribute]] = {}
 
     def see(sq: Square, face: Kind) -> bool:
         if known.setdefault(sq, face) != face:
@@ -121,60 +192,78 @@ def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
     for sq, needed in require.items():
         if sq in known and not needed <= known[sq].attrs:
             return None
-    return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known})
+    return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known}, tally(variant))
 
 
 # -- counting layouts -------------------------------------------------------------------
-def count_layouts(variant: Variant, layout: Layout, fixed: dict[Square, Kind] | None = None) -> int:
-    """How many layouts of kinds fit ``layout`` (plus squares ``fixed`` to a kind)."""
-    if fixed:
-        fixed_layout = _fix(layout, fixed)
-        if fixed_layout is None:
-            return 0
-        layout = fixed_layout
-    return _count(variant, frozenset(layout.known.items()), frozenset(layout.require.items()))
+def count_layouts(layout: Layout, fixed: dict[Square, Kind] | None = None) -> int:
+    """How many layouts of kinds fit ``layout`` (plus squares ``fixed`` to a kind).  The
+    counts are kept on the layout, by what each fixed square needs and the kind put there:
+    squares alike count alike, and advise asks the same of several squares."""
+    if not fixed:
+        return layout.total
+    t = layout.tally
+    pairs = []
+    for sq, kind in fixed.items():
+        have = layout.known.get(sq)
+        if have is not None:
+            if have != kind:
+                return 0
+            continue
+        pairs.append((t.mask(layout.require.get(sq, NOTHING)), t.place[kind.id]))
+    key = tuple(sorted(pairs))
+    n = layout.memo.get(key)
+    if n is None:
+        n = layout.memo[key] = _count_fixed(layout, fixed)
+    return n
 
 
-@lru_cache(maxsize=8)
-def _masks(deck: Deck) -> Callable[[frozenset[Attribute]], int]:
-    """Attribute sets as bit masks (memoised: every count needs them)."""
-    index = {a: 1 << i for i, a in enumerate(deck.attributes)}
-    return lru_cache(maxsize=1024)(lambda attrs: sum(index[a] for a in attrs))
+def _count_fixed(layout: Layout, fixed: dict[Square, Kind]) -> int:
+    """``count_layouts`` with ``fixed``, from the layout's shape: each fixed square leaves
+    its group and takes one copy of its kind."""
+    t = layout.tally
+    known = len(layout.known)
+    left, needs = list(layout.remaining), dict(layout.needs)
+    for sq, kind in fixed.items():
+        have = layout.known.get(sq)
+        if have is not None:
+            if have != kind:
+                return 0
+            continue
+        need = layout.require.get(sq)
+        if need is not None:
+            if not need <= kind.attrs:
+                return 0
+            m = t.mask(need)
+            if needs[m] == 1:
+                del needs[m]
+            else:
+                needs[m] -= 1
+        left[t.place[kind.id]] -= 1
+        known += 1
+    return _count(t, t.size - known, tuple(left), tuple(sorted(needs.items())))
 
 
 @lru_cache(maxsize=65536)
-def _count(variant: Variant, known_items: frozenset[tuple[Square, Kind]],
-           require_items: frozenset[tuple[Square, frozenset[Attribute]]]) -> int:
-    """``count_layouts`` on a canonical key: clue deals that leave the same board
-    constraints (common for a spectator) share one count."""
-    deck = variant.deck
-    mask = _masks(deck)
-    remaining: dict[Kind, int] = {k: k.copies for k in deck.kinds}
-    for _, kind in known_items:
-        remaining[kind] -= 1
-        if remaining[kind] < 0:
-            return 0
-    free = variant.board.size - len(known_items)
-    groups: dict[int, int] = {}
-    for _, r in require_items:
-        m = mask(r)
-        groups[m] = groups.get(m, 0) + 1
-    groups[0] = free - sum(n for m, n in groups.items() if m)
+def _count(t: Tally, free: int, remaining: tuple[int, ...], groups: tuple[tuple[int, int], ...]) -> int:
+    """``count_layouts`` on a canonical key: the copies of each kind left for the ``free``
+    squares and how many of them need each attribute mask (``groups``), whichever squares
+    they are, so that clue deals and squares that leave the same shape share one count."""
+    if min(remaining) < 0:
+        return 0
     relevant = 0
-    for m in groups:
+    for m, _ in groups:
         relevant |= m
     classes: dict[int, int] = {}
     divisor = 1
-    for kind, left in remaining.items():
+    for kmask, left in zip(t.kind_masks, remaining, strict=True):
         if left:
-            key = mask(kind.attrs) & relevant
+            key = kmask & relevant
             classes[key] = classes.get(key, 0) + left
             divisor *= factorial(left)
     if sum(classes.values()) != free:
         return 0
-    group_key = tuple(sorted((m, n) for m, n in groups.items() if m))
-    class_key = tuple(sorted(classes.items()))
-    ways = _distribute(group_key, class_key)
+    ways = _distribute(groups, tuple(sorted(classes.items())))
     return ways // divisor
 
 
@@ -219,7 +308,7 @@ class Counts:
     variant: Variant
     players: tuple[str, ...]
     weights: dict[Hypothesis, int]
-    goal_counts: dict[Hypothesis, list[int]] = field(default_factory=dict)
+    goal_worlds: list[int] | None = None  # per square, in how many worlds it holds a goal card (if counted)
 
     @property
     def total(self) -> int:
@@ -242,13 +331,14 @@ class Counts:
                 out[self.players[h.fake]] += Fraction(w, self.total)
         return out
 
+    def goal_sums(self) -> list[int]:
+        """Per square, in how many of the ``total`` worlds it holds a goal card (zeros
+        when the goals were not counted)."""
+        return self.goal_worlds if self.goal_worlds is not None else [0] * self.variant.board.size
+
     def goal_marginals(self) -> list[Fraction]:
-        size = self.variant.board.size
-        sums = [0] * size
-        for counts in self.goal_counts.values():
-            for sq in range(size):
-                sums[sq] += counts[sq]
-        return [Fraction(s, self.total) for s in sums]
+        total = self.total
+        return [Fraction(s, total) for s in self.goal_sums()]
 
 
 def count(variant: Variant, players: Sequence[str], observations: Sequence[Observation],
@@ -269,59 +359,53 @@ class WorldCounter:
             layout = board_constraints(variant, self.players, h, observations)
             if layout is not None:
                 self.layouts[h] = layout
+        self.goal_kinds = {h: variant.deck.carrying(h.genuine()) for h in self.layouts}  # its goal cards
 
-    def count(self, extra: Sequence[Observation] = (), goals: bool = True,
-              fixed: dict[Square, Kind] | None = None, strict: bool = True) -> Counts:
-        """Counts with ``extra`` observations and ``fixed`` squares added.
+    def count(self, goals: bool = True, fixed: dict[Square, Kind] | None = None, strict: bool = True) -> Counts:
+        """Counts with ``fixed`` squares added.
 
         With ``strict`` an empty result raises ``NoWorldFits``; otherwise the counts
         have no weights (an outcome that cannot happen)."""
         weights: dict[Hypothesis, int] = {}
-        goal_counts: dict[Hypothesis, list[int]] = {}
+        spread: dict[tuple[Square, ...], int] = {}  # goal worlds of squares that count alike
         for h, layout in self.layouts.items():
-            current: Layout | None = layout
-            if extra:
-                current = board_constraints(self.variant, self.players, h, extra, base=layout)
-            if current is not None and fixed:
-                current = _fix(current, fixed)
-            if current is None:
-                continue
-            w = count_layouts(self.variant, current)
+            w = count_layouts(layout, fixed)
             if w == 0:
                 continue
             weights[h] = w
             if goals:
-                goal_counts[h] = _goal_counts(self.variant, current, h, w)
+                _spread_goals(spread, layout, self.goal_kinds[h], w, fixed or {})
         if not weights and strict:
             raise NoWorldFits("no world fits the observations")
-        return Counts(self.variant, self.players, weights, goal_counts)
+        sums = None
+        if goals:
+            sums = [0] * self.variant.board.size
+            for squares, n in spread.items():
+                for sq in squares:
+                    sums[sq] += n
+        return Counts(self.variant, self.players, weights, sums)
 
 
-def _fix(layout: Layout, fixed: dict[Square, Kind]) -> Layout | None:
-    """``layout`` with some squares' cards fixed; None when one contradicts it."""
-    known = dict(layout.known)
-    require = dict(layout.require)
+def _spread_goals(spread: dict[tuple[Square, ...], int], layout: Layout, kinds: list[Kind], total: int,
+                  fixed: dict[Square, Kind]) -> None:
+    """Add, for the squares of ``layout`` with ``fixed`` squares added, in how many of its
+    ``total`` layouts each holds a goal card (one of ``kinds``): a known card is or is not
+    one; the squares of a group (the same need) share one count."""
+    for sq, kind in layout.known.items():
+        if kind in kinds:
+            spread[(sq,)] = spread.get((sq,), 0) + total
+    touched: set[frozenset[Attribute]] = set()
     for sq, kind in fixed.items():
-        if known.setdefault(sq, kind) != kind or not require.pop(sq, frozenset()) <= kind.attrs:
-            return None
-    return Layout(known, require)
-
-
-def _goal_counts(variant: Variant, layout: Layout, h: Hypothesis, total: int) -> list[int]:
-    """For each square, in how many of the ``total`` layouts it holds a goal card."""
-    goal = h.genuine()
-    kinds = variant.deck.carrying(goal)
-    counts = [0] * variant.board.size
-    by_group: dict[frozenset[Attribute], int] = {}
-    for sq in variant.board.squares:
-        if sq in layout.known:
-            counts[sq] = total if goal <= layout.known[sq].attrs else 0
-            continue
-        need = layout.require.get(sq, frozenset())
-        if need not in by_group:
-            by_group[need] = sum(count_layouts(variant, layout, {sq: k}) for k in kinds if need <= k.attrs)
-        counts[sq] = by_group[need]
-    return counts
+        if sq not in layout.known:
+            touched.add(layout.require.get(sq, NOTHING))
+            if kind in kinds:
+                spread[(sq,)] = spread.get((sq,), 0) + total
+    for need, squares in layout.groups.items():
+        if need in touched:
+            squares = tuple(s for s in squares if s not in fixed)
+        if squares:
+            n = sum(count_layouts(layout, {**fixed, squares[0]: k}) for k in kinds if need <= k.attrs)
+            spread[squares] = spread.get(squares, 0) + n
 
 
 def kind_marginals(counter: WorldCounter, square: Square, base: Counts | None = None) -> dict[Kind, Fraction]:
@@ -329,7 +413,7 @@ def kind_marginals(counter: WorldCounter, square: Square, base: Counts | None = 
     base = base or counter.count(goals=False)
     out: dict[Kind, Fraction] = {}
     for kind in counter.variant.deck.kinds:
-        n = sum(count_layouts(counter.variant, layout, {square: kind}) for h, layout in counter.layouts.items()
+        n = sum(count_layouts(layout, {square: kind}) for h, layout in counter.layouts.items()
                 if h in base.weights)
         if n:
             out[kind] = Fraction(n, base.total)

@@ -317,32 +317,34 @@ def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: 
 
 def check_matches_card_side(state: PublicState, turn: Turn, where: Source) -> None:
     """A face-down destination is checked (hidden/revealed); a face-up one is not (none)."""
-    name = state.variant.board.name(turn.to)
+    name = state.variant.board.name
     if turn.check is None:
         valid = '"none"' if state.is_face_up(turn.to) else ErrorText("rules:hidden-or-revealed")
-        raise IllegalMoveError(ErrorText("rules:check-missing", player=turn.player, square=name), where, valid)
+        raise IllegalMoveError(ErrorText("rules:check-missing", player=turn.player, square=name(turn.to)), where, valid)
     if state.is_face_up(turn.to) and turn.check is not Check.NONE:
-        raise IllegalMoveError(ErrorText("rules:face-up", square=name, card=state.face_up[turn.to].id), where, '"none"')
+        raise IllegalMoveError(ErrorText("rules:face-up", square=name(turn.to), card=state.face_up[turn.to].id), where,
+                               '"none"')
     if not state.is_face_up(turn.to) and turn.check is Check.NONE:
-        raise IllegalMoveError(ErrorText("rules:face-down", square=name), where, ErrorText("rules:hidden-or-revealed"))
+        raise IllegalMoveError(ErrorText("rules:face-down", square=name(turn.to)), where, ErrorText("rules:hidden-or-revealed"))
 
 
 def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None, seen: dict[Square, Kind],
                              where: Source) -> None:
     """``revealed`` needs the face; ``hidden`` may give it only if the viewer saw it; a
     face must agree with what the viewer already saw on that square."""
-    name = state.variant.board.name(turn.to)
+    name = state.variant.board.name
     if turn.check is Check.REVEALED and turn.card is None:
-        raise IllegalMoveError(ErrorText("rules:reveal-without-card", square=name), where,
+        raise IllegalMoveError(ErrorText("rules:reveal-without-card", square=name(turn.to)), where,
                                ErrorText("rules:reveal-without-card-valid"))
     if (turn.check is Check.HIDDEN and turn.card is not None and turn.player != viewer
             and turn.to not in state.known and turn.to not in seen):
-        raise IllegalMoveError(ErrorText("rules:hidden-face-unseen", player=turn.player, square=name,
+        raise IllegalMoveError(ErrorText("rules:hidden-face-unseen", player=turn.player, square=name(turn.to),
                                          viewer=viewer or ErrorText("rules:a-spectator")),
                                where, ErrorText("rules:omit-card"))
     known = state.face_up.get(turn.to) or state.known.get(turn.to) or seen.get(turn.to)
     if turn.card is not None and known is not None and turn.card != known:
-        raise IllegalMoveError(ErrorText("rules:card-known", square=name, known=known.id, card=turn.card.id), where, known.id)
+        raise IllegalMoveError(ErrorText("rules:card-known", square=name(turn.to), known=known.id, card=turn.card.id),
+                               where, known.id)
 
 
 def viewer_does_not_lie(turn: Turn, viewer: str | None, clue: Attribute | None, where: Source) -> None:
@@ -424,16 +426,15 @@ def declaration_outcome(variant: Variant, declarer: str, answers: dict[str, bool
     return False
 
 
-def copies_are_not_exceeded(seen: dict[Square, Kind], board: Board, where: Source) -> None:
-    counts: dict[Kind, list[Square]] = {}
-    for sq, kind in seen.items():
-        counts.setdefault(kind, []).append(sq)
-    for kind, squares in counts.items():
-        if len(squares) > kind.copies:
-            names = ", ".join(board.name(s) for s in sorted(squares))
-            raise IllegalMoveError(ErrorText("rules:too-many-copies", n=len(squares), card=kind.id, squares=names,
-                                             copies=kind.copies),
-                                   where, ErrorText("rules:copies-valid", copies=kind.copies, card=kind.id))
+def copies_are_not_exceeded(seen: dict[Square, Kind], kind: Kind, board: Board, where: Source) -> None:
+    """No more squares show ``kind``, the face just seen, than the deck has copies of it
+    (the faces seen before were checked when they were seen)."""
+    squares = [sq for sq, k in seen.items() if k == kind]
+    if len(squares) > kind.copies:
+        names = ", ".join(board.name(s) for s in sorted(squares))
+        raise IllegalMoveError(ErrorText("rules:too-many-copies", n=len(squares), card=kind.id, squares=names,
+                                         copies=kind.copies),
+                               where, ErrorText("rules:copies-valid", copies=kind.copies, card=kind.id))
 
 
 # -- replay -------------------------------------------------------------------------
@@ -475,32 +476,32 @@ def replay(record: RecordLike) -> Replay:
         obs.append(OwnAuthenticity("genuine", record.where(None, "genuine"), None, record.viewer, record.genuine))
 
     for n, turn in enumerate(record.turns, start=1):
-        at = record.where(n, "player")
         if state.over:
-            raise IllegalMoveError(ErrorText("rules:after-end", n=n, over=state.over), at, ErrorText("rules:no-more-turns"))
+            raise IllegalMoveError(ErrorText("rules:after-end", n=n, over=state.over), record.where(n, "player"),
+                                   ErrorText("rules:no-more-turns"))
         expected = state.next_player()
         if turn.player != expected:
             skipped = state.skipped_before_next()
             note = ErrorText("rules:skipping", names=", ".join(sorted(set(skipped)))) if skipped else ""
             raise IllegalMoveError(ErrorText("rules:not-your-turn", expected=expected, player=turn.player, skipping=note),
-                                   at, expected)
+                                   record.where(n, "player"), expected)
         state.advance()
         move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
-        declaration_replaces_the_check(turn, record.where(n, "check"), record.where(n, "card"))
+        where_check, where_card = record.where(n, "check"), record.where(n, "card")  # each once: replay is hot
+        declaration_replaces_the_check(turn, where_check, where_card)
         if turn.declare is not None:
             obs.extend(_declaration(state, record, n, turn, seen))
             continue
-        check_matches_card_side(state, turn, record.where(n, "check"))
-        face_is_given_where_seen(state, turn, record.viewer, seen, record.where(n, "card"))
-        viewer_does_not_lie(turn, record.viewer, record.clue, record.where(n, "check"))
+        check_matches_card_side(state, turn, where_check)
+        face_is_given_where_seen(state, turn, record.viewer, seen, where_card)
+        viewer_does_not_lie(turn, record.viewer, record.clue, where_check)
         sq = turn.to
         if turn.card is not None:
             seen[sq] = turn.card
-            copies_are_not_exceeded(seen, board, record.where(n, "card"))
+            copies_are_not_exceeded(seen, turn.card, board, where_card)
         state.play(turn, n, None)
         if turn.check is not Check.NONE:
-            obs.append(CheckSeen(f"t{n}.check", record.where(n, "check"), n, turn.player, sq,
-                                 turn.check is Check.HIDDEN, turn.card))
+            obs.append(CheckSeen(f"t{n}.check", where_check, n, turn.player, sq, turn.check is Check.HIDDEN, turn.card))
     return Replay(state, obs, seen)
 
 
@@ -520,7 +521,7 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
         raise IllegalMoveError(ErrorText("rules:card-is", square=v.board.name(sq), known=known.id, card=d.card.id),
                                where_card, known.id)
     seen[sq] = d.card
-    copies_are_not_exceeded(seen, v.board, where_card)
+    copies_are_not_exceeded(seen, d.card, v.board, where_card)
     answers_come_from_the_others(state, turn.player, d.answers, where_answers)
     viewer_answers_truthfully(v, turn.player, d.card, d.answers, record.viewer, record.clue, record.genuine, where_answers)
     genuine_declarer_has_its_clue(v, turn.player, d.card, record.viewer, record.clue, record.genuine, where_card)

@@ -12,8 +12,9 @@ import pytest
 from bots.blind import check_blind
 
 from suiri.models.bots import Outcome, RandomBot, play_game
+from suiri.models.canary import bots as canary_bots
 from suiri.models.canary.board import Square
-from suiri.models.canary.bots import ConcealerBot, Notebook, NotebookBot, ReasonerBot
+from suiri.models.canary.bots import ConcealerBot, Notebook, NotebookBot, ReasonerBot, quiet_turns
 from suiri.models.canary.cards import Kind
 from suiri.models.canary.counter import Hypothesis
 from suiri.models.canary.game import BOTS, GAME
@@ -189,6 +190,37 @@ def test_notebook_crosses_off_what_it_was_shown() -> None:
             for p, left in notes.clues.items():
                 assert table.state.deal.clues[p] in left
             assert any(table.state.deal.genuine_clues() == g for g in notes.goal_sets())
+
+
+# -- no stall ----------------------------------------------------------------------------------
+def among_concealers(seed: int, k: int, max_choices: int) -> tuple[CanarySeating, Outcome]:
+    """Three players, the reasoner in seat ``k`` and concealers in the others, played."""
+    table = seating(3, seed)
+    names = ["reasoner" if i == k else "concealer" for i in range(3)]
+    bots = {p: BOTS[n](p, random.Random(f"{seed}-{k}-{p}")) for p, n in zip(table.players, names, strict=True)}
+    return table, play_game(table, bots, max_choices=max_choices)
+
+
+@pytest.mark.parametrize(("seed", "k"), [(300, 0), (308, 2)])
+def test_a_reasoner_among_concealers_ends_the_game(seed: int, k: int) -> None:
+    """Tables that stepped back and forth until the bound: every seat weighed a check's
+    leak above what it would learn, so each stepped between a face-up card and one it had
+    hidden before, and nobody learned enough to declare.  After ``STALL_ROUNDS`` rounds
+    that told the table nothing the reasoners check regardless of leaks: the game ends."""
+    table, out = among_concealers(seed, k, 200)
+    assert out.ending == "over", out
+    assert out.winners
+
+
+def test_the_stall_is_what_quiet_turns_sees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the rule the first of those tables is a draw at the bound, its last turns
+    all quiet (a step onto a face-up card or a hide of a card hidden before)."""
+    monkeypatch.setattr(canary_bots, "STALL_ROUNDS", 10**6)
+    table, out = among_concealers(300, 0, 200)
+    assert out.ending == "draw"
+    record = table.state.record_for(None)
+    assert quiet_turns(record) >= 2 * len(table.players)
+    assert quiet_turns(record.truncated(3)) < 3  # the first turns told the table something
 
 
 # -- strength --------------------------------------------------------------------------------

@@ -100,8 +100,12 @@ def serving(games_dir: Path, *extra: str, timeout: float = 60) -> Iterator[Serve
     try:
         server.found.wait(timeout)
         if not server.url:
-            raise RuntimeError(f"suiri serve printed no address in {timeout:.0f} s "
-                               f"(exit {process.poll()}):\n{server.output()}")
+            try:
+                status: int | None = process.wait(0 if server.reader.is_alive() else 5)
+            except subprocess.TimeoutExpired:
+                status = None
+            ended = f"still running after {timeout:.0f} s" if status is None else f"exit status {status}"
+            raise RuntimeError(f"suiri serve printed no address ({ended}):\n{server.output()}")
         yield server
         assert process.poll() is None, f"suiri serve ended while in use:\n{server.output()}"
     finally:

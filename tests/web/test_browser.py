@@ -20,6 +20,9 @@ from typing import Any
 import pytest
 from sibling import load_sibling
 
+from suiri import models
+from suiri.models.live import setup_length
+
 browser = load_sibling(__file__, "browser.py", "web_browser")
 needs_browser = pytest.mark.skipif(browser.MISSING is not None, reason=str(browser.MISSING))
 
@@ -141,17 +144,23 @@ def assert_phone_layout(page: Any, what: str) -> None:
     assert not small, f"{what}: tap targets under 44 px high: {small}"
 
 
-def create_game(page: Any, origin: str, game: str) -> str:
-    """Fill the new-game form for the reference record's seat; the new game's page URL."""
+def create_game(page: Any, origin: str, game: str, reference: list[str]) -> str:
+    """Fill the new-game form for the reference record's seat (its setup lines the form
+    does not offer, such as Canary's corners, under "setup"); the new game's page URL."""
     players, seat, secret = SEATS[game]
+    head = setup_length(models.game(game), reference)
+    setup = [line for line in reference[:head] if line.split()[0] not in (game, "viewer")]
     page.goto(origin + "/new")
     page.select_option("form#new-game select#game", game)
     page.fill("form#new-game input#players", players)
     page.fill("form#new-game input#seat", seat)
     page.fill("form#new-game input#secret", secret)
+    if setup:
+        page.click("form#new-game details summary")
+        page.fill("form#new-game textarea#setup", "\n".join(setup))
     with page.expect_navigation():
         page.click("form#new-game [type=submit]")
-    assert "/games/" in page.url, f"the new-game form did not open the game (at {page.url})"
+    assert "/games/" in page.url, f"the new-game form did not open the game (at {page.url}): {page.inner_text('#main')}"
     return str(page.url)
 
 
@@ -172,13 +181,13 @@ def test_a_reference_record_typed_through_the_page(server: Any, chromium: Any, t
             assert page.get_attribute("html", "lang") == "ja"
         if viewport is browser.PHONE:
             assert_phone_layout(page, "the games list")
-        url = create_game(page, server.url, game)
+        reference = browser.reference_lines(GAMES[game])
+        url = create_game(page, server.url, game, reference)
         name = url.split("/games/", 1)[1].split("?")[0]
         record = server.games_dir / name
         assert record.is_file(), f"no file {record} for the new game"
-        reference = browser.reference_lines(GAMES[game])
         header = record_lines(record)
-        assert header == reference[:len(header)], f"the new-game form wrote {header}, not the reference's header"
+        assert header == reference[:len(header)], f"the new-game form wrote {header}, not the reference's setup"
         to_type = reference[len(header):]
 
         for i, line in enumerate(to_type):

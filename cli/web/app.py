@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import api, play, puzzles
+from . import api, games, play, puzzles
 from .config import ServeConfig
 from .pages import HERE
 from .security import Guard
@@ -18,6 +18,7 @@ def create_app(config: ServeConfig) -> FastAPI:
     app.state.config = config
     app.add_middleware(Guard, config=config)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(games.router)
     app.include_router(api.router)
     app.include_router(puzzles.router)
     app.include_router(play.router)

@@ -59,7 +59,7 @@ def csrf_token(request: Request) -> str:
     return str(getattr(request.state, "csrf", ""))
 
 
-def render(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+def render(request: Request, name: str, /, status_code: int = 200, **context: Any) -> HTMLResponse:
     """The page ``name`` with ``context``, and the language, messages and CSRF token."""
     lang = page_lang(request)
     context = {"lang": lang, "t": Messages(lang), "csrf": csrf_token(request),

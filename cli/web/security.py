@@ -26,11 +26,12 @@ import secrets
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qs
 
-from suiri.cli.messages import Messages
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from suiri.cli.messages import Messages
 
 from .config import LOOPBACK_NAMES, ServeConfig
 from .pages import page_lang, render

@@ -73,6 +73,24 @@ def field_value(html: str, name: str) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How a client behaves: the mean pause before each request (drawn uniformly from half
+    to one and a half times it; 0: none) and the chance of a hint and of a proof after a line."""
+
+    name: str
+    pause: float
+    hint: float
+    explain: float
+
+
+PACES = {
+    "alone": Pace("Alone", 0, 1, 1),  # one client, no pause: what each request costs, no queue
+    "table": Pace("At the table's pace", 4, 0.25, 0.25),
+    "flat-out": Pace("Flat out", 0, 0.25, 0.25),  # no pause: the server's capacity
+}
+
+
 @dataclass
 class Client:
     """One simulated player: its record's file, the lines it types, what it has seen."""
@@ -82,6 +100,7 @@ class Client:
     name: str
     lines: list[str]
     header: int
+    pace: Pace
     stop: threading.Event
     counting: threading.Event
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -91,10 +110,11 @@ class Client:
     facts: list[str] = field(default_factory=list)
     level: int = 0
     http: httpx.Client | None = None
+    rng: random.Random = field(default_factory=random.Random)
 
     def run(self) -> None:
-        rng = random.Random(self.index)
-        with httpx.Client(base_url=self.base, timeout=60) as http:
+        self.rng.seed(self.index)
+        with httpx.Client(base_url=self.base, timeout=120) as http:
             self.http = http
             http.get("/")  # the CSRF cookie
             http.headers["X-CSRF-Token"] = http.cookies.get("suiri_csrf") or ""
@@ -102,15 +122,18 @@ class Client:
             while not self.stop.is_set():
                 if self.typed < len(self.lines) - self.header:
                     self.type_line()
-                    self.hint()
-                    if self.facts:
-                        self.explain(rng.choice(self.facts))
+                    if self.rng.random() < self.pace.hint:
+                        self.hint()
+                    if self.facts and self.rng.random() < self.pace.explain:
+                        self.explain(self.rng.choice(self.facts))
                 else:
                     while self.typed and not self.stop.is_set():
                         self.undo()
                     self.page()
 
     def ask(self, kind: str, method: str, url: str, **kw: object) -> httpx.Response | None:
+        if self.pace.pause and self.stop.wait(self.pace.pause * self.rng.uniform(0.5, 1.5)):
+            return None
         t = time.perf_counter()
         try:
             assert self.http is not None
@@ -178,46 +201,55 @@ def cpu_seconds(pid: int) -> float:
 
 @dataclass
 class Run:
+    pace: Pace
     clients: int
     seconds: float
-    warmup: float
     times: dict[str, list[float]]
     errors: list[str]
     server_cpu: float
     incomplete: list[str]
 
 
-def bench(clients: int, seconds: float, warmup: float) -> Run:
+def bench(pace: Pace, clients: int, seconds: float, warmup: float, typed: dict[str, list[str]]) -> Run:
+    """One run: ``clients`` players at ``pace`` on a fresh server and folder; ``typed``
+    holds each reference record's lines."""
     helpers = load_helpers()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        stop, counting, warm = threading.Event(), threading.Event(), threading.Event()
         players: list[Client] = []
-        stop, counting = threading.Event(), threading.Event()
-        for i in range(clients):
-            record = RECORDS[i % len(RECORDS)]
-            lines = helpers.reference_lines(record)
+        warming: list[Client] = []
+        for i, record in enumerate([*RECORDS, *(RECORDS[i % len(RECORDS)] for i in range(clients))]):
+            lines = typed[record]
             head = setup_length(game(record.split("-")[0]), lines)
-            name = f"load-{i:02d}-{record}.txt"
+            first = i < len(RECORDS)
+            name = f"warm-{record}.txt" if first else f"load-{i - len(RECORDS):02d}-{record}.txt"
             (folder / name).write_text("\n".join(lines[:head]) + "\n", encoding="utf-8")
-            players.append(Client(i, "", name, lines, head, stop, counting))
+            if first:  # warms the process: every kind of request on every game, flat out
+                warming.append(Client(i, "", name, lines, head, PACES["alone"], warm, threading.Event()))
+            else:
+                players.append(Client(i, "", name, lines, head, pace, stop, counting))
         with helpers.serving(folder) as server:
-            threads = []
-            for c in players:
-                c.base = server.url
-                threads.append(threading.Thread(target=c.run, name=f"client-{c.index}"))
-            for t in threads:
-                t.start()
-            time.sleep(warmup)
-            counting.set()
-            cpu0 = cpu_seconds(server.process.pid)
-            time.sleep(seconds)
-            counting.clear()
-            cpu = cpu_seconds(server.process.pid) - cpu0
-            stop.set()
-            for t in threads:
-                t.join(120)
+            for group, until in ((warming, warm), (players, stop)):
+                threads = []
+                for c in group:
+                    c.base = server.url
+                    threads.append(threading.Thread(target=c.run, name=f"client-{c.index}"))
+                for t in threads:
+                    t.start()
+                if group is warming:
+                    time.sleep(warmup)
+                else:
+                    counting.set()
+                    cpu0 = cpu_seconds(server.process.pid)
+                    time.sleep(seconds)
+                    counting.clear()
+                    cpu = cpu_seconds(server.process.pid) - cpu0
+                until.set()
+                for t in threads:
+                    t.join(300)
         incomplete = []
-        for c in players:
+        for c in warming + players:
             on_disk = [s for s in (x.split("#", 1)[0].strip() for x in (folder / c.name).read_text("utf-8").splitlines()) if s]
             if on_disk != c.lines[:c.header + c.typed]:
                 incomplete.append(f"{c.name}: {len(on_disk)} lines on disk, {c.header + c.typed} accepted")
@@ -228,58 +260,85 @@ def bench(clients: int, seconds: float, warmup: float) -> Run:
     for c in players:
         for kind, ts in c.times.items():
             times[kind] += ts
-    return Run(clients, seconds, warmup, dict(times), [e for c in players for e in c.errors], cpu, incomplete)
+    errors = [e for c in warming + players for e in c.errors]
+    return Run(pace, clients, seconds, dict(times), errors, cpu, incomplete)
 
 
 def p95(xs: list[float]) -> float:
     return statistics.quantiles(xs, n=20, method="inclusive")[-1] if len(xs) > 1 else xs[0]
 
 
-def markdown(run: Run) -> list[str]:
+def table(run: Run, targets: bool) -> list[str]:
+    """One run's figures: count, median, p95 and worst per request kind; with ``targets``,
+    issue 22's targets and whether they were met."""
     total = sum(len(ts) for ts in run.times.values())
-    out = [HEADING, "",
-           f"Measured by `make bench` (`bench/web.py`): `suiri serve` in its own process on loopback, "
-           f"{run.clients} clients at once (threads, one HTTP session each) for {run.seconds:.0f} s after a "
-           f"{run.warmup:.0f} s warm-up, each typing one of the reference records "
-           f"({', '.join(RECORDS)}) line by line through the page, asking after each line for the next hint "
-           "level and the proof of one certain fact, and undoing every line at the end of the record. "
-           f"Wall times from request to answer; the machine ({os.cpu_count()} cores, Python "
-           f"{platform.python_version()}) was shared with other work, so the figures are noisy.", "",
-           "| request | count | median | p95 | worst | target |", "|---|---|---|---|---|---|"]
+    out = ["| request | count | median | p95 | worst |" + (" target |" if targets else ""),
+           "|---|---|---|---|---|" + ("---|" if targets else "")]
     for kind in KINDS:
         ts = run.times.get(kind)
         if not ts:
             continue
+        row = f"| {kind} | {len(ts)} | {ms(statistics.median(ts))} | {ms(p95(ts))} | {ms(max(ts))} |"
         median, high = TARGETS.get(kind, (None, None))
-        target = " and ".join(x for x in (
-            f"median < {median * 1000:.0f} ms" if median else "", f"p95 < {high * 1000:.0f} ms" if high else "") if x)
-        met = "" if not target else (" (met)" if (median is None or statistics.median(ts) < median)
-                                     and (high is None or p95(ts) < high) else " (**missed**)")
-        out.append(f"| {kind} | {len(ts)} | {statistics.median(ts) * 1000:.0f} ms | {p95(ts) * 1000:.0f} ms | "
-                   f"{max(ts) * 1000:.0f} ms | {target or '-'}{met} |")
-    out += ["", f"{total} requests in {run.seconds:.0f} s ({total / run.seconds:.1f} a second); the server "
-            f"used {run.server_cpu:.1f} s of CPU ({run.server_cpu / max(total, 1) * 1000:.1f} ms a request). "
-            f"Errors: {len(run.errors) or 'none'}. Records on disk afterwards: "
-            + ("every one the lines its client saw accepted, and each passes `suiri check`."
-               if not run.incomplete else "**" + "; ".join(run.incomplete) + "**"), ""]
-    for e in run.errors[:10]:
-        out.append(f"- {e}")
-    return out + ([""] if run.errors else [])
+        if targets:
+            goal = " and ".join(x for x in (f"median < {ms(median)}" if median else "",
+                                            f"p95 < {ms(high)}" if high else "") if x)
+            met = (median is None or statistics.median(ts) < median) and (high is None or p95(ts) < high)
+            row += f" {goal} ({'met' if met else '**missed**'}) |" if goal else " - |"
+        out.append(row)
+    out += ["", f"{total} requests timed in {run.seconds:.0f} s ({total / run.seconds:.1f} a second); the server "
+            f"used {run.server_cpu:.1f} s of CPU (user + system) meanwhile, {run.server_cpu / run.seconds:.2f} of a "
+            f"core ({run.server_cpu / max(total, 1) * 1000:.0f} ms a request). Errors: {len(run.errors) or 'none'}. "
+            "Records on disk afterwards: " + ("each one the lines its client saw accepted, and each passes "
+                                              "`suiri check`." if not run.incomplete else
+                                              "**" + "; ".join(run.incomplete) + "**"), ""]
+    return out + [f"- {e}" for e in run.errors[:10]] + ([""] if run.errors else [])
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms"
+
+
+def markdown(runs: list[Run], warmup: float) -> list[str]:
+    out = [HEADING, "",
+           "Measured by `make bench` (`bench/web.py`): `suiri serve` in its own process on loopback (one "
+           "process, as `suiri serve` runs), clients as threads with an HTTP session each (a browser tab: "
+           "cookies, CSRF token). Each client types one of the reference records "
+           f"({', '.join(RECORDS)}) line by line through the page (`POST /games/NAME/line`), after a line "
+           "may ask for the next hint level (`/hint`) and the proof of one of the page's certain facts "
+           "(`/explain`), and at the end of the record undoes every line and starts again. Wall times from "
+           f"request to answer, the process warm: before each run, {warmup:.0f} s of every request on each record. The machine ({os.cpu_count()} cores, Python "
+           f"{platform.python_version()}) was shared with other work while this ran: the figures are noisy.", ""]
+    for run in runs:
+        p = run.pace
+        how = (f"a pause of {p.pause / 2:g}–{p.pause * 3 / 2:g} s before each request" if p.pause
+               else "no pause between requests")
+        out += [f"**{p.name}**: {run.clients} client{'s' if run.clients > 1 else ''}, {how}; after a line a hint "
+                f"with chance {p.hint:g}, a proof with chance {p.explain:g}; {run.seconds:.0f} s.", ""]
+        out += table(run, targets=run.clients > 1 and p.pause > 0)
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=30, help="how long the clients are timed")
-    parser.add_argument("--warmup", type=float, default=5, help="seconds run before the timing starts")
+    parser.add_argument("--seconds", type=float, default=30, help="how long the clients are timed, each run")
+    parser.add_argument("--warmup", type=float, default=10,
+                        help="seconds of every request on every record, flat out, before each run is timed")
+    parser.add_argument("--runs", default=",".join(PACES), help=f"which runs, of {', '.join(PACES)}")
     parser.add_argument("--out", default=None, help=f"the Markdown file whose section {HEADING!r} is rewritten")
     opts = parser.parse_args()
-    run = bench(opts.clients, opts.seconds, opts.warmup)
-    section = markdown(run)
+    helpers = load_helpers()
+    typed = {record: helpers.reference_lines(record) for record in RECORDS}
+    runs = []
+    for key in opts.runs.split(","):
+        runs.append(bench(PACES[key], 1 if key == "alone" else opts.clients, opts.seconds, opts.warmup, typed))
+        print("\n".join(table(runs[-1], targets=False)), flush=True)
+    section = markdown(runs, opts.warmup)
     print("\n".join(section))
     if opts.out:
         replace_section(Path(opts.out), section)
-    if run.errors or run.incomplete:
+    if any(r.errors or r.incomplete for r in runs):
         sys.exit(1)
 
 

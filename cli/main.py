@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 
 import click
 
+from suiri.cli.serve import serve
 from suiri.cli.views import Opened, with_record
 from suiri.models import GAMES, facts
 from suiri.models.interface import A, R, Reasoning, S, V
@@ -685,6 +686,8 @@ def tournament(game: str, bots: str, games: int, players: int, variant: str | No
     if interrupted:
         sys.exit(130)
 
+
+main.command()(user_errors(serve))  # `suiri serve`: the web app (cli/serve.py, issue 22)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -85,8 +85,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:upload-file": "A record file (TOML or the compact notation)",
         "web:upload-text": "or paste its text",
         "web:upload-button": "Upload",
-        "web:unfilled": "some setup lines still have words in capitals to replace",
-        "web:unfilled-valid": "the real cards or squares in their place, under \"Other setup lines\"",
         "web:download": "Download",
         "web:entry-label": "Next event (compact notation)",
         "web:add": "Add",
@@ -110,6 +108,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:chances": "Probabilities",
         "web:col-fact": "Possibility", "web:col-p": "Chance",
         "web:record": "The record ({n:line/lines})",
+        "web:serve-at": "suiri is served at {url}",
+        "web:serve-folder-is": "Games folder: {folder}",
+        "web:serve-phone": "On a phone on the same network, scan this code:",
+        "web:serve-token": "The address holds this server's token: give it only to the people at your table.",
+        "web:serve-stop": "Ctrl-C stops the server.",
+        "web:serve-stopped": "The server has stopped; the records are saved.",
     },
     "ja": {
         # `suiri tournament` (cli/tournament.py)
@@ -182,8 +186,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:upload-file": "記録ファイル（TOML か略記法）",
         "web:upload-text": "または内容を貼り付け",
         "web:upload-button": "アップロード",
-        "web:unfilled": "準備の行に、まだ書き換えていない大文字の語があります",
-        "web:unfilled-valid": "「ほかの準備の行」で、その場所に実際の札やマス",
         "web:download": "ダウンロード",
         "web:entry-label": "次の出来事（略記法）",
         "web:add": "追加",
@@ -207,6 +209,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:chances": "確率",
         "web:col-fact": "可能性", "web:col-p": "確率",
         "web:record": "記録（{n} 行）",
+        "web:serve-at": "suiri のアドレス：{url}",
+        "web:serve-folder-is": "ゲームのフォルダ：{folder}",
+        "web:serve-phone": "同じネットワークのスマートフォンで、このコードを読み取ってください：",
+        "web:serve-token": "アドレスにはこのサーバーのトークンが入っています。同じテーブルの人にだけ渡してください。",
+        "web:serve-stop": "Ctrl-C でサーバーを止めます。",
+        "web:serve-stopped": "サーバーを止めました。記録は保存済みです。",
     },
 }
 
@@ -281,6 +289,15 @@ ERRORS: dict[str, tuple[str, str]] = {
     "web:level-valid": ("1 to 4", "1〜4"),
     "web:no-upload": ("no file was chosen and no text was pasted", "ファイルも貼り付けたテキストもありません"),
     "web:no-upload-valid": ("a record file (TOML or a compact notation), or its text", "記録ファイル（TOML か略記法）、またはその内容"),
+    "web:unfilled": ("some setup lines still have words in capitals to replace",
+                     "準備の行に、まだ書き換えていない大文字の語があります"),
+    "web:unfilled-valid": ("the real cards or squares in their place, under \"Other setup lines\"",
+                           "「ほかの準備の行」で、その場所に実際の札やマス"),
+    "web:serve-folder": ("cannot make the games folder: {reason}", "ゲームのフォルダを作れません：{reason}"),
+    "web:serve-folder-valid": ("a folder you can write in", "書き込めるフォルダ"),
+    "web:serve-bind": ("cannot listen on {host} port {port}: {reason}", "{host} のポート {port} で待ち受けできません：{reason}"),
+    "web:serve-bind-valid": ("another --port (--port 0: any free one), or an address of this machine for --host",
+                             "別の --port（--port 0 なら空いているポート）、または --host にこのマシンのアドレス"),
 }
 
 

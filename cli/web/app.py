@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
 
 from . import api, games, play, puzzles
 from .config import ServeConfig
-from .pages import HERE
+from .pages import HERE, render
 from .security import Guard
 
 
@@ -22,4 +25,15 @@ def create_app(config: ServeConfig) -> FastAPI:
     app.include_router(api.router)
     app.include_router(puzzles.router)
     app.include_router(play.router)
+    app.add_exception_handler(HTTPException, not_found_page)
     return app
+
+
+async def not_found_page(request: Request, exc: Exception) -> Response:
+    """A page in the reader's language for an address that leads nowhere (the API keeps
+    FastAPI's JSON answers)."""
+    if not isinstance(exc, HTTPException):
+        raise exc
+    if exc.status_code == 404 and not request.url.path.startswith("/api/"):
+        return render(request, "error.html", status_code=404, key="web:not-found", error_id=None)
+    return await http_exception_handler(request, exc)

@@ -173,7 +173,8 @@ class Guard:
         request = Request(scope)
         if scope["path"].startswith("/api/"):
             return JSONResponse({"error": render_key(request, refused.key)}, status_code=refused.status)
-        return render(request, "error.html", status_code=refused.status, key=refused.key, error_id=None)
+        return whole_page(request, render(request, "error.html", status_code=refused.status, key=refused.key,
+                                          error_id=None))
 
 
 def crash_page(scope: Scope, error_id: str) -> Response:
@@ -183,10 +184,20 @@ def crash_page(scope: Scope, error_id: str) -> Response:
         return JSONResponse({"error": render_key(request, "web:crashed", id=error_id), "id": error_id},
                             status_code=500)
     try:
-        return render(request, "error.html", status_code=500, key="web:crashed", error_id=error_id)
+        return whole_page(request, render(request, "error.html", status_code=500, key="web:crashed",
+                                          error_id=error_id))
     except Exception:  # the page itself failed: still say which error it was
         log.exception("error page for %s", error_id)
         return HTMLResponse(f"<h1>500</h1><p>error {error_id}</p>", status_code=500)
+
+
+def whole_page(request: Request, response: Response) -> Response:
+    """An error page answering an htmx request replaces the whole page, not the part the
+    request was to update."""
+    if request.headers.get("hx-request") == "true":
+        response.headers["HX-Retarget"] = "body"
+        response.headers["HX-Reswap"] = "innerHTML"
+    return response
 
 
 def render_key(request: Request, key: str, **kw: object) -> str:

@@ -61,7 +61,7 @@ def load_helpers() -> ModuleType:
 
 INPUT = re.compile(r"<input\b[^>]*>", re.S)
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
-FACT = re.compile(r'data-fact="([^"]*)"')
+FACT = re.compile(r'<li data-fact="([^"]*)"')  # the certain facts' list
 
 
 def field_value(html: str, name: str) -> str | None:

@@ -230,21 +230,21 @@ def test_a_reference_record_typed_through_the_page(server: Any, chromium: Any, t
         if viewport is browser.PHONE:
             assert_phone_layout(page, f"{game}'s page")
 
-        # Why: a certain fact's proof opens into #proof.
-        why = page.query_selector("#certain li[data-fact] .why")
-        assert why is not None, "no certain fact has a .why"
-        why.click()
+        # Why: a certain fact's proof opens into #proof: the proof `suiri explain` prints.
+        item = page.query_selector("#certain li[data-fact]")
+        assert item is not None, "no certain fact on the page"
+        fact = item.get_attribute("data-fact")
+        item.query_selector(".why").click()
         page.wait_for_function("() => document.querySelector('#proof')?.textContent.trim().length > 0")
-        assert page.inner_text("#proof").strip()
+        told = browser.cli("explain", str(record), fact, "--lang", lang).stdout.strip()
+        assert page.inner_text("#proof pre").strip() == told, "the proof is not suiri explain's"
 
-        # A hint, level by level: each click shows one more.
-        seen = []
-        for _ in range(2):
-            before = page.inner_text("#hint")
+        # A hint, level by level: each click shows one more, as `suiri hint --level N` says it.
+        for level in (1, 2):
             page.click("#hint-next")
-            page.wait_for_function("(before) => document.querySelector('#hint').innerText !== before", arg=before)
-            seen.append(page.inner_text("#hint").strip())
-        assert seen[0] and seen[1] != seen[0], f"two hint levels: {seen}"
+            page.wait_for_selector(f"#hint pre[data-level='{level}']")
+            told = browser.cli("hint", str(record), "--level", str(level), "--lang", lang).stdout.strip()
+            assert page.inner_text("#hint pre").strip() == told, f"hint level {level} is not suiri hint's"
 
         # Undo the last line; reload: the file and the page are the record less that line.
         click_and_wait(page, "button#undo")

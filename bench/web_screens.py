@@ -5,8 +5,9 @@ the compact notation (as typed at the table); Debian's Chromium, under Playwrigh
 each game's page with one proof opened and the first hint shown, and saves:
 
 - ``docs/web-canary.png``, ``docs/web-detective.png``, ``docs/web-werewolf.png``: desktop
-  (1280 px wide), English;
-- ``docs/web-phone-ja.png``: Where is the Canary? on a phone (390×844), in Japanese.
+  (1280 px wide, the top 1500 px), English;
+- ``docs/web-phone-ja.png``: Where is the Canary? on a phone (390×844, its first two
+  screens, at twice the pixels), in Japanese.
 
 Run ``python bench/web_screens.py [--out docs]`` after changing the pages; the server and
 the browser are started as the browser tests start them (``tests/web/browser.py``).
@@ -23,6 +24,9 @@ from typing import Any
 from web import load_helpers  # bench/web.py, beside this file
 
 HERE = Path(__file__).resolve().parent
+# How much of the page each shot keeps (CSS px): the entry, the picture, the certain facts,
+# the proof and the hint; the long table of chances below is left out (two screens of a phone).
+TALL = {"desktop": 1500, "phone": 2 * 844}
 # (file in docs/, record, viewport, language)
 SHOTS = (
     ("web-canary.png", "canary-3p", "desktop", "en"),
@@ -65,7 +69,9 @@ def main() -> None:
                 page = context.new_page()
                 page.goto(f"{server.url}/games/{record}.txt?lang={lang}")
                 show_features(page)
-                page.screenshot(path=str(out / png), full_page=True)
+                height = min(page.evaluate("document.documentElement.scrollHeight"), TALL[size])
+                page.screenshot(path=str(out / png), full_page=True,
+                                clip={"x": 0, "y": 0, "width": viewport["width"], "height": height})
                 print(f"{out / png}: {record}, {viewport['width']}×{viewport['height']}, {lang}")
                 context.close()
 

@@ -110,11 +110,16 @@ class Client:
     facts: list[str] = field(default_factory=list)
     level: int = 0
     http: httpx.Client | None = None
+    server: int = 0  # the server's pid when this client is its only one: each request's CPU time is taken
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     rng: random.Random = field(default_factory=random.Random)
 
     def run(self) -> None:
         self.rng.seed(self.index)
-        with httpx.Client(base_url=self.base, timeout=120) as http:
+        # Idle connections are let go after 1 s, before the server's keep-alive of 5 s ends
+        # them: a request sent on a connection the server is closing would fail as a browser's
+        # would not (browsers retry it).
+        with httpx.Client(base_url=self.base, timeout=120, limits=httpx.Limits(keepalive_expiry=1)) as http:
             self.http = http
             http.get("/")  # the CSRF cookie
             http.headers["X-CSRF-Token"] = http.cookies.get("suiri_csrf") or ""
@@ -134,6 +139,7 @@ class Client:
     def ask(self, kind: str, method: str, url: str, **kw: object) -> httpx.Response | None:
         if self.pace.pause and self.stop.wait(self.pace.pause * self.rng.uniform(0.5, 1.5)):
             return None
+        cpu = thread_times(self.server) if self.server else {}
         t = time.perf_counter()
         try:
             assert self.http is not None
@@ -147,6 +153,8 @@ class Client:
             return None
         if self.counting.is_set():
             self.times[kind].append(took)
+            if self.server:  # alone on the server: its CPU time meanwhile is this request's
+                self.cpu[kind].append(spent(cpu, thread_times(self.server)))
         self.seen(r.text)
         return r
 
@@ -194,9 +202,28 @@ class Client:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process ``pid`` so far (Linux's /proc)."""
+    """User + system CPU time of process ``pid`` so far, every thread, those ended too
+    (``/proc/PID/stat``, in clock ticks)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def thread_times(pid: int) -> dict[str, int]:
+    """Each living thread's time on a CPU so far, in ns (``/proc/PID/task/*/schedstat``:
+    finer than clock ticks, and not inflated by a busy machine as wall times are)."""
+    times = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            times[task.name] = int((task / "schedstat").read_text().split()[0])
+        except (OSError, IndexError, ValueError):  # a thread that just ended
+            continue
+    return times
+
+
+def spent(before: dict[str, int], after: dict[str, int]) -> float:
+    """Seconds on a CPU between two ``thread_times``: threads started since count whole;
+    a thread that ended meanwhile (an idle worker let go) is left out."""
+    return sum(t - before.get(tid, 0) for tid, t in after.items()) / 1e9
 
 
 @dataclass
@@ -208,6 +235,8 @@ class Run:
     errors: list[str]
     server_cpu: float
     incomplete: list[str]
+    cpu: dict[str, list[float]]  # each request's CPU time in the server (one client alone)
+    load: float  # the machine's load average over the last minute of the run
 
 
 def bench(pace: Pace, clients: int, seconds: float, warmup: float, typed: dict[str, list[str]]) -> Run:
@@ -234,6 +263,7 @@ def bench(pace: Pace, clients: int, seconds: float, warmup: float, typed: dict[s
                 threads = []
                 for c in group:
                     c.base = server.url
+                    c.server = server.process.pid if group is players and clients == 1 else 0
                     threads.append(threading.Thread(target=c.run, name=f"client-{c.index}"))
                 for t in threads:
                     t.start()
@@ -245,6 +275,7 @@ def bench(pace: Pace, clients: int, seconds: float, warmup: float, typed: dict[s
                     time.sleep(seconds)
                     counting.clear()
                     cpu = cpu_seconds(server.process.pid) - cpu0
+                    load = os.getloadavg()[0]
                 until.set()
                 for t in threads:
                     t.join(300)
@@ -257,11 +288,14 @@ def bench(pace: Pace, clients: int, seconds: float, warmup: float, typed: dict[s
             if done.returncode != 0:
                 incomplete.append(f"{c.name}: suiri check: {done.stderr.strip()[-300:]}")
     times: dict[str, list[float]] = defaultdict(list)
+    cpus: dict[str, list[float]] = defaultdict(list)
     for c in players:
         for kind, ts in c.times.items():
             times[kind] += ts
+        for kind, ts in c.cpu.items():
+            cpus[kind] += ts
     errors = [e for c in warming + players for e in c.errors]
-    return Run(pace, clients, seconds, dict(times), errors, cpu, incomplete)
+    return Run(pace, clients, seconds, dict(times), errors, cpu, incomplete, dict(cpus), load)
 
 
 def p95(xs: list[float]) -> float:
@@ -272,13 +306,18 @@ def table(run: Run, targets: bool) -> list[str]:
     """One run's figures: count, median, p95 and worst per request kind; with ``targets``,
     issue 22's targets and whether they were met."""
     total = sum(len(ts) for ts in run.times.values())
-    out = ["| request | count | median | p95 | worst |" + (" target |" if targets else ""),
-           "|---|---|---|---|---|" + ("---|" if targets else "")]
+    cpu = bool(run.cpu)
+    out = ["| request | count | median | p95 | worst |" + (" CPU median | CPU p95 |" if cpu else "")
+           + (" target |" if targets else ""),
+           "|---|---|---|---|---|" + ("---|---|" if cpu else "") + ("---|" if targets else "")]
     for kind in KINDS:
         ts = run.times.get(kind)
         if not ts:
             continue
         row = f"| {kind} | {len(ts)} | {ms(statistics.median(ts))} | {ms(p95(ts))} | {ms(max(ts))} |"
+        if cpu:
+            spent = run.cpu.get(kind) or [float("nan")]
+            row += f" {ms(statistics.median(spent))} | {ms(p95(spent))} |"
         median, high = TARGETS.get(kind, (None, None))
         if targets:
             goal = " and ".join(x for x in (f"median < {ms(median)}" if median else "",
@@ -288,7 +327,8 @@ def table(run: Run, targets: bool) -> list[str]:
         out.append(row)
     out += ["", f"{total} requests timed in {run.seconds:.0f} s ({total / run.seconds:.1f} a second); the server "
             f"used {run.server_cpu:.1f} s of CPU (user + system) meanwhile, {run.server_cpu / run.seconds:.2f} of a "
-            f"core ({run.server_cpu / max(total, 1) * 1000:.0f} ms a request). Errors: {len(run.errors) or 'none'}. "
+            f"core ({run.server_cpu / max(total, 1) * 1000:.0f} ms a request); the machine's load average "
+            f"{run.load:.1f}. Errors: {len(run.errors) or 'none'}. "
             "Records on disk afterwards: " + ("each one the lines its client saw accepted, and each passes "
                                               "`suiri check`." if not run.incomplete else
                                               "**" + "; ".join(run.incomplete) + "**"), ""]

@@ -12,6 +12,7 @@ from . import api, games, play, puzzles
 from .config import ServeConfig
 from .pages import HERE, render
 from .security import Guard
+from .store import Store
 
 
 def create_app(config: ServeConfig) -> FastAPI:
@@ -19,6 +20,7 @@ def create_app(config: ServeConfig) -> FastAPI:
     tests through TestClient.  Routers read the config as ``request.app.state.config``."""
     app = FastAPI(title="suiri", docs_url=None, redoc_url=None)
     app.state.config = config
+    app.state.store = Store(config.games_dir)  # the one way to the record files (cli/web/store.py)
     app.add_middleware(Guard, config=config)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(games.router)

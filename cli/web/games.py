@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse, RedirectResponse, Response
@@ -23,12 +23,12 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 from suiri.cli.completion import complete
 from suiri.cli.facts import parse_facts
 from suiri.cli.layout import percent, readable_count
-from suiri.cli.messages import ErrorText, Messages
+from suiri.cli.messages import MESSAGES, ErrorText, Messages
 from suiri.cli.views import View, view
 from suiri.models import GAMES, GameFacts, example_records, facts, game
-from suiri.models.interface import Analysis, Session
+from suiri.models.interface import Analysis, Record, Session
 from suiri.solver.errors import ErrorList, Source, SuiriError, render, valid_suffix
-from suiri.solver.reasoning import ReasoningSession, explain, hint
+from suiri.solver.reasoning import ReasoningSession
 
 from .pages import page_lang
 from .pages import render as render_page
@@ -40,11 +40,8 @@ SUGGESTIONS = 30  # completions offered at most under the entry line
 
 
 def store(request: Request) -> Store:
-    """The app's one store (made at the first request, on the configured folder)."""
-    state = request.app.state
-    if getattr(state, "store", None) is None:
-        state.store = Store(state.config.games_dir)
-    found: Store = state.store
+    """The app's one store (``create_app`` makes it on the configured folder)."""
+    found: Store = request.app.state.store
     return found
 
 
@@ -93,12 +90,16 @@ def new_game_form(request: Request) -> Response:
     return render_page(request, "new.html", **new_form_context(page_lang(request)))
 
 
-def new_form_context(lang: str, **given: object) -> dict[str, object]:
+def new_form_context(lang: str, **given: str) -> dict[str, Any]:
     about = {name: facts(name) for name in GAMES}
-    form = {"game": next(iter(GAMES)), "players": "", "seat": "", "secret": "", "variant": "base", "setup": "",
-            "name": ""}
+    form: dict[str, str] = {"game": next(iter(GAMES)), "players": "", "seat": "", "secret": "", "variant": "base",
+                            "setup": "", "name": ""}
     form.update({k: v for k, v in given.items() if k in form})
+    say = Messages(lang)
+    named = {v: say(f"web:variant-{v}") if f"web:variant-{v}" in MESSAGES["en"] else v
+             for f in about.values() for v in f.variants}
     return {"form": form, "titles": game_titles(lang), "variants": {n: list(f.variants) for n, f in about.items()},
+            "variant_names": named,
             "counts": {n: f"{f.players.start}–{f.players.stop - 1}" for n, f in about.items()}, "errors": []}
 
 
@@ -153,8 +154,10 @@ def setup_header(name: str, players: Sequence[str], seat: str, secret: Sequence[
         raise StoreError(ErrorText("web:variant", game=about.title_en, variant=variant),
                          Source("variant", None, "variant"),
                          ErrorText("web:variant-valid", variants=", ".join(about.variants)))
-    lines = game(name).setup_lines(tuple(players), viewer)
-    lines = [*lines, *variant_lines(about, len(players), variant)]
+    added, empty = variant_lines(about, len(players), variant)
+    lines = [f"{line.split()[0]} -" if line.split()[0] in empty else line
+             for line in game(name).setup_lines(tuple(players), viewer)]
+    lines = [*lines, *added]
     if viewer is not None and secret:
         lines = [f"viewer {viewer} {' '.join(secret)}" if line.split()[0] == "viewer" else line for line in lines]
     for typed in (t.strip() for t in setup.splitlines()):
@@ -172,16 +175,18 @@ def setup_header(name: str, players: Sequence[str], seat: str, secret: Sequence[
     return lines
 
 
-def variant_lines(about: GameFacts, players: int, variant: str) -> list[str]:
+def variant_lines(about: GameFacts, players: int, variant: str) -> tuple[list[str], set[str]]:
     """The header lines that say ``variant`` (Memory Detective's ``fake``, ``variant clue``
-    and the Clue deck): those of a record of that variant that the base game's setup lines
-    do not have, from the game's own writer (a record dealt with no turn played)."""
+    and the Clue deck), and the setup lines that hold nothing in it (``public -``: Clue has
+    no public cards), read from the game's own writer on a record of that variant dealt
+    with no turn played.  ``sizes`` is left out: it says how one deal fell."""
     if variant == about.variants[0]:
-        return []
+        return [], set()
     played = game(about.name)
-    dealt = played.write(played.play(players, 1, 0, None, variant), "compact").splitlines()
+    dealt = [line.split() for line in played.write(played.play(players, 1, 0, None, variant), "compact").splitlines()]
     base = {line.split()[0] for line in played.setup_lines(tuple(f"p{i}" for i in range(players)), None)}
-    return [line for line in dealt[1:] if line.split() and line.split()[0] not in base | {"sizes"}]
+    added = [" ".join(words) for words in dealt[1:] if words and words[0] not in base | {"sizes"}]
+    return added, {words[0] for words in dealt[1:] if words[1:] == ["-"]}
 
 
 @router.get("/upload")
@@ -235,12 +240,12 @@ class Row:
     bar: str  # the chance in percent, for the bar behind it
 
 
-def game_context(request: Request, name: str, entry: Entry, **extra: object) -> dict[str, object]:
+def game_context(request: Request, name: str, entry: Entry, **extra: object) -> dict[str, Any]:
     """What the game's page shows of ``entry``'s position, in the page's language."""
     lang = page_lang(request)
     live = entry.live
     position = live.position
-    session: Session[object] = position.session
+    session: Session[Record] = position.session
     analysis: Analysis = position.analysis
     about = live.game.facts
     shown: View[object, object, object] = view(about.name)
@@ -250,7 +255,7 @@ def game_context(request: Request, name: str, entry: Entry, **extra: object) -> 
             for f, p in chances.items()]
     say = Messages(lang)
     total = position.counts.total
-    context: dict[str, object] = {
+    context: dict[str, Any] = {  # a template's context: values of every kind
         "name": name, "title": shown.title(session, lang), "game": about.name, "version": entry.version,
         "lines": live.lines, "can_redo": entry.can_redo,
         "worlds": say("web:worlds", n=readable_count(total, lang), kind=say.unit(about.world_name, total)),
@@ -286,6 +291,10 @@ def add_line(request: Request, name: str, line: Annotated[str, Form()] = "",
     lang = page_lang(request)
     try:
         with records.using(name):
+            if not line.strip():  # nothing typed: nothing to add (as in `suiri live`)
+                entry = records.entry(name)
+                return state_page(request, name, entry) if htmx(request) else \
+                    RedirectResponse(f"/games/{name}", status_code=303)
             try:
                 entry = records.add(name, line.strip(), version)
             except SuiriError as exc:
@@ -360,7 +369,7 @@ def explain_fact(request: Request, name: str, fact: str = "") -> Response:
                     raise SuiriError(ErrorText("web:fact"), Source(name, None, "fact"),
                                      ErrorText("web:fact-valid", example=example))
                 wanted = parse_facts(reasoner, name, [fact], "fact", entry.steps())[0]
-                proof = explain(reasoner, wanted, entry.steps())
+                proof = entry.proof(reasoner, wanted)
             except SuiriError as exc:
                 return panel(request, name, entry, "game_proof.html", 400, fact=fact, proof=None,
                              errors=shown_errors(exc, lang))
@@ -386,7 +395,7 @@ def next_hint(request: Request, name: str, level: int = 1,
                     raise SuiriError(ErrorText("web:level", level=level), Source(name, None, "level"),
                                      ErrorText("web:level-valid"))
                 facts_known = parse_facts(reasoner, name, given, "known", entry.steps())
-                result = hint(reasoner, facts_known, entry.steps())
+                result = entry.hint(reasoner, facts_known)
             except SuiriError as exc:
                 return panel(request, name, entry, "game_hint.html", 400, hint=None, errors=shown_errors(exc, lang),
                              next_params=[])
@@ -445,8 +454,8 @@ def download(request: Request, name: str) -> Response:
     return FileResponse(path, media_type=f"{kind}; charset=utf-8", filename=name)
 
 
-def opened(entry: Entry) -> tuple[Session[object], ReasoningSession]:
+def opened(entry: Entry) -> tuple[Session[Record], ReasoningSession]:
     """The position's session and its reasoner (what explain and hint ask)."""
-    session: Session[object] = entry.live.position.session
+    session: Session[Record] = entry.live.position.session
     return session, entry.live.game.reasoner(session)
 

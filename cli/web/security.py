@@ -56,10 +56,6 @@ class Refused(Exception):
         self.key = key
 
 
-class TooLarge(Exception):
-    """The body grew past the limit while it streamed in."""
-
-
 class Guard:
     """The middleware: see the module's docstring for what it checks, in that order."""
 

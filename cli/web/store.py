@@ -19,7 +19,7 @@ import hashlib
 import re
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -29,6 +29,8 @@ from typing import Any
 from suiri.models import GAMES, example_records, first_words
 from suiri.models.live import LiveRecord, write_atomically
 from suiri.solver.errors import Source, SuiriError
+from suiri.solver.facts import Fact
+from suiri.solver.reasoning import HintResult, Proof, ReasoningSession, explain, hint
 from suiri.solver.stepwise import Stepwise
 
 from ..messages import ErrorText
@@ -66,18 +68,44 @@ class Listed:
 
 @dataclass
 class Entry:
-    """An open record: the ``LiveRecord``, the version of the file it last saw, and the
-    step-wise explainer of its position (built once per position: it is the slow part)."""
+    """An open record: the ``LiveRecord``, the version of the file it last saw, and what
+    was worked out on its position -- the step-wise explainer, the hints and proofs asked
+    (each computed once per position: a hint's four levels are one ``hint`` call)."""
 
     live: LiveRecord[Any, Any, Any, Any]
     version: str
-    _steps: tuple[object, Stepwise] | None = field(default=None, repr=False)
+    _session: object = field(default=None, repr=False)
+    _steps: Stepwise | None = field(default=None, repr=False)
+    _hints: dict[tuple[Fact, ...], HintResult] = field(default_factory=dict, repr=False)
+    _proofs: dict[Fact, Proof[object]] = field(default_factory=dict, repr=False)
+
+    def _current(self) -> None:
+        """Forget what was worked out on an earlier position."""
+        if self._session is not self.live.position.session:
+            self._session, self._steps = self.live.position.session, None
+            self._hints.clear()
+            self._proofs.clear()
 
     def steps(self) -> Stepwise:
-        session = self.live.position.session
-        if self._steps is None or self._steps[0] is not session:
-            self._steps = (session, self.live.game.steps(session))
-        return self._steps[1]
+        self._current()
+        if self._steps is None:
+            self._steps = self.live.game.steps(self.live.position.session)
+        return self._steps
+
+    def hint(self, reasoner: ReasoningSession, known: Sequence[Fact]) -> HintResult:
+        """``suiri hint``'s result for the facts ``known`` (every level reads it)."""
+        self._current()
+        key = tuple(known)
+        if key not in self._hints:
+            self._hints[key] = hint(reasoner, known, self.steps())
+        return self._hints[key]
+
+    def proof(self, reasoner: ReasoningSession, fact: Fact) -> Proof[object]:
+        """``suiri explain``'s proof of ``fact``."""
+        self._current()
+        if fact not in self._proofs:
+            self._proofs[fact] = explain(reasoner, fact, self.steps())
+        return self._proofs[fact]
 
     @property
     def can_redo(self) -> bool:
@@ -157,7 +185,7 @@ class Store:
         """The open record, if ``version`` is the file's; else the stale-version refusal."""
         entry = self.entry(name)
         if version != entry.version:
-            raise Conflict(ErrorText("web:stale", name=name), Source(name, None, "version"),
+            raise Conflict(ErrorText("web:stale", name=name), Source(name),
                            ErrorText("web:stale-valid"))
         return entry
 
@@ -187,12 +215,12 @@ class Store:
             return entry, line
 
     # ---- new records -----------------------------------------------------------------
-    def create(self, game: str, header: list[str], name: str | None = None) -> str:
+    def create(self, game: str, header: Sequence[str], name: str | None = None) -> str:
         """A new record of ``game`` from its setup lines, written at once; its name."""
         with self._guard:
             name = name or self.free_name(f"{game}-{datetime.now():%Y%m%d-%H%M%S}", ".txt")
             path = self.taken_or(name)
-            LiveRecord.start(path, game, header)
+            LiveRecord.start(path, game, [*header])
         return name
 
     def upload(self, name: str, data: bytes) -> str:

@@ -8,12 +8,16 @@ the refusal."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
+
+with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 in a warning; httpx works (and is what is installed)
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    from fastapi.testclient import TestClient
 
 from suiri.cli.web.app import create_app
 from suiri.cli.web.config import ServeConfig

@@ -118,6 +118,7 @@ def test_a_games_page_shows_the_analysis_of_analyze_json(client: TestClient, rec
     rows = page.having("tr", "data-p")
     assert len(rows) == len(analysis.chances())
     printed = json.loads(json.dumps(analysis.to_json()))  # what `analyze --json` prints
+    assert [li["data-fact"] for li in page.having("li", "data-fact")] == printed["certain"]
     places = JSON_PLACES[live.game.facts.name](printed)
     for row in rows:
         chances = places[row["data-subject"]]
@@ -310,7 +311,7 @@ def test_a_new_game_with_cards_to_fill_in_goes_back_to_the_form(client: TestClie
 
 def test_a_new_game_in_a_variant_and_the_setup_lines_typed(client: TestClient, games_dir: Path) -> None:
     answer = client.post("/new", data={"game": "detective", "players": "aki bea cid", "seat": "none",
-                                       "variant": "clue", "setup": "public -", "name": "clue.txt"},
+                                       "variant": "clue", "name": "clue.txt"},
                          follow_redirects=False)
     assert answer.status_code == 303, answer.text
     lines = (games_dir / "clue.txt").read_text().splitlines()
@@ -396,3 +397,23 @@ def test_the_language_follows_the_browser_then_the_switch(client: TestClient) ->
     assert "新しいゲーム" in client.get("/new").text  # remembered
     page = Elements(client.get("/new?lang=en").text)
     assert page.by_id("lang-ja")["href"] == "/new?lang=ja" and page.by_id("lang-en")["href"] == "/new?lang=en"
+
+
+def test_a_record_that_ends_its_game_says_who_won(client: TestClient, games_dir: Path) -> None:
+    from suiri.models import game
+
+    werewolf = game("werewolf")
+    record = werewolf.play(3, 2, 500, None, "base")  # a whole simulated game, seen by a spectator
+    (games_dir / "over.txt").write_text(werewolf.write(record, "compact"))
+    said = view("werewolf").game_over(werewolf.open(record), "ja")
+    assert said
+    page = Elements(client.get("/games/over.txt?lang=ja").text)
+    assert page.text["game-over"] == said
+
+
+def test_an_empty_line_adds_nothing(client: TestClient, games_dir: Path) -> None:
+    name = example(client, "canary-3p")
+    saved = (games_dir / name).read_bytes()
+    answer = client.post(f"/games/{name}/line", data={"line": "   ", "version": version(client, name)}, headers=HX)
+    assert answer.status_code == 200 and not Elements(answer.text).text["entry-error"].strip()
+    assert (games_dir / name).read_bytes() == saved

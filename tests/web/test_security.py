@@ -188,6 +188,9 @@ def test_a_crash_is_a_500_page_with_an_id_and_the_record_untouched(
     assert logged and logged[0].exc_info is not None  # the traceback is on the server, under the id
     assert "fell over" not in answer.text
     assert (games_dir / name).read_bytes() == saved
+    from_htmx = client.post(f"/games/{name}/line", data={"line": "cid a5 h", "version": version},
+                            headers={"HX-Request": "true"})
+    assert from_htmx.status_code == 500 and from_htmx.headers["HX-Retarget"] == "body"  # the whole page, not a part
     monkeypatch.undo()
     assert client.get("/").status_code == 200
     assert client.post(f"/games/{name}/line", data={"line": "cid a5 h", "version": version}).status_code in (200, 303, 422)

@@ -35,6 +35,7 @@ SEATS = {
 }
 # A line each game refuses at that point (a player out of turn).
 WRONG = {"canary": "cid b7 h", "detective": "deduce zed s1 w1 r1 -", "werewolf": "zed sleep"}
+HOSTILE = '<img src=x onerror="alert(1)">'  # typed markup: shown as text, never run
 MODES = {"desktop-en": (browser.DESKTOP, "en"), "phone-en": (browser.PHONE, "en"), "phone-ja": (browser.PHONE, "ja")}
 
 # The default run (make test-fast) keeps one case; make test runs all nine (make test only:
@@ -58,6 +59,7 @@ class Watch:
     def attach(self, page: Any) -> None:
         page.on("console", self.console)
         page.on("pageerror", lambda e: self.problems.append(f"script error: {e}"))
+        page.on("dialog", lambda d: (self.problems.append(f"a dialog opened: {d.message}"), d.dismiss()))
         page.on("response", self.response)
         page.route("**/*", self.route)
 
@@ -174,8 +176,9 @@ def create_game(page: Any, origin: str, game: str, reference: list[str], phone: 
     page.fill("form#new-game input#players", players)
     page.fill("form#new-game input#seat", seat)
     page.fill("form#new-game input#secret", secret)
+    page.select_option("form#new-game select#variant", models.game(game).facts.variants[0])
     if setup:
-        page.click("form#new-game details summary")
+        page.eval_on_selector("form#new-game details", "d => { d.open = true; }")
         page.fill("form#new-game textarea#setup", "\n".join(setup))
     if phone:
         assert_phone_layout(page, "the new-game form")
@@ -215,14 +218,16 @@ def test_a_reference_record_typed_through_the_page(server: Any, chromium: Any, t
             error = submit_line(page, line)
             assert not error, f"line {i + 1} {line!r} refused: {error}"
             assert record_lines(record) == header + to_type[:i + 1], f"the file after line {line!r}"
-            if i == 0:  # a refused line: its error shown, nothing saved
+            if i == 0:  # refused lines: the error shown (as text, not markup), nothing saved
                 kept = record.read_bytes()
-                error = submit_line(page, WRONG[game])
-                watch.refusals += 1
-                assert error, f"{WRONG[game]!r} was accepted"
-                assert record.read_bytes() == kept, "a refused line changed the file"
-                if lang == "ja":
-                    assert browser.CJK.search(error), f"the error is not in Japanese: {error}"
+                for wrong in (WRONG[game], HOSTILE):
+                    error = submit_line(page, wrong)
+                    watch.refusals += 1
+                    assert error, f"{wrong!r} was accepted"
+                    assert record.read_bytes() == kept, "a refused line changed the file"
+                    if lang == "ja":
+                        assert browser.CJK.search(error), f"the error is not in Japanese: {error}"
+                assert page.query_selector("#entry-error img") is None, "the typed markup became markup"
         assert_analysis(page, browser.expected_page(record), f"{game} after typing")
         whole = tmp_path / f"{game}.txt"
         whole.write_text("\n".join(reference) + "\n", encoding="utf-8")

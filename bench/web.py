@@ -82,11 +82,12 @@ class Pace:
     pause: float
     hint: float
     explain: float
+    length: float = 1  # how long it is timed, in --seconds (a slow pace needs longer for as many samples)
 
 
 PACES = {
     "alone": Pace("Alone", 0, 1, 1),  # one client, no pause: what each request costs, no queue
-    "table": Pace("At the table's pace", 4, 0.25, 0.25),
+    "table": Pace("At the table's pace", 4, 0.25, 0.25, 3),
     "flat-out": Pace("Flat out", 0, 0.25, 0.25),  # no pause: the server's capacity
 }
 
@@ -256,8 +257,11 @@ def bench(pace: Pace, clients: int, seconds: float, warmup: float, typed: dict[s
             (folder / name).write_text("\n".join(lines[:head]) + "\n", encoding="utf-8")
             if first:  # warms the process: every kind of request on every game, flat out
                 warming.append(Client(i, "", name, lines, head, PACES["alone"], warm, threading.Event()))
-            else:
-                players.append(Client(i, "", name, lines, head, pace, stop, counting))
+                continue
+            # Each player starts somewhere in its record, so that every length of it is asked about.
+            start = random.Random(i).randrange(len(lines) - head)
+            (folder / name).write_text("\n".join(lines[:head + start]) + "\n", encoding="utf-8")
+            players.append(Client(i, "", name, lines, head, pace, stop, counting, typed=start))
         with helpers.serving(folder) as server:
             for group, until in ((warming, warm), (players, stop)):
                 threads = []
@@ -362,7 +366,8 @@ def markdown(runs: list[Run], warmup: float) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=30, help="how long the clients are timed, each run")
+    parser.add_argument("--seconds", type=float, default=30,
+                        help="how long the clients are timed, each run (the table's pace three times as long)")
     parser.add_argument("--warmup", type=float, default=10,
                         help="seconds of every request on every record, flat out, before each run is timed")
     parser.add_argument("--runs", default=",".join(PACES), help=f"which runs, of {', '.join(PACES)}")
@@ -372,7 +377,8 @@ def main() -> None:
     typed = {record: helpers.reference_lines(record) for record in RECORDS}
     runs = []
     for key in opts.runs.split(","):
-        runs.append(bench(PACES[key], 1 if key == "alone" else opts.clients, opts.seconds, opts.warmup, typed))
+        pace = PACES[key]
+        runs.append(bench(pace, 1 if key == "alone" else opts.clients, opts.seconds * pace.length, opts.warmup, typed))
         print("\n".join(table(runs[-1], targets=False)), flush=True)
     section = markdown(runs, opts.warmup)
     print("\n".join(section))

@@ -2,12 +2,13 @@
 against ``suiri serve`` started by the test on a free loopback port.
 
 For each bundled reference record: create the game through the new-game form, type the
-record line by line into the entry line (one wrong line too: refused, nothing saved), then
-the page's certain facts and chances must be exactly ``suiri analyze --json``'s; open a
-proof, take two hint levels, undo, reload, and the file on disk holds what was typed less
-the line undone (and the page shows that record's analysis).  The same at a phone's
-viewport (no sideways scrolling, tap targets of 44 px) and in Japanese.  Throughout: no
-script error, no console error, no request anywhere but the server.
+record line by line into the entry line (two wrong lines too, one of them markup: refused,
+shown as text, nothing saved), then the page's certain facts and chances must be exactly
+``suiri analyze --json``'s; open a proof (``suiri explain``'s), take two hint levels
+(``suiri hint``'s), undo, reload, and the file on disk holds what was typed less the line
+undone (and the page shows that record's analysis).  The same at a phone's viewport (no
+sideways scrolling, tap targets of 44 px) and in Japanese.  Throughout: no script error,
+no console error, no dialog, no request anywhere but the server.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ SEATS = {
     "detective": ("aki bea cid", "aki", "w1 r3 w9 r2 s4 s8"),
     "werewolf": ("aki ben cho dan", "aki", "seer"),
 }
-# A line each game refuses at that point (a player out of turn).
+# A line each game refuses after the first event (a player out of turn, a name not at the table).
 WRONG = {"canary": "cid b7 h", "detective": "deduce zed s1 w1 r1 -", "werewolf": "zed sleep"}
 HOSTILE = '<img src=x onerror="alert(1)">'  # typed markup: shown as text, never run
 MODES = {"desktop-en": (browser.DESKTOP, "en"), "phone-en": (browser.PHONE, "en"), "phone-ja": (browser.PHONE, "ja")}

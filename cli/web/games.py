@@ -116,7 +116,9 @@ def new_game(request: Request, game_name: Annotated[str, Form(alias="game")],
              "setup": setup, "name": name}
     try:
         header = setup_header(game_name, players.split(), seat.strip(), secret.split(), variant, setup)
-        created = store(request).create(game_name, header, name.strip() or None)
+        wanted = name.strip()
+        wanted = wanted if not wanted or wanted.endswith((".txt", ".toml")) else f"{wanted}.txt"
+        created = store(request).create(game_name, header, wanted or None)
     except SuiriError as exc:
         context = new_form_context(lang, **given)
         context["errors"] = shown_errors(exc, lang)
@@ -203,7 +205,7 @@ async def upload(request: Request, record: Annotated[UploadFile | None, File()] 
     filename = record.filename if record is not None else None
     if not data and text.strip():
         data = text.encode("utf-8")
-    chosen = upload_name(name.strip() or filename, "record")
+    chosen = upload_name(name.strip() or filename, "record", data)
     try:
         if not data:
             raise StoreError(ErrorText("web:no-upload"), Source("record", None, "record"),

@@ -289,13 +289,15 @@ def sniff_game(path: Path) -> str | None:
     return words[0].lower() if words and words[0].lower() in GAMES else None
 
 
-def upload_name(filename: str | None, fallback: str) -> str:
+def upload_name(filename: str | None, fallback: str, data: bytes) -> str:
     """A record name from an uploaded file's name: its last part, what a name may not hold
-    replaced by ``-``, ``.txt`` added unless it ends ``.toml`` or ``.txt``."""
+    replaced by ``-``, ending ``.toml`` for a TOML record and ``.txt`` for a compact one
+    (``LiveRecord`` keeps a ``.txt`` file as typed lines, a ``.toml`` one as TOML)."""
     base = re.split(r"[\\/]", filename or "")[-1]
     stem = re.sub(r"[^A-Za-z0-9._-]+", "-", base).strip(".-") or fallback
-    stem = re.sub(r"\.{2,}", ".", stem)[: MAX_NAME - 5]
-    return stem if stem.endswith((".toml", ".txt")) else f"{stem}.txt"
+    stem = re.sub(r"\.{2,}", ".", stem)[: MAX_NAME - 5].removesuffix(".toml").removesuffix(".txt")
+    toml = TOML_GAME.search(data[:4096].decode("utf-8-sig", errors="replace")) is not None
+    return f"{stem}.toml" if toml else f"{stem}.txt"
 
 
 def renamed(exc: SuiriError, old: str, new: str) -> SuiriError:

@@ -291,7 +291,7 @@ def test_a_new_canary_game_from_the_form(client: TestClient, games_dir: Path) ->
     assert (games_dir / "table-1.txt").read_text().splitlines() == ["canary aki bea cid", "viewer aki ancient",
                                                                     "start a1 a7 g1"]
     again = client.post("/new", data={"game": "canary", "players": "aki bea cid", "seat": "aki",
-                                      "secret": "ancient", "name": "table-1.txt"})
+                                      "secret": "ancient", "name": "table-1"})  # .txt understood
     assert again.status_code == 409 and "exists already" in again.text
 
 
@@ -323,6 +323,7 @@ def test_a_new_game_in_a_variant_and_the_setup_lines_typed(client: TestClient, g
 
 @pytest.mark.parametrize("data, said", [
     ({"game": "chess", "players": "a b"}, "chess is not a game"),
+    ({"game": "canary", "players": "aki bea cid", "secret": "x", "name": "../up.txt"}, "is not a record name"),
     ({"game": "werewolf", "players": "aki bea"}, "2 players typed; Werewolf Never Sleeps takes 3 to 4"),
     ({"game": "werewolf", "players": "aki bea cid", "seat": "dan"}, "dan is not one of the players"),
     ({"game": "werewolf", "players": "aki bea cid", "variant": "clue"}, "has no variant clue"),
@@ -355,6 +356,8 @@ def test_an_upload_is_checked_by_the_reader(client: TestClient, games_dir: Path)
     assert pasted.status_code == 303 and (games_dir / "pasted.txt").exists()
     clash = client.post("/upload", data={"text": "canary aki bea cid\n", "name": "pasted.txt"})
     assert clash.status_code == 409
+    toml = client.post("/upload", data={"text": text, "name": "wolf.txt"}, follow_redirects=False)
+    assert toml.headers["location"] == "/games/wolf.toml"  # a TOML record is kept as TOML, whatever it was called
 
 
 def test_a_bad_upload_shows_the_readers_error_and_keeps_nothing(client: TestClient, games_dir: Path) -> None:
@@ -417,3 +420,23 @@ def test_an_empty_line_adds_nothing(client: TestClient, games_dir: Path) -> None
     answer = client.post(f"/games/{name}/line", data={"line": "   ", "version": version(client, name)}, headers=HX)
     assert answer.status_code == 200 and not Elements(answer.text).text["entry-error"].strip()
     assert (games_dir / name).read_bytes() == saved
+
+
+def test_changes_at_once_from_many_tabs_keep_one(client: TestClient, games_dir: Path) -> None:
+    """Eight tabs send a line on the same version at the same moment: one is saved, the
+    other seven are told the record changed, and the record holds the line once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    name = example(client, "canary-3p")
+    seen = version(client, name)
+    client.post(f"/games/{name}/undo", data={"version": seen})
+    now = version(client, name)
+    line = "aki d7 h ruins-above-the-clouds"
+
+    def send(_: int) -> int:
+        return client.post(f"/games/{name}/line", data={"line": line, "version": now}, headers=HX).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(pool.map(send, range(8)))
+    assert statuses == [200] + [409] * 7
+    assert LiveRecord.open(games_dir / name).lines == LiveRecord.open(bundled("canary-3p")).lines  # the line once

@@ -265,3 +265,28 @@ def test_a_reference_record_typed_through_the_page(server: Any, chromium: Any, t
         watch.check()
     finally:
         context.close()
+
+
+@needs_browser
+@pytest.mark.slow  # make test only: a second browser case per run of the edit loop is not needed
+def test_two_tabs_on_one_record(server: Any, chromium: Any) -> None:
+    """Two tabs on one game: a line sent from the tab that did not see the other's is
+    refused with the reason shown, and nothing is overwritten; reloaded, it goes in."""
+    reference = browser.reference_lines("canary-3p")
+    head = setup_length(models.game("canary"), reference)
+    record = server.games_dir / "two-tabs.txt"
+    record.write_text("\n".join(reference[:head]) + "\n", encoding="utf-8")
+    context = chromium.new_context(viewport=browser.DESKTOP)
+    try:
+        first, second = context.new_page(), context.new_page()
+        for page in (first, second):
+            page.goto(f"{server.url}/games/two-tabs.txt")
+        assert not submit_line(first, reference[head])
+        error = submit_line(second, reference[head + 1])
+        assert "changed since this page was loaded" in error, f"a line on a stale version: {error!r}"
+        assert record_lines(record) == reference[:head + 1], "the stale tab's line changed the file"
+        second.reload()
+        assert not submit_line(second, reference[head + 1])
+        assert record_lines(record) == reference[:head + 2]
+    finally:
+        context.close()

@@ -22,6 +22,7 @@ import pytest
 from sibling import load_sibling
 
 from suiri import models
+from suiri.cli.messages import ErrorText
 from suiri.models.live import setup_length
 
 browser = load_sibling(__file__, "browser.py", "web_browser")
@@ -283,7 +284,7 @@ def test_two_tabs_on_one_record(server: Any, chromium: Any) -> None:
             page.goto(f"{server.url}/games/two-tabs.txt")
         assert not submit_line(first, reference[head])
         error = submit_line(second, reference[head + 1])
-        assert "changed since this page was loaded" in error, f"a line on a stale version: {error!r}"
+        assert str(ErrorText("web:stale", name="two-tabs.txt")) in error, f"a line on a stale version: {error!r}"
         assert record_lines(record) == reference[:head + 1], "the stale tab's line changed the file"
         second.reload()
         assert not submit_line(second, reference[head + 1])

@@ -6,10 +6,11 @@ reference record per client, cut at a random line.  Each client (a thread with i
 HTTP session, cookies and CSRF token, as a browser tab) types the rest of its record line
 by line through the page's entry (``POST /games/NAME/line``), after a line may ask for the
 next hint level and for the proof of one of the page's certain facts, and at the end of the
-record undoes every line and starts again.  Three runs (``PACES``), each on a fresh server
+record undoes every line and starts again.  Four runs (``PACES``), each on a fresh server
 warmed first by every kind of request on every record: one client alone (each request's
-CPU time in the server), 20 at a table's pace (the issue's targets are judged on it) and 20
-flat out (the server's capacity).
+CPU time in the server), 20 at a table's pace (the issue's targets are judged on it), the
+same typing lines only (how much the hints and proofs, computed in the same process, hold
+the typed lines up) and 20 flat out (the server's capacity).
 
 Reported per request kind: count, median, 95th percentile and worst wall time (from the
 request sent to the answer read), and any error.  Targets (issue 22): a typed line <
@@ -92,6 +93,7 @@ class Pace:
 PACES = {
     "alone": Pace("Alone", 0, 1, 1, static=True),  # one client, no pause: what each request costs, no queue
     "table": Pace("At the table's pace", 4, 0.25, 0.25, 3),
+    "lines": Pace("At the table's pace, lines only", 4, 0, 0, 3),  # what hints and proofs cost the lines
     "flat-out": Pace("Flat out", 0, 0.25, 0.25),  # no pause: the server's capacity
 }
 

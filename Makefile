@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py --out docs/performance.md
 	$(BIN)/python bench/bots.py --out docs/bots.md  # the tournament figures (issue 21)
 	$(BIN)/python bench/clue.py --out docs/bots.md  # Clue: suggestions until certain (issue 21)
+	$(BIN)/python bench/web.py --out docs/performance.md  # suiri serve: 20 clients at once (issue 22)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -425,7 +425,7 @@ def svg(a: CanaryAnalysis, lang: str, chances: bool = True) -> str:
         for i, who in enumerate(here):  # up to four pieces share a square (R2)
             out += _piece(x + 11 + i * (17 if len(here) <= 2 else 12), y + cell - 13, who, who == viewer)
         out.append("</g>")
-    legend, foot = _svg_legend(margin, y0 + board.height * cell + 30, w, s.variant.fake, chances)
+    legend, foot = _svg_legend(margin, y0 + board.height * cell + 30, w, s.variant.fake, chances, viewer)
     out += legend
     total = sum(a.goal, Fraction(0))
     if chances and total > 1:
@@ -469,10 +469,11 @@ def _piece(x: float, y: float, who: str, mine: bool, sample: bool = False) -> li
             txt(x, y, who[:1].upper(), 10, extra=f' fill="{ink}" font-weight="700"'), "</g>"]
 
 
-def _svg_legend(x: float, y: float, w: PageWords, fake: bool, chances: bool) -> tuple[list[str], float]:
+def _svg_legend(x: float, y: float, w: PageWords, fake: bool, chances: bool,
+                viewer: str | None) -> tuple[list[str], float]:
     """The legend: the one colour scale (samples at fixed chances; none without
     ``chances``), the ✗ of a square that cannot be the goal, the looks of a card, the
-    pieces."""
+    pieces (the viewer's sample marked as on the map, with its initial)."""
     out = ['<g class="legend">']
     if chances:
         out.append(txt(x, y, w.heat, 11, "start"))
@@ -502,7 +503,7 @@ def _svg_legend(x: float, y: float, w: PageWords, fake: bool, chances: bool) -> 
                        f'stroke="#3d4350" stroke-width="1.2"{dash}/>')
         out.append(txt(sx + 28, sy, label, 11, "start"))
     y += 4 * 22
-    out += _piece(x + 11, y, w.mine, True, sample=True) + [txt(x + 28, y, w.you, 11, "start")]
+    out += _piece(x + 11, y, viewer or w.mine, True, sample=True) + [txt(x + 28, y, w.you, 11, "start")]
     out += _piece(x + 211, y, "?", False, sample=True) + [txt(x + 228, y, w.other, 11, "start")]
     out.append("</g>")
     return out, y + 14

@@ -305,7 +305,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "web:certain": "確定した事実",
         "web:none-certain": "記録に書かれたこと以外に、確定したことはまだありません。",
         "web:why": "なぜ？",
-        "web:proof-of": "なぜ {fact} か",
+        "web:proof-of": "なぜ「{fact}」と言えるか",
         "web:hint": "ヒント",
         "web:hint-first": "ヒント（どこを見るか）",
         "web:hint-more": "もっと（レベル {level}／4）",

@@ -375,7 +375,7 @@ def explain_fact(request: Request, name: str, fact: str = "") -> Response:
             except SuiriError as exc:
                 return panel(request, name, entry, "game_proof.html", 400, fact=fact, proof=None,
                              errors=shown_errors(exc, lang))
-            return panel(request, name, entry, "game_proof.html", fact=fact,
+            return panel(request, name, entry, "game_proof.html", fact=fact, words=shown.fact(session, wanted, lang),
                          proof=shown.proof(session, proof, lang), errors=[])
     except SuiriError as exc:
         return error_page(request, exc)

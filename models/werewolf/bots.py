@@ -12,7 +12,9 @@ now, the legal moves, and the card being played during a play's sub-steps.
   winning less losing the game now, then information about the Werewolf, then suspicion
   shed) and points, puts and searches on the exact odds of ``WerewolfSession``.
   ``threshold``: a villager plays a Vote rather than advise's first move once the Vote
-  puts the Werewolf out with at least that chance (``vote_value``).
+  puts the Werewolf out with at least that chance (``vote_value``).  Anyone but the
+  Werewolf keeps the Madman (``search_rank``): its holder wins with the Werewolf in the
+  search phase and with the villagers before it.
 - ``concealer``: the reasoner, with advise's information gain less ``weight`` times what
   the move shows the table about the mover being the Werewolf (bits).
 """

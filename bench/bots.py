@@ -5,7 +5,8 @@ Dask cluster (two worker processes), with the same results.
 
     .venv/bin/python bench/bots.py [--games N | --games canary=N,detective=N,...]
                                    [--pairing reasoner,notebook --pairing ...]
-                                   [--scaling-games M] [--out docs/bots.md]
+                                   [--scaling-games M | --scaling-games M,werewolf=K]
+                                   [--out docs/bots.md]
 
 ``make bench`` runs it with the defaults (2000 games per pairing).  A pairing whose bot
 a game does not have is reported as missing, and the bench goes on.  With ``--out`` the
@@ -32,6 +33,7 @@ from suiri.models import GAMES
 
 PLAYERS = 4
 PAIRINGS = (("reasoner", "notebook"), ("reasoner", "random"))
+SCALING = "200,werewolf=1000"  # games of the speed-up runs: about a minute or more of one worker each
 
 
 @dataclass
@@ -151,11 +153,22 @@ def counts(text: str) -> dict[str, int]:
     return {game: int(n) for game, n in (part.split("=") for part in text.split(","))}
 
 
+def sizes(text: str) -> dict[str, int]:
+    """``--scaling-games``: a number for every game, then ``game=N`` for the games that
+    differ (``200,werewolf=1000``: a Werewolf game is short, and a speed-up needs a run of
+    a minute or more on one worker to show)."""
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        out.update(counts(part))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=counts, default=counts("2000"), help="games per pairing (N or game=N,...)")
     parser.add_argument("--pairing", action="append", default=None, help="bots of one pairing, e.g. reasoner,random")
-    parser.add_argument("--scaling-games", type=int, default=200, help="games of the speed-up runs, per game")
+    parser.add_argument("--scaling-games", type=sizes, default=sizes(SCALING),
+                        help=f"games of the speed-up runs: N for every game, game=N for one (default {SCALING})")
     parser.add_argument("--players", type=counts, default={}, help=f"players by game (game=N,...; default {PLAYERS})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=None, help="the Markdown file whose ## Figures section is rewritten")
@@ -171,7 +184,7 @@ def main() -> None:
         players = opts.players.get(game, PLAYERS)
         rows += [tournament(game, p, games, opts.seed, players) for p in ready]
         if ready:
-            scales.append(scaling(game, ready[0], min(games, opts.scaling_games), opts.seed, players))
+            scales.append(scaling(game, ready[0], opts.scaling_games[game], opts.seed, players))
     section = markdown(rows, scales, missing, opts.seed)
     print("\n".join(section))
     if opts.out:

@@ -12,7 +12,9 @@ now, the legal moves, and the card being played during a play's sub-steps.
   winning less losing the game now, then information about the Werewolf, then suspicion
   shed) and points, puts and searches on the exact odds of ``WerewolfSession``.
   ``threshold``: a villager plays a Vote rather than advise's first move once the Vote
-  puts the Werewolf out with at least that chance (``vote_value``).
+  puts the Werewolf out with at least that chance (``vote_value``).  Anyone but the
+  Werewolf keeps the Madman (``search_rank``): its holder wins with the Werewolf in the
+  search phase and with the villagers before it.
 - ``concealer``: the reasoner, with advise's information gain less ``weight`` times what
   the move shows the table about the mover being the Werewolf (bits).
 """
@@ -286,9 +288,11 @@ class ReasonerBot:
         if rp.deck < len(rp.living):  # its last turn: the card it keeps is its place in the search
             ranked = sorted(ranked, key=lambda o: (self.score(o)[:2], -search_rank(o.keep, advice.role)),
                             reverse=True)
-        legal = set(decision.options)
         if ranked[0].wins == ranked[0].loses == 0 and any(o.play == VOTE for o in ranked):
             ranked = self.weigh_votes(decision, advice, ranked)
+        if advice.role != "werewolf" and any(o.keep == MADMAN for o in ranked):  # it keeps the Madman
+            ranked = sorted(ranked, key=lambda o: (self.score(o)[:2], o.keep == MADMAN), reverse=True)
+        legal = set(decision.options)
         for o in ranked:
             move = as_play(decision.seat, o)
             if move in legal:
@@ -308,7 +312,7 @@ class ReasonerBot:
         gain, wolf_out = values[best]
         votes = [o for o in ranked if o.play == VOTE]
         rest = [o for o in ranked if o.play != VOTE]
-        if gain > 0 and (advice.role != "villager" or wolf_out >= self.threshold):
+        if gain > 0 and (advice.role == "werewolf" or wolf_out >= self.threshold):
             return sorted(votes, key=lambda o: o.target != best) + rest
         return rest + votes if gain <= 0 and rest else ranked
 
@@ -369,8 +373,9 @@ COST = Fraction(1, 10)  # a villager's price of a villager voted out, against th
 def vote_value(session: WerewolfSession, role: str, target: str) -> tuple[Fraction, Fraction]:
     """What pointing at ``target`` is worth to the viewer, and the chance that the Werewolf
     is out, over the others' pointing (every way each may point, equally likely) and the
-    exact chance of each player being the Werewolf: to a villager, the Werewolf out less a
-    villager out; to the Werewolf's side, a villager out less one of its own out."""
+    exact chance of each player being the Werewolf: to a villager (the Madman holder too:
+    during play it wins with the villagers), the Werewolf out less a villager out; to the
+    Werewolf, a villager out less itself out."""
     rp = session.replay
     me = session.record.viewer
     assert me is not None
@@ -385,7 +390,7 @@ def vote_value(session: WerewolfSession, role: str, target: str) -> tuple[Fracti
             continue
         w = wolf.get(r, Fraction(0))
         out += w
-        if role == "villager":
+        if role != "werewolf":
             gain += w - COST * (1 - w)
         else:
             gain += (1 - w) - 2 * w if r != me else Fraction(-2)
@@ -393,11 +398,17 @@ def vote_value(session: WerewolfSession, role: str, target: str) -> tuple[Fracti
 
 
 def search_rank(card: Kind, role: str) -> int:
-    """How early a hand card searches (W15; smaller is earlier): the unique orders below the
-    Lost Legacy's 5 first, then 5 (the Werewolf with it in hand), then the shared orders; a
-    card that never searches (an Attack; the Madman, unless the Werewolf's side wants it) last."""
+    """How good a hand card is to hold when the search phase begins (smaller is better): the
+    Madman first for anyone but the Werewolf (its holder wins when the Werewolf finds the
+    Lost Legacy, as it does in most search phases, and it costs nothing before: a Werewolf
+    out during play is a win for the Madman holder too); then by how early it searches
+    (W15): the unique orders below the Lost Legacy's 5, then 5 (the Werewolf with it in
+    hand), then the shared orders; a card that never searches (an Attack; the Madman, to
+    the Werewolf) last."""
     order = card.order
-    if order is None or (card == MADMAN and role != "madman"):
+    if card == MADMAN:
+        return 0 if role != "werewolf" else 99
+    if order is None:
         return 99
     return order if order <= 5 else 10 + order
 
@@ -420,4 +431,5 @@ def as_play(player: str, o: Option) -> Play:
 
 BOTS = {"notebook": NotebookBot, "reasoner": ReasonerBot, "concealer": ConcealerBot}
 
-__all__ = ["BOTS", "ConcealerBot", "NotebookBot", "Notes", "ReasonerBot", "as_play", "leak_bits", "notes"]
+__all__ = ["BOTS", "ConcealerBot", "NotebookBot", "Notes", "ReasonerBot", "as_play", "leak_bits", "notes", "search_rank",
+           "vote_value"]

@@ -17,8 +17,15 @@ from suiri.models.werewolf import advice as advice_module
 from suiri.models.werewolf import counter
 from suiri.models.werewolf import session as session_module
 from suiri.models.werewolf.advice import Option
-from suiri.models.werewolf.bots import NotebookBot, ReasonerBot, as_play, leak_bits, notes
-from suiri.models.werewolf.cards import LOST_LEGACY, SEER, VOTE
+from suiri.models.werewolf.bots import (
+    NotebookBot,
+    ReasonerBot,
+    as_play,
+    leak_bits,
+    notes,
+    search_rank,
+)
+from suiri.models.werewolf.cards import KINDS, KNIGHT, LOST_LEGACY, MADMAN, SEER, VILLAGER, VOTE
 from suiri.models.werewolf.game import BOTS, GAME
 from suiri.models.werewolf.seating import WerewolfDecision, WerewolfSeating, seating
 from suiri.models.werewolf.session import WerewolfSession
@@ -180,7 +187,7 @@ def test_notebook_crosses_off_what_its_seer_showed() -> None:
 
 
 def test_reasoner_plays_advise_first_move() -> None:
-    """Without a Vote in hand, the reasoner's play is advise's first option."""
+    """Without a Vote or the Madman in hand, the reasoner's play is advise's first option."""
     found = 0
     for seed in range(20):
         s = seating(4, seed)
@@ -188,13 +195,43 @@ def test_reasoner_plays_advise_first_move() -> None:
         while (d := s.decision()) is not None and found < 3:
             if d.seat == "aki" and isinstance(d.options[0], Play) and len(d.options) > 1:
                 advice = bot.advice(d.record)
-                if not any(o.play == VOTE for o in advice.options) and advice.options:
+                if not any(o.play in (VOTE, MADMAN) for o in advice.options) and advice.options:
                     last = s.state.table.left < len(s.state.table.living)
                     if not last:
                         assert bot.choose(d) == as_play("aki", advice.options[0])
                         found += 1
             s.choose(d.options[0])
     assert found
+
+
+def test_search_rank_puts_the_madman_first_but_for_the_werewolf() -> None:
+    """The card to hold when the search begins: the Madman for anyone but the Werewolf (its
+    holder wins when the Werewolf finds the Lost Legacy), then the unique orders below 5,
+    the Lost Legacy, the shared orders; to the Werewolf, the Madman is worth nothing."""
+    villager = sorted(KINDS, key=lambda k: search_rank(k, "villager"))
+    assert villager[:4] == [MADMAN, VILLAGER, next(k for k in KINDS if k.order == 2), KNIGHT]
+    assert search_rank(LOST_LEGACY, "werewolf") < search_rank(SEER, "werewolf") < search_rank(MADMAN, "werewolf")
+    assert search_rank(MADMAN, "madman") == search_rank(MADMAN, "villager") == 0
+
+
+def test_reasoner_keeps_the_madman() -> None:
+    """A reasoner that is not the Werewolf never gives the Madman away (plays it, or puts it
+    down with a Villager) when no move ends the game: holding it when the search phase
+    begins wins with the Werewolf, and during play it still wins with the villagers."""
+    seen = 0
+    for seed in range(60):
+        s = seating(4, seed)
+        bots = {p: ReasonerBot(p, random.Random(seed)) for p in s.players}
+        while (d := s.decision()) is not None:
+            choice = bots[d.seat].choose(d)
+            plays = [m for m in d.options if isinstance(m, Play)]
+            if any(m.card == MADMAN for m in plays) and any(m.card != MADMAN for m in plays):
+                advice = bots[d.seat].advice(d.record)
+                if advice.role != "werewolf" and all(o.wins == o.loses == 0 for o in advice.options):
+                    assert isinstance(choice, Play) and choice.card != MADMAN and choice.down != MADMAN, (seed, choice)
+                    seen += 1
+            s.choose(choice)
+    assert seen >= 5
 
 
 def test_reasoner_votes_for_a_known_werewolf() -> None:

@@ -334,8 +334,10 @@ def events(session: DetectiveSession, before: list[str]) -> list[str]:
     record = session.record
     variant = record.variant
     players = list(record.players)
-    if not before:
-        return list(EVENTS)
+    if not before:  # the first words this record's variant takes (Clue's own words only in Clue)
+        from suiri.models.detective.record import CLUE_KINDS, KINDS
+
+        return [w for w in EVENTS if w in (CLUE_KINDS if variant.clue else KINDS)]
 
     def names(cards: Iterable[Card]) -> list[str]:
         return [w for c in cards for w in dict.fromkeys((c.id, c.ja))]

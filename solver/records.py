@@ -227,8 +227,12 @@ def located(file: str, lines: LineMap | None, table: TablePath, key: str | None,
 def entry_field(name: str, index: int, key: str | None, sub: str | None = None) -> tuple[TablePath, str]:
     """The table path and label of ``key`` in the ``index``-th (from 1) ``[[name]]``
     entry of a record, or in its sub-table ``sub``: ``turn[3].declare.card``."""
-    path: TablePath = (name, index - 1) + ((sub,) if sub else ())
-    return path, f"{name}[{index}]" + "".join(f".{part}" for part in (sub, key) if part)
+    label = f"{name}[{index}]"  # (written out: the rules ask it for every value they check)
+    if sub:
+        label += "." + sub
+    if key:
+        label += "." + key
+    return ((name, index - 1, sub) if sub else (name, index - 1)), label
 
 
 class RecordReader(ABC, Generic[R]):

@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
-from math import comb, factorial
+from math import factorial, prod
 
 from suiri.solver.errors import NoWorldFits
+from suiri.solver.probability import box, filling_polynomial
 
 from .board import Square
 from .cards import Attribute, Deck, Kind
@@ -183,32 +184,17 @@ def _distribute(groups: tuple[tuple[int, int], ...], classes: tuple[tuple[int, i
     """Ways to place distinct cards, ``classes`` = (attribute mask, count), into places,
     ``groups`` = (required mask, size) plus an unconstrained group taking the rest.
 
-    Each class is spread over the groups it fits one group at a time (state: free
-    places per constrained group, and cards of the class still to place), so a step
-    costs the sum, not the product, of the groups' capacities."""
-    masks = [m for m, _ in groups]
-    start = tuple(n for _, n in groups)
-    left = sum(c for _, c in classes)
-    dp: dict[tuple[int, ...], int] = {start: 1}
-    for cmask, count in sorted(classes, key=lambda mc: -bin(mc[0]).count("1")):
-        fits = [j for j, m in enumerate(masks) if m & cmask == m]
-        spread: dict[tuple[tuple[int, ...], int], int] = {(state, count): w for state, w in dp.items()}
-        for j in fits:
-            nxt: dict[tuple[tuple[int, ...], int], int] = {}
-            for (state, rest), w in spread.items():
-                free = state[j]
-                for y in range(min(rest, free) + 1):
-                    new = state[:j] + (free - y,) + state[j + 1 :]
-                    key = (new, rest - y)
-                    nxt[key] = nxt.get(key, 0) + w * comb(free, y)
-            spread = nxt
-        dp = {}
-        for (state, rest), w in spread.items():
-            cap0 = left - sum(state) - (count - rest)  # unconstrained places before this class
-            if rest <= cap0:
-                dp[state] = dp.get(state, 0) + w * comb(cap0, rest) * factorial(count)
-        left -= count
-    return dp.get(tuple(0 for _ in start), 0)
+    Closed form (``solver.probability.filling_polynomial``): a card fits a group when it
+    has every attribute the group requires; the ways are the factorials of every group's
+    size times the coefficient of ``Π y_j^size_j`` in ``Π_class (1 + Y_class)^count``
+    (``Y_class``: the sum of the y_j of the groups it fits; the 1: the unconstrained group)."""
+    sizes = tuple(n for _, n in groups)
+    rest = sum(c for _, c in classes) - sum(sizes)  # the unconstrained group's places
+    if rest < 0:
+        return 0
+    poly = filling_polynomial(sizes, ((tuple(j for j, (m, _) in enumerate(groups) if m & cmask == m), count)
+                                      for cmask, count in classes))
+    return poly[box(sizes)[1]] * factorial(rest) * prod(factorial(n) for n in sizes)
 
 
 # -- the counts: exact probabilities ----------------------------------------------------

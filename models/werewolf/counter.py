@@ -36,6 +36,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial, lcm, prod
 
+from suiri.solver.probability import box, filling_polynomial, without_one
+
 from .cards import ALL_MASK, ATTACK_MASK, BY_ORDER, KINDS, LOST_LEGACY, NOBODY, VILLAGER, Kind
 from .replay import Call, Move, Replay
 from .rules import Slot, hand
@@ -115,58 +117,28 @@ def fill(pool: tuple[int, ...], classes: Classes, deck: int) -> tuple[int, tuple
     pairs with that kind in a place of that class (divide by the class's size for one
     place's count: its places are alike).
 
-    Closed form (docs/counting-werewolf.md): with y_i marking a place of class i, the
-    fillings are ``(Π sizes_i!) · deck! / Π c_k!`` times the coefficient of ``Π y_i^sizes_i``
-    in ``Π_k (1 + Y_k)^c_k`` (``Y_k``: the sum of the y_i of the classes that allow kind
-    k; the deck takes the rest of each kind).  The polynomial is kept in the box of the
-    class sizes (a few dozen coefficients), and multiplying by ``1 + Y_k`` is one pass of
-    additions.  Pinning one place of class i to kind k is one factor ``1 + Y_k`` fewer
-    (an exact division, one pass of subtractions) and one place fewer in class i, which
-    gives every marginal from the same polynomial."""
+    Closed form (``solver.probability.filling_polynomial``): the fillings are
+    ``(Π sizes_i!) · deck! / Π c_k!`` times the coefficient of ``Π y_i^sizes_i`` in
+    ``Π_k (1 + Y_k)^c_k`` (``Y_k``: the sum of the y_i of the classes that allow kind k;
+    the deck takes the rest of each kind).  Pinning one place of class i to kind k is one
+    factor ``1 + Y_k`` fewer and one place fewer in class i, which gives every marginal
+    from the same polynomial."""
     sizes = tuple(n for _, n in classes)
     if sum(pool) != sum(sizes) + deck:  # every card goes to a place or the deck, and all are filled
         return 0, tuple((0,) * K for _ in classes)
-    strides, top = _box(sizes)
-    poly = [0] * (top + 1)
-    poly[0] = 1
-    kinds = [(k, c, _shifts(sizes, tuple(i for i, (m, _) in enumerate(classes) if m >> k & 1)))
-             for k, c in enumerate(pool) if c]
-    for _, c, shifts in kinds:
-        for _ in range(c):
-            for x, lower in shifts:  # highest first: each reads coefficients not yet multiplied
-                for y in lower:
-                    poly[x] += poly[y]
+    strides, top = box(sizes)
+    kinds = [(k, c, tuple(i for i, (m, _) in enumerate(classes) if m >> k & 1)) for k, c in enumerate(pool) if c]
+    poly = filling_polynomial(sizes, ((fits, c) for _, c, fits in kinds))
     scale = prod(factorial(n) for n in sizes) * factorial(deck)
     copies = prod(factorial(c) for c in pool)
     per_class = [[0] * K for _ in classes]
     total = scale * poly[top] // copies
     if total:
-        for k, c, shifts in kinds:
-            quotient = poly[:]
-            for x, lower in reversed(shifts):  # lowest first: divide by 1 + Y_k
-                for y in lower:
-                    quotient[x] -= quotient[y]
-            for i, stride in enumerate(strides):
-                if classes[i][0] >> k & 1:
-                    per_class[i][k] = scale * c * quotient[top - stride] // copies
+        for k, c, fits in kinds:
+            quotient = without_one(sizes, poly, fits)
+            for i in fits:
+                per_class[i][k] = scale * c * quotient[top - strides[i]] // copies
     return total, tuple(tuple(row) for row in per_class)
-
-
-@lru_cache(maxsize=1024)
-def _box(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-    """The coefficients of the polynomial in ``fill``, flat: each class's stride, and the
-    index of the full box (the coefficient of every class full)."""
-    strides = tuple(prod(n + 1 for n in sizes[i + 1:]) for i in range(len(sizes)))
-    return strides, sum(n * s for n, s in zip(sizes, strides, strict=True))
-
-
-@lru_cache(maxsize=4096)
-def _shifts(sizes: tuple[int, ...], allowed: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Multiplying by ``1 + Y`` (``Y``: the sum of the y_i of the classes ``allowed``), as
-    (index, the indices it adds from), from the highest index down."""
-    strides, top = _box(sizes)
-    return tuple((x, tuple(x - strides[i] for i in allowed if x // strides[i] % (sizes[i] + 1)))
-                 for x in range(top, 0, -1))
 
 
 # -- one state's operations (on mutable copies; False = no history fits) ----------------------------

@@ -218,6 +218,14 @@ def toml_key(name: str) -> str:
     return name if re.fullmatch(r"[A-Za-z0-9_\-]+", name) else '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+Where: TypeAlias = "Source | Callable[[], Source]"  # a place, or how to find it (only an error needs it)
+
+
+def source_of(where: Where) -> Source:
+    """The place ``where`` names (found now, when an error is to be told)."""
+    return where if isinstance(where, Source) else where()
+
+
 def located(file: str, lines: LineMap | None, table: TablePath, key: str | None, label: str | None) -> Source:
     """Where a record's value was written: its file, and its line when the record was
     read from text (``lines``; a record built by a program has none)."""

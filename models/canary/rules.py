@@ -486,21 +486,21 @@ def replay(record: RecordLike) -> Replay:
                                    at, expected)
         state.advance()
         move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
-        declaration_replaces_the_check(turn, record.where(n, "check"), record.where(n, "card"))
+        check, card = record.where(n, "check"), record.where(n, "card")  # each asked by several rules
+        declaration_replaces_the_check(turn, check, card)
         if turn.declare is not None:
             obs.extend(_declaration(state, record, n, turn, seen))
             continue
-        check_matches_card_side(state, turn, record.where(n, "check"))
-        face_is_given_where_seen(state, turn, record.viewer, seen, record.where(n, "card"))
-        viewer_does_not_lie(turn, record.viewer, record.clue, record.where(n, "check"))
+        check_matches_card_side(state, turn, check)
+        face_is_given_where_seen(state, turn, record.viewer, seen, card)
+        viewer_does_not_lie(turn, record.viewer, record.clue, check)
         sq = turn.to
         if turn.card is not None:
             seen[sq] = turn.card
-            copies_are_not_exceeded(seen, board, record.where(n, "card"))
+            copies_are_not_exceeded(seen, board, card)
         state.play(turn, n, None)
         if turn.check is not Check.NONE:
-            obs.append(CheckSeen(f"t{n}.check", record.where(n, "check"), n, turn.player, sq,
-                                 turn.check is Check.HIDDEN, turn.card))
+            obs.append(CheckSeen(f"t{n}.check", check, n, turn.player, sq, turn.check is Check.HIDDEN, turn.card))
     return Replay(state, obs, seen)
 
 

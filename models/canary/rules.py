@@ -12,9 +12,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Protocol
 
 from suiri.solver.errors import IllegalMoveError, Named, Source
+from suiri.solver.records import Where, source_of
 
 from .board import STANDARD_BOARD, Board, Square
 from .cards import ATTRIBUTE_NAMES_JA, STANDARD_DECK, Attribute, Deck, Kind
@@ -283,7 +285,7 @@ def start_corners_are_distinct(variant: Variant, start: dict[str, Square], where
         seen[sq] = player
 
 
-def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, where: Source) -> None:
+def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, where: Where) -> None:
     board = state.variant.board
     here = state.positions[player]
     if to in state.legal_moves(player):
@@ -299,7 +301,7 @@ def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, whe
     else:
         why = ErrorText("rules:why-far", n=board.distance(here, to))
     raise IllegalMoveError(ErrorText("rules:cannot-move", player=player, here=board.name(here), to=board.name(to), why=why),
-                           where, legal)
+                           source_of(where), legal)
 
 
 def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: Source) -> None:
@@ -424,16 +426,15 @@ def declaration_outcome(variant: Variant, declarer: str, answers: dict[str, bool
     return False
 
 
-def copies_are_not_exceeded(seen: dict[Square, Kind], board: Board, where: Source) -> None:
-    counts: dict[Kind, list[Square]] = {}
-    for sq, kind in seen.items():
-        counts.setdefault(kind, []).append(sq)
-    for kind, squares in counts.items():
-        if len(squares) > kind.copies:
-            names = ", ".join(board.name(s) for s in sorted(squares))
-            raise IllegalMoveError(ErrorText("rules:too-many-copies", n=len(squares), card=kind.id, squares=names,
-                                             copies=kind.copies),
-                                   where, ErrorText("rules:copies-valid", copies=kind.copies, card=kind.id))
+def copies_are_not_exceeded(seen: dict[Square, Kind], board: Board, where: Source, kind: Kind) -> None:
+    """``kind`` was just seen: it is seen no more often than the deck holds it (every face
+    seen is checked as it is added, so only the kind just seen can be over)."""
+    squares = [sq for sq, k in seen.items() if k == kind]
+    if len(squares) > kind.copies:
+        names = ", ".join(board.name(s) for s in sorted(squares))
+        raise IllegalMoveError(ErrorText("rules:too-many-copies", n=len(squares), card=kind.id, squares=names,
+                                         copies=kind.copies),
+                               where, ErrorText("rules:copies-valid", copies=kind.copies, card=kind.id))
 
 
 # -- replay -------------------------------------------------------------------------
@@ -475,17 +476,17 @@ def replay(record: RecordLike) -> Replay:
         obs.append(OwnAuthenticity("genuine", record.where(None, "genuine"), None, record.viewer, record.genuine))
 
     for n, turn in enumerate(record.turns, start=1):
-        at = record.where(n, "player")
         if state.over:
-            raise IllegalMoveError(ErrorText("rules:after-end", n=n, over=state.over), at, ErrorText("rules:no-more-turns"))
+            raise IllegalMoveError(ErrorText("rules:after-end", n=n, over=state.over), record.where(n, "player"),
+                                   ErrorText("rules:no-more-turns"))
         expected = state.next_player()
         if turn.player != expected:
             skipped = state.skipped_before_next()
             note = ErrorText("rules:skipping", names=", ".join(sorted(set(skipped)))) if skipped else ""
             raise IllegalMoveError(ErrorText("rules:not-your-turn", expected=expected, player=turn.player, skipping=note),
-                                   at, expected)
+                                   record.where(n, "player"), expected)
         state.advance()
-        move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
+        move_is_one_orthogonal_step(state, turn.player, turn.to, partial(record.where, n, "to"))
         check, card = record.where(n, "check"), record.where(n, "card")  # each asked by several rules
         declaration_replaces_the_check(turn, check, card)
         if turn.declare is not None:
@@ -497,7 +498,7 @@ def replay(record: RecordLike) -> Replay:
         sq = turn.to
         if turn.card is not None:
             seen[sq] = turn.card
-            copies_are_not_exceeded(seen, board, card)
+            copies_are_not_exceeded(seen, board, card, turn.card)
         state.play(turn, n, None)
         if turn.check is not Check.NONE:
             obs.append(CheckSeen(f"t{n}.check", check, n, turn.player, sq, turn.check is Check.HIDDEN, turn.card))
@@ -520,7 +521,7 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
         raise IllegalMoveError(ErrorText("rules:card-is", square=v.board.name(sq), known=known.id, card=d.card.id),
                                where_card, known.id)
     seen[sq] = d.card
-    copies_are_not_exceeded(seen, v.board, where_card)
+    copies_are_not_exceeded(seen, v.board, where_card, d.card)
     answers_come_from_the_others(state, turn.player, d.answers, where_answers)
     viewer_answers_truthfully(v, turn.player, d.card, d.answers, record.viewer, record.clue, record.genuine, where_answers)
     genuine_declarer_has_its_clue(v, turn.player, d.card, record.viewer, record.clue, record.genuine, where_card)

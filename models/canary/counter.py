@@ -60,11 +60,13 @@ class Hypothesis:
         return frozenset(c for i, c in enumerate(self.clues) if i != self.fake)
 
 
-def hypotheses(variant: Variant) -> list[Hypothesis]:
-    """Every clue deal the rules allow, each equally likely before the game (R7)."""
+@lru_cache(maxsize=64)
+def hypotheses(variant: Variant) -> tuple[Hypothesis, ...]:
+    """Every clue deal the rules allow, each equally likely before the game (R7);
+    memoised (thousands of deals, the same for every record of a variant)."""
     deals = permutations(variant.deck.attributes, variant.players)
     fakes: Sequence[int | None] = range(variant.players) if variant.fake else (None,)
-    return [Hypothesis(c, f) for c in deals for f in fakes]
+    return tuple(Hypothesis(c, f) for c in deals for f in fakes)
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,10 @@ def find_name(written: object, names: Sequence[str]) -> str | None:
     if not isinstance(written, str):
         return None
     key = fold(written)
-    return next((n for n in names if fold(n) == key), None)
+    for n in names:
+        if fold(n) == key:
+            return n
+    return None
 
 
 def toml_key(name: str) -> str:

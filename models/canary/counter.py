@@ -77,54 +77,87 @@ class Layout:
     require: dict[Square, frozenset[Attribute]]
 
 
-def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
-                      observations: Iterable[Observation], base: Layout | None = None) -> Layout | None:
-    """The layout constraints under clue deal ``h`` (added to ``base``); None when an
-    observation rules ``h`` out."""
-    seat = {p: i for i, p in enumerate(players)}
-    known: dict[Square, Kind] = dict(base.known) if base else {}
-    require: dict[Square, set[Attribute]] = {sq: set(r) for sq, r in base.require.items()} if base else {}
+Pairs = frozenset[tuple[Attribute, bool]]  # a seat's (clue, is the fake) pairs left
 
-    def see(sq: Square, face: Kind) -> bool:
-        if known.setdefault(sq, face) != face:
-            return False
-        return True
 
-    for o in observations:
-        if isinstance(o, OwnClue):
-            if h.clues[seat[o.player]] != o.attribute:
-                return None
-        elif isinstance(o, OwnAuthenticity):
-            if (h.fake == seat[o.player]) == o.genuine:
-                return None
-        elif isinstance(o, CheckSeen):
-            clue = h.clues[seat[o.player]]
-            if o.face is not None:
-                if not see(o.square, o.face) or hides(clue, o.face) != o.hidden:
-                    return None
-            elif o.hidden:
-                require.setdefault(o.square, set()).add(clue)
-            else:  # pragma: no cover - the reader requires the face of a revealed card
-                raise ValueError("a revealed check without its face")
-        elif isinstance(o, Declared):
-            if not see(o.square, o.face):
-                return None
-            if not declaration_asserts_own_clue(variant, h.fake != seat[o.player], h.clues[seat[o.player]], o.face):
-                return None
-        elif isinstance(o, Answered):
-            i = seat[o.player]
-            if truthful_answer(h.clues[i], h.fake == i, o.face) != o.yes:
-                return None
-        elif isinstance(o, DeclarationOutcome):
-            fake = players[h.fake] if h.fake is not None else None
-            if declaration_succeeds(fake, o.declarer, o.answers) != o.succeeded:
-                return None
-        else:  # pragma: no cover
-            raise TypeError(f"unknown observation {o!r}")
-    for sq, needed in require.items():
-        if sq in known and not needed <= known[sq].attrs:
+@dataclass(frozen=True)
+class Constraints:
+    """Observations read once for every clue deal: the faces they show (the same under
+    every deal; None: two faces for one square), the (clue, is the fake) pairs each seat
+    may still have (None: nothing said about the seat), the fake holders the outcomes of
+    declarations allow (None: any) and, per square, the seats that hid it unseen (their
+    clues are what it requires).  Every observation constrains one seat's clue and
+    authenticity, or only who the fake is, so a deal is checked seat by seat."""
+
+    faces: dict[Square, Kind] | None
+    allowed: tuple[Pairs | None, ...]
+    fakes: frozenset[int | None] | None
+    hidden: dict[Square, list[int]]
+
+    @classmethod
+    def of(cls, variant: Variant, players: Sequence[str], observations: Iterable[Observation]) -> Constraints:
+        seat = {p: i for i, p in enumerate(players)}
+        pairs = [(a, fake) for a in variant.deck.attributes for fake in (False, True)]
+        allowed: list[Pairs | None] = [None] * len(players)
+        faces: dict[Square, Kind] | None = {}
+        fakes: frozenset[int | None] | None = None
+        hidden: dict[Square, list[int]] = {}
+
+        def keep(player: str, fits: Callable[[Attribute, bool], bool]) -> None:
+            i = seat[player]
+            left = allowed[i]
+            allowed[i] = frozenset(p for p in (pairs if left is None else left) if fits(*p))
+
+        def see(sq: Square, face: Kind) -> None:
+            nonlocal faces
+            if faces is not None and faces.setdefault(sq, face) != face:
+                faces = None
+
+        for o in observations:
+            if isinstance(o, OwnClue):
+                keep(o.player, lambda a, fake, o=o: a == o.attribute)
+            elif isinstance(o, OwnAuthenticity):
+                keep(o.player, lambda a, fake, o=o: fake != o.genuine)
+            elif isinstance(o, CheckSeen):
+                if o.face is not None:
+                    see(o.square, o.face)
+                    keep(o.player, lambda a, fake, o=o: hides(a, o.face) == o.hidden)
+                elif o.hidden:
+                    hidden.setdefault(o.square, []).append(seat[o.player])
+                else:  # pragma: no cover - the reader requires the face of a revealed card
+                    raise ValueError("a revealed check without its face")
+            elif isinstance(o, Declared):
+                see(o.square, o.face)
+                keep(o.player, lambda a, fake, o=o: declaration_asserts_own_clue(variant, not fake, a, o.face))
+            elif isinstance(o, Answered):
+                keep(o.player, lambda a, fake, o=o: truthful_answer(a, fake, o.face) == o.yes)
+            elif isinstance(o, DeclarationOutcome):
+                options = fakes if fakes is not None else frozenset([None, *range(len(players))])
+                fakes = frozenset(f for f in options if declaration_succeeds(
+                    players[f] if f is not None else None, o.declarer, o.answers) == o.succeeded)
+            else:  # pragma: no cover
+                raise TypeError(f"unknown observation {o!r}")
+        return cls(faces, tuple(allowed), fakes, hidden)
+
+    def layout(self, h: Hypothesis, base: Layout | None = None) -> Layout | None:
+        """The layout constraints under clue deal ``h`` (added to ``base``); None when an
+        observation rules ``h`` out."""
+        if self.faces is None or (self.fakes is not None and h.fake not in self.fakes):
             return None
-    return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known})
+        for i, pairs in enumerate(self.allowed):
+            if pairs is not None and (h.clues[i], h.fake == i) not in pairs:
+                return None
+        known: dict[Square, Kind] = dict(base.known) if base else {}
+        for sq, face in self.faces.items():
+            if known.setdefault(sq, face) != face:
+                return None
+        require: dict[Square, set[Attribute]] = {sq: set(r) for sq, r in base.require.items()} if base else {}
+        for sq, seats in self.hidden.items():
+            require.setdefault(sq, set()).update(h.clues[i] for i in seats)
+        for sq, needed in require.items():
+            if sq in known and not needed <= known[sq].attrs:
+                return None
+        return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known})
 
 
 # -- counting layouts -------------------------------------------------------------------
@@ -253,8 +286,9 @@ class WorldCounter:
         self.variant = variant
         self.players = tuple(players)
         self.layouts: dict[Hypothesis, Layout] = {}
+        constraints = Constraints.of(variant, self.players, observations)
         for h in hypotheses(variant):
-            layout = board_constraints(variant, self.players, h, observations)
+            layout = constraints.layout(h)
             if layout is not None:
                 self.layouts[h] = layout
 
@@ -266,10 +300,11 @@ class WorldCounter:
         have no weights (an outcome that cannot happen)."""
         weights: dict[Hypothesis, int] = {}
         goal_counts: dict[Hypothesis, list[int]] = {}
+        more = Constraints.of(self.variant, self.players, extra) if extra else None
         for h, layout in self.layouts.items():
             current: Layout | None = layout
-            if extra:
-                current = board_constraints(self.variant, self.players, h, extra, base=layout)
+            if more is not None:
+                current = more.layout(h, base=layout)
             if current is not None and fixed:
                 current = _fix(current, fixed)
             if current is None:

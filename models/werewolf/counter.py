@@ -170,24 +170,28 @@ def normalize(vals: Values, pool: Pool) -> bool:
     """Drop kinds the pool no longer has from lazy places; a place left with one kind
     gets it; a set of places needing more cards of some kinds than the pool has is dead.
     (The hot spot of every count: kept flat.)"""
-    while True:
-        avail = 0
-        for k, n in enumerate(pool):
-            if n:
-                avail |= 1 << k
-        for i, v in enumerate(vals):
-            if v < 0:
-                m = -v & avail
-                if not m:
-                    return False
-                if not m & (m - 1):  # one kind left: the place gets it (it is in the pool)
-                    k = m.bit_length() - 1
-                    vals[i] = k
-                    pool[k] -= 1
-                    break
+    avail = 0
+    for k, n in enumerate(pool):
+        if n:
+            avail |= 1 << k
+    i, places = 0, len(vals)
+    while i < places:
+        v = vals[i]
+        if v < 0:
+            m = -v & avail
+            if not m:
+                return False
+            if m & (m - 1):
                 vals[i] = -m
-        else:
-            break
+            else:  # one kind left: the place gets it (it is in the pool)
+                k = m.bit_length() - 1
+                vals[i] = k
+                pool[k] -= 1
+                if not pool[k]:  # the kind is gone: the places before may lose it too
+                    avail ^= m
+                    i = 0
+                    continue
+        i += 1
     lazy = [-v for v in vals if v < 0]
     if len(lazy) < 2:  # one lazy place: its kinds are all in the pool
         return True

@@ -27,6 +27,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from math import factorial, prod
+from typing import TypeVar
 
 from suiri.solver.errors import NoWorldFits
 from suiri.solver.probability import box, filling_polynomial
@@ -78,6 +79,7 @@ class Layout:
 
 
 Pairs = frozenset[tuple[Attribute, bool]]  # a seat's (clue, is the fake) pairs left
+Seen = TypeVar("Seen")  # an observation, as a seat's constraint reads it
 
 
 @dataclass(frozen=True)
@@ -103,10 +105,11 @@ class Constraints:
         fakes: frozenset[int | None] | None = None
         hidden: dict[Square, list[int]] = {}
 
-        def keep(player: str, fits: Callable[[Attribute, bool], bool]) -> None:
+        def keep(player: str, o: Seen, fits: Callable[[Seen, Attribute, bool], bool]) -> None:
+            """Seat ``player`` keeps the (clue, is the fake) pairs that fit observation ``o``."""
             i = seat[player]
             left = allowed[i]
-            allowed[i] = frozenset(p for p in (pairs if left is None else left) if fits(*p))
+            allowed[i] = frozenset(p for p in (pairs if left is None else left) if fits(o, *p))
 
         def see(sq: Square, face: Kind) -> None:
             nonlocal faces
@@ -115,22 +118,22 @@ class Constraints:
 
         for o in observations:
             if isinstance(o, OwnClue):
-                keep(o.player, lambda a, fake, o=o: a == o.attribute)
+                keep(o.player, o, lambda x, a, fake: a == x.attribute)
             elif isinstance(o, OwnAuthenticity):
-                keep(o.player, lambda a, fake, o=o: fake != o.genuine)
+                keep(o.player, o, lambda x, a, fake: fake != x.genuine)
             elif isinstance(o, CheckSeen):
                 if o.face is not None:
                     see(o.square, o.face)
-                    keep(o.player, lambda a, fake, o=o: hides(a, o.face) == o.hidden)
+                    keep(o.player, (o.face, o.hidden), lambda x, a, fake: hides(a, x[0]) == x[1])
                 elif o.hidden:
                     hidden.setdefault(o.square, []).append(seat[o.player])
                 else:  # pragma: no cover - the reader requires the face of a revealed card
                     raise ValueError("a revealed check without its face")
             elif isinstance(o, Declared):
                 see(o.square, o.face)
-                keep(o.player, lambda a, fake, o=o: declaration_asserts_own_clue(variant, not fake, a, o.face))
+                keep(o.player, o, lambda x, a, fake: declaration_asserts_own_clue(variant, not fake, a, x.face))
             elif isinstance(o, Answered):
-                keep(o.player, lambda a, fake, o=o: truthful_answer(a, fake, o.face) == o.yes)
+                keep(o.player, o, lambda x, a, fake: truthful_answer(a, fake, x.face) == x.yes)
             elif isinstance(o, DeclarationOutcome):
                 options = fakes if fakes is not None else frozenset([None, *range(len(players))])
                 fakes = frozenset(f for f in options if declaration_succeeds(

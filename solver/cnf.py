@@ -100,7 +100,7 @@ class Cnf:
 
     def add(self, clause: Iterable[int], unless: Sequence[int] = ()) -> None:
         """Add ``clause``, switched off when any of ``unless`` (enforcement literals) is false."""
-        self.clauses.append([*(-e for e in unless), *clause])
+        self.clauses.append([*(-e for e in unless), *clause] if unless else list(clause))  # (most have no guard)
 
     def fresh(self) -> int:
         self.top += 1

@@ -142,6 +142,9 @@ def unquoted_name(words: list[str], names: Mapping[str, str]) -> tuple[str, str]
     """The first run of consecutive words that together spell a name with spaces (``Crag
     Lookout``, typed without quotes): the name as typed and the id it names.  ``names``:
     each such name, lower case, to its id."""
+    said = " ".join(words).lower()
+    if not any(n in said for n in names):  # the usual line: no name there at all
+        return None
     longest = max((len(n.split()) for n in names), default=0)
     for i in range(len(words)):
         for n in range(min(longest, len(words) - i), 1, -1):

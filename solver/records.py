@@ -1,6 +1,7 @@
 """Reading TOML records while keeping every value's line number.
 
-``tomllib`` parses but forgets positions; error messages need ``file:line: field``.
+``tomli`` (the standard library's ``tomllib``, compiled: records read twice as fast) parses
+but forgets positions; error messages need ``file:line: field``.
 ``LineMap`` scans the text once and remembers, for every table (``[start]``, the n-th
 ``[[turn]]``, ``[turn.declare]`` under it) the line of each key.  Values inside inline
 tables and arrays get the line of their key.
@@ -9,14 +10,16 @@ tables and arrays get the line of their key.
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
+from functools import lru_cache
 from pathlib import Path
 from typing import Generic, TypeAlias, TypeGuard, TypeVar
+
+import tomli
 
 from .errors import Message, RecordSyntaxError, Source, SuiriError, Text, raise_all, unknown_name
 
@@ -28,7 +31,7 @@ _KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=")
 _ERR_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 TablePath = tuple[str | int, ...]
-# A value as ``tomllib`` reads it (or a compact notation builds it): readers narrow it with
+# A value as ``tomli`` reads it (or a compact notation builds it): readers narrow it with
 # ``isinstance`` before use, so that a wrongly typed field is an error message, not a crash.
 # Sequence and Mapping (not list and dict, which are invariant) let a notation store its
 # list[str] as it is; ``isinstance(v, list)`` still narrows to list[TomlValue].
@@ -173,8 +176,8 @@ def read_toml(path: str | Path) -> TomlDocument:
 def parse_toml(name: str, text: str) -> TomlDocument:
     text = text.removeprefix("\ufeff")  # a byte-order mark (read_text drops it from files)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         message = str(exc)
         pos = _ERR_POS.search(message)
         line = int(pos.group(1)) if pos else None
@@ -187,7 +190,7 @@ def parse_toml(name: str, text: str) -> TomlDocument:
 
 
 def _field_at(text: str, line: int) -> str | None:
-    """The field written on ``line`` (for syntax errors, which tomllib reports by line)."""
+    """The field written on ``line`` (for syntax errors, which tomli reports by line)."""
     lines = text.splitlines()
     head = LineMap.scan("", "\n".join(lines[: line - 1]))
     table: TablePath = max(head.tables, key=lambda t: head.tables[t]) if head.tables else ()
@@ -201,8 +204,10 @@ def _field_at(text: str, line: int) -> str | None:
 NAME = re.compile(r"^[\w\-]+$")  # a player's name: letters of any script and case, digits, '-', '_'
 
 
+@lru_cache(maxsize=4096)
 def fold(name: str) -> str:
-    """A name as matching compares it: NFKC (full-width ``ａｋｉ`` is ``aki``), case folded."""
+    """A name as matching compares it: NFKC (full-width ``ａｋｉ`` is ``aki``), case folded
+    (memoised: a record names its few players on nearly every line)."""
     return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
@@ -212,12 +217,23 @@ def find_name(written: object, names: Sequence[str]) -> str | None:
     if not isinstance(written, str):
         return None
     key = fold(written)
-    return next((n for n in names if fold(n) == key), None)
+    for n in names:
+        if fold(n) == key:
+            return n
+    return None
 
 
 def toml_key(name: str) -> str:
     """A name as a TOML key: bare when TOML allows it (``aki``), else quoted (``"あき"``)."""
     return name if re.fullmatch(r"[A-Za-z0-9_\-]+", name) else '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+Where: TypeAlias = "Source | Callable[[], Source]"  # a place, or how to find it (only an error needs it)
+
+
+def source_of(where: Where) -> Source:
+    """The place ``where`` names (found now, when an error is to be told)."""
+    return where if isinstance(where, Source) else where()
 
 
 def located(file: str, lines: LineMap | None, table: TablePath, key: str | None, label: str | None) -> Source:
@@ -229,8 +245,12 @@ def located(file: str, lines: LineMap | None, table: TablePath, key: str | None,
 def entry_field(name: str, index: int, key: str | None, sub: str | None = None) -> tuple[TablePath, str]:
     """The table path and label of ``key`` in the ``index``-th (from 1) ``[[name]]``
     entry of a record, or in its sub-table ``sub``: ``turn[3].declare.card``."""
-    path: TablePath = (name, index - 1) + ((sub,) if sub else ())
-    return path, f"{name}[{index}]" + "".join(f".{part}" for part in (sub, key) if part)
+    label = f"{name}[{index}]"  # (written out: the rules ask it for every value they check)
+    if sub:
+        label += "." + sub
+    if key:
+        label += "." + key
+    return ((name, index - 1, sub) if sub else (name, index - 1)), label
 
 
 class RecordReader(ABC, Generic[R]):

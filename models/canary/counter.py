@@ -21,14 +21,16 @@ checks it against brute-force enumeration on reduced boards and decks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import permutations
-from math import comb, factorial
+from math import factorial, prod
+from typing import TypeVar
 
 from suiri.solver.errors import NoWorldFits
+from suiri.solver.probability import box, filling_polynomial
 
 from .board import Square
 from .cards import Attribute, Kind
@@ -59,11 +61,13 @@ class Hypothesis:
         return frozenset(c for i, c in enumerate(self.clues) if i != self.fake)
 
 
-def hypotheses(variant: Variant) -> list[Hypothesis]:
-    """Every clue deal the rules allow, each equally likely before the game (R7)."""
+@lru_cache(maxsize=64)
+def hypotheses(variant: Variant) -> tuple[Hypothesis, ...]:
+    """Every clue deal the rules allow, each equally likely before the game (R7);
+    memoised (thousands of deals, the same for every record of a variant)."""
     deals = permutations(variant.deck.attributes, variant.players)
     fakes: Sequence[int | None] = range(variant.players) if variant.fake else (None,)
-    return [Hypothesis(c, f) for c in deals for f in fakes]
+    return tuple(Hypothesis(c, f) for c in deals for f in fakes)
 
 
 NOTHING: frozenset[Attribute] = frozenset()
@@ -145,54 +149,90 @@ class Layout:
         return out
 
 
-def board_constraints(variant: Variant, players: Sequence[str], h: Hypothesis,
-                      observations: Iterable[Observation]) -> Layout | None:
-    """The layout constraints under clue deal ``h``; None when an observation rules ``h``
-    out."""
-    seat = {p: i for i, p in enumerate(players)}
-    known: dict[Square, Kind] = {}
-    require: dict[Square, set[Attribute]] = {}
+Pairs = frozenset[tuple[Attribute, bool]]  # a seat's (clue, is the fake) pairs left
+Seen = TypeVar("Seen")  # an observation, as a seat's constraint reads it
 
-    def see(sq: Square, face: Kind) -> bool:
-        if known.setdefault(sq, face) != face:
-            return False
-        return True
 
-    for o in observations:
-        if isinstance(o, OwnClue):
-            if h.clues[seat[o.player]] != o.attribute:
-                return None
-        elif isinstance(o, OwnAuthenticity):
-            if (h.fake == seat[o.player]) == o.genuine:
-                return None
-        elif isinstance(o, CheckSeen):
-            clue = h.clues[seat[o.player]]
-            if o.face is not None:
-                if not see(o.square, o.face) or hides(clue, o.face) != o.hidden:
-                    return None
-            elif o.hidden:
-                require.setdefault(o.square, set()).add(clue)
-            else:  # pragma: no cover - the reader requires the face of a revealed card
-                raise ValueError("a revealed check without its face")
-        elif isinstance(o, Declared):
-            if not see(o.square, o.face):
-                return None
-            if not declaration_asserts_own_clue(variant, h.fake != seat[o.player], h.clues[seat[o.player]], o.face):
-                return None
-        elif isinstance(o, Answered):
-            i = seat[o.player]
-            if truthful_answer(h.clues[i], h.fake == i, o.face) != o.yes:
-                return None
-        elif isinstance(o, DeclarationOutcome):
-            fake = players[h.fake] if h.fake is not None else None
-            if declaration_succeeds(fake, o.declarer, o.answers) != o.succeeded:
-                return None
-        else:  # pragma: no cover
-            raise TypeError(f"unknown observation {o!r}")
-    for sq, needed in require.items():
-        if sq in known and not needed <= known[sq].attrs:
+@dataclass(frozen=True)
+class Constraints:
+    """Observations read once for every clue deal: the faces they show (the same under
+    every deal; None: two faces for one square), the (clue, is the fake) pairs each seat
+    may still have (None: nothing said about the seat), the fake holders the outcomes of
+    declarations allow (None: any) and, per square, the seats that hid it unseen (their
+    clues are what it requires).  Every observation constrains one seat's clue and
+    authenticity, or only who the fake is, so a deal is checked seat by seat."""
+
+    faces: dict[Square, Kind] | None
+    allowed: tuple[Pairs | None, ...]
+    fakes: frozenset[int | None] | None
+    hidden: dict[Square, list[int]]
+    tally: Tally  # the variant's deck, as every layout counts it
+
+    @classmethod
+    def of(cls, variant: Variant, players: Sequence[str], observations: Iterable[Observation]) -> Constraints:
+        seat = {p: i for i, p in enumerate(players)}
+        pairs = [(a, fake) for a in variant.deck.attributes for fake in (False, True)]
+        allowed: list[Pairs | None] = [None] * len(players)
+        faces: dict[Square, Kind] | None = {}
+        fakes: frozenset[int | None] | None = None
+        hidden: dict[Square, list[int]] = {}
+
+        def keep(player: str, o: Seen, fits: Callable[[Seen, Attribute, bool], bool]) -> None:
+            """Seat ``player`` keeps the (clue, is the fake) pairs that fit observation ``o``."""
+            i = seat[player]
+            left = allowed[i]
+            allowed[i] = frozenset(p for p in (pairs if left is None else left) if fits(o, *p))
+
+        def see(sq: Square, face: Kind) -> None:
+            nonlocal faces
+            if faces is not None and faces.setdefault(sq, face) != face:
+                faces = None
+
+        for o in observations:
+            if isinstance(o, OwnClue):
+                keep(o.player, o, lambda x, a, fake: a == x.attribute)
+            elif isinstance(o, OwnAuthenticity):
+                keep(o.player, o, lambda x, a, fake: fake != x.genuine)
+            elif isinstance(o, CheckSeen):
+                if o.face is not None:
+                    see(o.square, o.face)
+                    keep(o.player, (o.face, o.hidden), lambda x, a, fake: hides(a, x[0]) == x[1])
+                elif o.hidden:
+                    hidden.setdefault(o.square, []).append(seat[o.player])
+                else:  # pragma: no cover - the reader requires the face of a revealed card
+                    raise ValueError("a revealed check without its face")
+            elif isinstance(o, Declared):
+                see(o.square, o.face)
+                keep(o.player, o, lambda x, a, fake: declaration_asserts_own_clue(variant, not fake, a, x.face))
+            elif isinstance(o, Answered):
+                keep(o.player, o, lambda x, a, fake: truthful_answer(a, fake, x.face) == x.yes)
+            elif isinstance(o, DeclarationOutcome):
+                options = fakes if fakes is not None else frozenset([None, *range(len(players))])
+                fakes = frozenset(f for f in options if declaration_succeeds(
+                    players[f] if f is not None else None, o.declarer, o.answers) == o.succeeded)
+            else:  # pragma: no cover
+                raise TypeError(f"unknown observation {o!r}")
+        return cls(faces, tuple(allowed), fakes, hidden, tally(variant))
+
+    def layout(self, h: Hypothesis, base: Layout | None = None) -> Layout | None:
+        """The layout constraints under clue deal ``h`` (added to ``base``); None when an
+        observation rules ``h`` out."""
+        if self.faces is None or (self.fakes is not None and h.fake not in self.fakes):
             return None
-    return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known}, tally(variant))
+        for i, pairs in enumerate(self.allowed):
+            if pairs is not None and (h.clues[i], h.fake == i) not in pairs:
+                return None
+        known: dict[Square, Kind] = dict(base.known) if base else {}
+        for sq, face in self.faces.items():
+            if known.setdefault(sq, face) != face:
+                return None
+        require: dict[Square, set[Attribute]] = {sq: set(r) for sq, r in base.require.items()} if base else {}
+        for sq, seats in self.hidden.items():
+            require.setdefault(sq, set()).update(h.clues[i] for i in seats)
+        for sq, needed in require.items():
+            if sq in known and not needed <= known[sq].attrs:
+                return None
+        return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known}, self.tally)
 
 
 # -- counting layouts -------------------------------------------------------------------
@@ -272,32 +312,17 @@ def _distribute(groups: tuple[tuple[int, int], ...], classes: tuple[tuple[int, i
     """Ways to place distinct cards, ``classes`` = (attribute mask, count), into places,
     ``groups`` = (required mask, size) plus an unconstrained group taking the rest.
 
-    Each class is spread over the groups it fits one group at a time (state: free
-    places per constrained group, and cards of the class still to place), so a step
-    costs the sum, not the product, of the groups' capacities."""
-    masks = [m for m, _ in groups]
-    start = tuple(n for _, n in groups)
-    left = sum(c for _, c in classes)
-    dp: dict[tuple[int, ...], int] = {start: 1}
-    for cmask, count in sorted(classes, key=lambda mc: -bin(mc[0]).count("1")):
-        fits = [j for j, m in enumerate(masks) if m & cmask == m]
-        spread: dict[tuple[tuple[int, ...], int], int] = {(state, count): w for state, w in dp.items()}
-        for j in fits:
-            nxt: dict[tuple[tuple[int, ...], int], int] = {}
-            for (state, rest), w in spread.items():
-                free = state[j]
-                for y in range(min(rest, free) + 1):
-                    new = state[:j] + (free - y,) + state[j + 1 :]
-                    key = (new, rest - y)
-                    nxt[key] = nxt.get(key, 0) + w * comb(free, y)
-            spread = nxt
-        dp = {}
-        for (state, rest), w in spread.items():
-            cap0 = left - sum(state) - (count - rest)  # unconstrained places before this class
-            if rest <= cap0:
-                dp[state] = dp.get(state, 0) + w * comb(cap0, rest) * factorial(count)
-        left -= count
-    return dp.get(tuple(0 for _ in start), 0)
+    Closed form (``solver.probability.filling_polynomial``): a card fits a group when it
+    has every attribute the group requires; the ways are the factorials of every group's
+    size times the coefficient of ``Π y_j^size_j`` in ``Π_class (1 + Y_class)^count``
+    (``Y_class``: the sum of the y_j of the groups it fits; the 1: the unconstrained group)."""
+    sizes = tuple(n for _, n in groups)
+    rest = sum(c for _, c in classes) - sum(sizes)  # the unconstrained group's places
+    if rest < 0:
+        return 0
+    poly = filling_polynomial(sizes, ((tuple(j for j, (m, _) in enumerate(groups) if m & cmask == m), count)
+                                      for cmask, count in classes))
+    return poly[box(sizes)[1]] * factorial(rest) * prod(factorial(n) for n in sizes)
 
 
 # -- the counts: exact probabilities ----------------------------------------------------
@@ -355,8 +380,9 @@ class WorldCounter:
         self.variant = variant
         self.players = tuple(players)
         self.layouts: dict[Hypothesis, Layout] = {}
+        constraints = Constraints.of(variant, self.players, observations)
         for h in hypotheses(variant):
-            layout = board_constraints(variant, self.players, h, observations)
+            layout = constraints.layout(h)
             if layout is not None:
                 self.layouts[h] = layout
         self.goal_kinds = {h: variant.deck.carrying(h.genuine()) for h in self.layouts}  # its goal cards

@@ -26,9 +26,10 @@ and the rules refuse them with the same message as in TOML.
 from __future__ import annotations
 
 import shlex
-import tomllib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+import tomli
 
 from suiri.solver.errors import Message, RecordSyntaxError, Source, Text
 from suiri.solver.notation import Dialect, NotationLines, typed_lines, unquoted_name
@@ -120,9 +121,9 @@ def parse(name: str, text: str) -> TomlDocument:
                     raise RecordSyntaxError(ErrorText("notation:ruling-twice", ruling=repr(key)), at(f"rules.{key}"),
                                             ErrorText("notation:ruling-twice-valid"))
                 try:
-                    ruling: dict[str, TomlValue] = tomllib.loads(f"v = {value}")
+                    ruling: dict[str, TomlValue] = tomli.loads(f"v = {value}")
                     rules[key] = ruling["v"]
-                except tomllib.TOMLDecodeError:
+                except tomli.TOMLDecodeError:
                     raise RecordSyntaxError(ErrorText("notation:unreadable", words=repr(item)), at(f"rules.{key}"),
                                             ErrorText("notation:ruling-valid")) from None
                 lines.keys[(("rules",), key)] = number

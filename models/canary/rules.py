@@ -12,9 +12,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Protocol
 
 from suiri.solver.errors import IllegalMoveError, Named, Source
+from suiri.solver.records import Where, source_of
 
 from .board import STANDARD_BOARD, Board, Square
 from .cards import ATTRIBUTE_NAMES_JA, STANDARD_DECK, Attribute, Deck, Kind
@@ -283,7 +285,7 @@ def start_corners_are_distinct(variant: Variant, start: dict[str, Square], where
         seen[sq] = player
 
 
-def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, where: Source) -> None:
+def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, where: Where) -> None:
     board = state.variant.board
     here = state.positions[player]
     if to in state.legal_moves(player):
@@ -299,7 +301,7 @@ def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, whe
     else:
         why = ErrorText("rules:why-far", n=board.distance(here, to))
     raise IllegalMoveError(ErrorText("rules:cannot-move", player=player, here=board.name(here), to=board.name(to), why=why),
-                           where, legal)
+                           source_of(where), legal)
 
 
 def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: Source) -> None:
@@ -426,9 +428,9 @@ def declaration_outcome(variant: Variant, declarer: str, answers: dict[str, bool
     return False
 
 
-def copies_are_not_exceeded(seen: dict[Square, Kind], kind: Kind, board: Board, where: Source) -> None:
-    """No more squares show ``kind``, the face just seen, than the deck has copies of it
-    (the faces seen before were checked when they were seen)."""
+def copies_are_not_exceeded(seen: dict[Square, Kind], board: Board, where: Source, kind: Kind) -> None:
+    """``kind`` was just seen: it is seen no more often than the deck holds it (every face
+    seen is checked as it is added, so only the kind just seen can be over)."""
     squares = [sq for sq, k in seen.items() if k == kind]
     if len(squares) > kind.copies:
         names = ", ".join(board.name(s) for s in sorted(squares))
@@ -486,22 +488,22 @@ def replay(record: RecordLike) -> Replay:
             raise IllegalMoveError(ErrorText("rules:not-your-turn", expected=expected, player=turn.player, skipping=note),
                                    record.where(n, "player"), expected)
         state.advance()
-        move_is_one_orthogonal_step(state, turn.player, turn.to, record.where(n, "to"))
-        where_check, where_card = record.where(n, "check"), record.where(n, "card")  # each once: replay is hot
-        declaration_replaces_the_check(turn, where_check, where_card)
+        move_is_one_orthogonal_step(state, turn.player, turn.to, partial(record.where, n, "to"))
+        check, card = record.where(n, "check"), record.where(n, "card")  # each asked by several rules
+        declaration_replaces_the_check(turn, check, card)
         if turn.declare is not None:
             obs.extend(_declaration(state, record, n, turn, seen))
             continue
-        check_matches_card_side(state, turn, where_check)
-        face_is_given_where_seen(state, turn, record.viewer, seen, where_card)
-        viewer_does_not_lie(turn, record.viewer, record.clue, where_check)
+        check_matches_card_side(state, turn, check)
+        face_is_given_where_seen(state, turn, record.viewer, seen, card)
+        viewer_does_not_lie(turn, record.viewer, record.clue, check)
         sq = turn.to
         if turn.card is not None:
             seen[sq] = turn.card
-            copies_are_not_exceeded(seen, turn.card, board, where_card)
+            copies_are_not_exceeded(seen, board, card, turn.card)
         state.play(turn, n, None)
         if turn.check is not Check.NONE:
-            obs.append(CheckSeen(f"t{n}.check", where_check, n, turn.player, sq, turn.check is Check.HIDDEN, turn.card))
+            obs.append(CheckSeen(f"t{n}.check", check, n, turn.player, sq, turn.check is Check.HIDDEN, turn.card))
     return Replay(state, obs, seen)
 
 
@@ -521,7 +523,7 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
         raise IllegalMoveError(ErrorText("rules:card-is", square=v.board.name(sq), known=known.id, card=d.card.id),
                                where_card, known.id)
     seen[sq] = d.card
-    copies_are_not_exceeded(seen, d.card, v.board, where_card)
+    copies_are_not_exceeded(seen, v.board, where_card, d.card)
     answers_come_from_the_others(state, turn.player, d.answers, where_answers)
     viewer_answers_truthfully(v, turn.player, d.card, d.answers, record.viewer, record.clue, record.genuine, where_answers)
     genuine_declarer_has_its_clue(v, turn.player, d.card, record.viewer, record.clue, record.genuine, where_card)

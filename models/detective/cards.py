@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from suiri.solver.errors import RecordSyntaxError, Source, unknown_name
 
@@ -38,10 +38,12 @@ FAKE_JA = "偽の証拠"
 CARD_ID = re.compile(r"^[\w\-]+$")
 
 
+@lru_cache(maxsize=4096)
 def card_id(name: str) -> str:
     """The id of a card as a ``[cards]`` list or an event may write it: an id (``lead-pipe``)
     or the name printed on the card in any case (``Lead Pipe``, ``Mrs. Peacock``:
-    ``mrs-peacock``).  NFKC, case folded, ``.`` and ``'`` dropped, blanks joined by ``-``."""
+    ``mrs-peacock``).  NFKC, case folded, ``.`` and ``'`` dropped, blanks joined by ``-``
+    (memoised: a record names its few cards again and again)."""
     folded = unicodedata.normalize("NFKC", name).strip().casefold()
     return re.sub(r"\s+", "-", re.sub(r"[.'’]", "", folded))
 

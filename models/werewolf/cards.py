@@ -75,12 +75,18 @@ _ALIASES.update({"lost legacy": LOST_LEGACY, "ll": LOST_LEGACY, "werewolf": LOST
                  "attack1": ATTACK_1, "attack2": ATTACK_2, "attack3": ATTACK_3})
 
 
+def find_kind(value: object) -> Kind | None:
+    """The card a name means (id, English or Japanese name), or None."""
+    if isinstance(value, str):
+        return _ALIASES.get(value.strip().lower()) or _ALIASES.get(value.strip())
+    return None
+
+
 def parse_kind(value: object, where: Source | None = None) -> Kind:
     """A card name as written in a record or a fact: id, English or Japanese name."""
-    if isinstance(value, str):
-        kind = _ALIASES.get(value.strip().lower()) or _ALIASES.get(value.strip())
-        if kind is not None:
-            return kind
+    kind = find_kind(value)
+    if kind is not None:
+        return kind
     raise unknown_name("card", value, [k.id for k in KINDS], where, spellings={**{k.en: k.id for k in KINDS}, **{a: k.id for a, k in _ALIASES.items()}})
 
 

@@ -34,7 +34,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, lcm
+from math import factorial, lcm, prod
+
+from suiri.solver.probability import box, filling_polynomial, without_one
 
 from .cards import ALL_MASK, ATTACK_MASK, BY_ORDER, KINDS, LOST_LEGACY, NOBODY, VILLAGER, Kind
 from .replay import Call, Move, Replay
@@ -115,64 +117,28 @@ def fill(pool: tuple[int, ...], classes: Classes, deck: int) -> tuple[int, tuple
     pairs with that kind in a place of that class (divide by the class's size for one
     place's count: its places are alike).
 
-    A DP over kinds: the state is the room left in each class and in the deck; a kind's
-    copies are split among the classes that allow it and the deck (binomials count the
-    positions).  One forward and one backward pass give every marginal at once.  A kind
-    with no copy left changes no state: it gets no layer."""
-    masks = [m for m, _ in classes]
-    start = (tuple(n for _, n in classes), deck)
-    Room = tuple[tuple[int, ...], int]
-    layers: list[tuple[int, list[int], list[tuple[Room, Room, int, tuple[int, ...]]]]] = []
-    forward: list[dict[Room, int]] = [{start: 1}]
-    for k in range(K):
-        c = pool[k]
-        if not c:
-            continue
-        allowed = [i for i, m in enumerate(masks) if m >> k & 1]
-        moves = []
-        nxt: dict[Room, int] = defaultdict(int)
-        for (caps, room), ways in forward[-1].items():
-            for split in _splits(c, tuple(caps[i] for i in allowed)):
-                rest = c - sum(split)
-                if rest > room:
-                    continue
-                w = comb(room, rest)
-                new = list(caps)
-                for i, x in zip(allowed, split, strict=True):
-                    if x:
-                        w *= comb(caps[i], x)
-                        new[i] -= x
-                target = (tuple(new), room - rest)
-                moves.append(((caps, room), target, w, split))
-                nxt[target] += ways * w
-        layers.append((k, allowed, moves))
-        forward.append(dict(nxt))
-    end = ((0,) * len(classes), 0)
-    backward: dict[Room, int] = {end: 1}
+    Closed form (``solver.probability.filling_polynomial``): the fillings are
+    ``(Π sizes_i!) · deck! / Π c_k!`` times the coefficient of ``Π y_i^sizes_i`` in
+    ``Π_k (1 + Y_k)^c_k`` (``Y_k``: the sum of the y_i of the classes that allow kind k;
+    the deck takes the rest of each kind).  Pinning one place of class i to kind k is one
+    factor ``1 + Y_k`` fewer and one place fewer in class i, which gives every marginal
+    from the same polynomial."""
+    sizes = tuple(n for _, n in classes)
+    if sum(pool) != sum(sizes) + deck:  # every card goes to a place or the deck, and all are filled
+        return 0, tuple((0,) * K for _ in classes)
+    strides, top = box(sizes)
+    kinds = [(k, c, tuple(i for i, (m, _) in enumerate(classes) if m >> k & 1)) for k, c in enumerate(pool) if c]
+    poly = filling_polynomial(sizes, ((fits, c) for _, c, fits in kinds))
+    scale = prod(factorial(n) for n in sizes) * factorial(deck)
+    copies = prod(factorial(c) for c in pool)
     per_class = [[0] * K for _ in classes]
-    for at in range(len(layers) - 1, -1, -1):
-        k, allowed, moves = layers[at]
-        before: dict[Room, int] = defaultdict(int)
-        for src, dst, w, split in moves:
-            b = backward.get(dst, 0)
-            if not b:
-                continue
-            before[src] += w * b
-            f = forward[at].get(src, 0)
-            for i, x in zip(allowed, split, strict=True):
-                if x:
-                    per_class[i][k] += f * w * x * b
-        backward = dict(before)
-    total = backward.get(start, 0)
+    total = scale * poly[top] // copies
+    if total:
+        for k, c, fits in kinds:
+            quotient = without_one(sizes, poly, fits)
+            for i in fits:
+                per_class[i][k] = scale * c * quotient[top - strides[i]] // copies
     return total, tuple(tuple(row) for row in per_class)
-
-
-@lru_cache(maxsize=4096)
-def _splits(c: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to give x_i <= caps[i] of ``c`` copies to each class (sum <= c)."""
-    if not caps:
-        return ((),)
-    return tuple((x, *rest) for x in range(min(c, caps[0]) + 1) for rest in _splits(c - x, caps[1:]))
 
 
 # -- one state's operations (on mutable copies; False = no history fits) ----------------------------
@@ -204,24 +170,28 @@ def normalize(vals: Values, pool: Pool) -> bool:
     """Drop kinds the pool no longer has from lazy places; a place left with one kind
     gets it; a set of places needing more cards of some kinds than the pool has is dead.
     (The hot spot of every count: kept flat.)"""
-    while True:
-        avail = 0
-        for k, n in enumerate(pool):
-            if n:
-                avail |= 1 << k
-        for i, v in enumerate(vals):
-            if v < 0:
-                m = -v & avail
-                if not m:
-                    return False
-                if not m & (m - 1):  # one kind left: the place gets it (it is in the pool)
-                    k = m.bit_length() - 1
-                    vals[i] = k
-                    pool[k] -= 1
-                    break
+    avail = 0
+    for k, n in enumerate(pool):
+        if n:
+            avail |= 1 << k
+    i, places = 0, len(vals)
+    while i < places:
+        v = vals[i]
+        if v < 0:
+            m = -v & avail
+            if not m:
+                return False
+            if m & (m - 1):
                 vals[i] = -m
-        else:
-            break
+            else:  # one kind left: the place gets it (it is in the pool)
+                k = m.bit_length() - 1
+                vals[i] = k
+                pool[k] -= 1
+                if not pool[k]:  # the kind is gone: the places before may lose it too
+                    avail ^= m
+                    i = 0
+                    continue
+        i += 1
     lazy = [-v for v in vals if v < 0]
     if len(lazy) < 2:  # one lazy place: its kinds are all in the pool
         return True

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from suiri.solver.errors import (
     Joined,
@@ -46,7 +47,7 @@ from suiri.solver.errors import (
     close_spellings,
 )
 from suiri.solver.notation import Dialect, NotationLines, typed_lines, unquoted_name
-from suiri.solver.records import TablePath, TomlDocument, TomlValue
+from suiri.solver.records import TablePath, TomlDocument, TomlValue, Where, source_of
 
 from .cards import KINDS, STANDARD, Kind, parse_kind
 from .error_text import ErrorText
@@ -103,11 +104,13 @@ def parse(name: str, text: str) -> TomlDocument:
     return _Parser(name).read(text.removeprefix("\ufeff"))
 
 
-def split_words(line: str, where: Source) -> list[str]:
+def split_words(line: str, where: Where) -> list[str]:
     """The words of one line: whitespace (a full-width space too) separates them, quotes
     group them, ``#`` outside quotes starts a comment.  Full-width ASCII, as a Japanese
     input method types it (``４``, ``＝``, ``＃``), reads as ASCII."""
     line = line.translate(WIDE)
+    if '"' not in line and "'" not in line:  # nothing quoted (nearly every line): the same words
+        return line.split("#", 1)[0].split()
     out: list[str] = []
     word: list[str] = []
     quote: str | None = None
@@ -130,7 +133,7 @@ def split_words(line: str, where: Source) -> list[str]:
             word.append(ch)
             started = True
     if quote is not None:
-        raise RecordSyntaxError(ErrorText("notation:quote", quote=quote), where,
+        raise RecordSyntaxError(ErrorText("notation:quote", quote=quote), source_of(where),
                                 ErrorText("notation:quote-valid", quote=quote))
     if started:
         out.append("".join(word))
@@ -170,7 +173,7 @@ class _Parser:
     def read(self, text: str) -> TomlDocument:
         self.lines.typed = typed_lines(text)
         for number, raw in enumerate(text.splitlines(), start=1):
-            words = split_words(raw, self.at(number, None))
+            words = split_words(raw, partial(self.at, number, None))  # the place: only for an error
             if words:
                 spaced = unquoted_name(words, SPACED_NAMES)
                 if spaced is not None:  # `aki drew Lost Legacy vote`: a name read as two words

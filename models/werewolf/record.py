@@ -8,6 +8,7 @@ from 1 in the order the pile received its cards, face-up cards included).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -17,14 +18,16 @@ from suiri.solver.records import (
     RecordReader,
     TablePath,
     TomlValue,
+    Where,
     entry_field,
     find_name,
     located,
+    source_of,
     toml_key,
 )
 
 from . import FACTS
-from .cards import KINDS, STANDARD, VILLAGER, Kind, deck_counts, parse_kind
+from .cards import KINDS, STANDARD, VILLAGER, Kind, deck_counts, find_kind, parse_kind
 from .error_text import ErrorText
 
 PLACED = ("villager", "other", "unknown")
@@ -135,11 +138,12 @@ HEADER = f"# {FACTS.title_en} ({FACTS.title_ja}) game record, format v1"
 
 
 class _Reader(RecordReader[WerewolfRecord]):
-    def kind(self, value: TomlValue | None, where: Source) -> Kind | None:
-        return self.catch(lambda: parse_kind(value, where))
+    def kind(self, value: TomlValue | None, where: Where) -> Kind | None:
+        return find_kind(value) or self.catch(lambda: parse_kind(value, source_of(where)))
 
-    def player(self, value: TomlValue | None, where: Source, players: tuple[str, ...]) -> str | None:
-        return self.player_name(value, players, where, missing=ErrorText("record:missing-player"))
+    def player(self, value: TomlValue | None, where: Where, players: tuple[str, ...]) -> str | None:
+        return find_name(value, players) or self.player_name(value, players, source_of(where),
+                                                             missing=ErrorText("record:missing-player"))
 
     def read(self) -> WerewolfRecord | None:
         d = self.doc.data
@@ -192,17 +196,20 @@ class _Reader(RecordReader[WerewolfRecord]):
         def at(key: str | None) -> Source:
             return self.lines.source(("turn", n - 1), key, f"turn[{n}]" + (f".{key}" if key else ""))
 
+        def lazy(key: str) -> Callable[[], Source]:  # a field's place, found only for an error
+            return lambda: at(key)
+
         if not isinstance(raw, dict):
             self.fail(ErrorText("record:turn-not-table"), at(None), ErrorText("record:turn-table-valid"))
             return None
-        player = self.player(raw.get("player"), at("player"), players)
+        player = self.player(raw.get("player"), lazy("player"), players)
         if "play" not in raw:
             if player is not None and "drew" in raw and set(raw) == {"player", "drew"}:
-                drew = self.kind(raw["drew"], at("drew"))  # the viewer's turn in progress (see WerewolfRecord)
+                drew = self.kind(raw["drew"], lazy("drew"))  # the viewer's turn in progress (see WerewolfRecord)
                 return Turn(n, player, PENDING, drew) if drew else None
             self.fail(ErrorText("record:missing-play"), at(None), ", ".join(k.id for k in KINDS))
             return None
-        play = self.kind(raw["play"], at("play"))
+        play = self.kind(raw["play"], lazy("play"))
         if player is None or play is None:
             return None
         allowed = COMMON_KEYS + (ATTACK_KEYS if play.is_attack else TURN_KEYS.get(play.id, ()))
@@ -211,13 +218,13 @@ class _Reader(RecordReader[WerewolfRecord]):
                 self.fail(ErrorText("record:unknown-turn-field", field=repr(key), card=play.id), at(key), ", ".join(allowed))
         turn = Turn(n, player, play)
         if "drew" in raw:
-            turn.drew = self.kind(raw["drew"], at("drew"))
+            turn.drew = self.kind(raw["drew"], lazy("drew"))
         if "saw" in raw:
-            turn.saw = self.kind(raw["saw"], at("saw"))
+            turn.saw = self.kind(raw["saw"], lazy("saw"))
         if "target" in raw:
-            turn.target = self.player(raw["target"], at("target"), players)
+            turn.target = self.player(raw["target"], lazy("target"), players)
         if "put" in raw:
-            turn.put = self.player(raw["put"], at("put"), players)
+            turn.put = self.player(raw["put"], lazy("put"), players)
         if "peek" in raw:
             turn.peek = self._pile_ref(raw["peek"], at("peek"), players, "index", "{ player = \"ben\", index = 1 }")
         if "flip" in raw:
@@ -246,7 +253,7 @@ class _Reader(RecordReader[WerewolfRecord]):
             else:
                 turn.swapped = raw["swapped"]
         if "card" in raw:
-            turn.card = self.kind(raw["card"], at("card"))
+            turn.card = self.kind(raw["card"], lazy("card"))
         if "index" in raw:
             turn.index = self._position(raw["index"], at("index"), "index = 2")
         return turn

@@ -94,7 +94,8 @@ class WerewolfSession(Checked[Counts]):
         if row is None:
             raise FactError(ErrorText("place:not-hidden", slot=slot_name(slot)), None,
                             ", ".join(slot_name(s) for s in self.hidden_slots()))
-        return {k.id: Fraction(row[k.index], c.weight) for k in KINDS}
+        zero = Fraction(0)
+        return {k.id: row[k.index] / c.weight if row[k.index] else zero for k in KINDS}  # most are 0
 
     def slot(self, name: str) -> Slot:
         parts = name.split(":")

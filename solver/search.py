@@ -23,7 +23,7 @@ class ModelPool:
     false is not forced.  Only when no stored solution fits is the solver asked.  A
     solution is kept as one integer, bit ``8·v`` for variable ``v`` (its bytes read as
     a number): a few big-integer operations test every stored solution, with no numpy
-    to import (decision 2XX)."""
+    to import (decision 197)."""
 
     def __init__(self, variables: int, size: int = 256) -> None:
         self.variables = variables

@@ -9,7 +9,9 @@ it against the SAT back end, and ``bench/stepwise.py`` times the two side by sid
 
 from __future__ import annotations
 
+import atexit
 import sys
+import weakref
 from array import array
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
@@ -70,6 +72,18 @@ def _values(model: Sequence[int], n: int) -> Values:
     return b"\x00" + array("i", model[:n]).tobytes()[_TOP::4].translate(_SIGN)
 
 
+_LIVE: weakref.WeakSet[_PySat] = weakref.WeakSet()  # the solvers not freed yet
+
+
+@atexit.register
+def _free_at_exit() -> None:
+    """Free the solvers still held (a cached session) while python-sat is loaded: freed
+    later, as the interpreter tears its modules down, each printed "Exception ignored in
+    Solver.__del__ … 'NoneType' object is not callable"."""
+    for solver in list(_LIVE):
+        solver.delete()
+
+
 class SatOracle:
     """python-sat's CaDiCaL (1.9.5) loaded once; every query is assumptions only."""
 
@@ -86,7 +100,9 @@ class SatOracle:
     def _new(self) -> _PySat:
         from pysat.solvers import Solver
 
-        return cast("_PySat", Solver(name=self.name, bootstrap_with=self.cnf.clauses))
+        solver = cast("_PySat", Solver(name=self.name, bootstrap_with=self.cnf.clauses))
+        _LIVE.add(solver)
+        return solver
 
     def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:
         """``some``: a clause for this query only (behind a fresh literal, retired after),

@@ -26,6 +26,7 @@ def games(finished: Finished) -> list[tuple[Any, ...]]:
             for g in finished.played]
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_one_worker_two_processes_and_a_dask_cluster_play_the_same_games() -> None:
     distributed = pytest.importorskip("distributed")
     fixtures = (schedule("werewolf", ["random"], 12, 4, seed=3, records=True)
@@ -40,6 +41,7 @@ def test_one_worker_two_processes_and_a_dask_cluster_play_the_same_games() -> No
     assert {g.ending for g in alone.played} == {"over"}
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
     from suiri.arena import runner
@@ -111,6 +113,7 @@ def test_an_interrupted_tournament_keeps_the_finished_games(workers: int) -> Non
         assert (g.winners, g.steps) == (whole[g.fixture.index].winners, whole[g.fixture.index].steps)
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc (Linux)")
 def test_ctrl_c_stops_the_command_and_prints_the_finished_games() -> None:
     """A real SIGINT to ``suiri tournament`` on a process pool: exit 130, the JSON of the

@@ -212,6 +212,7 @@ def test_a_reasoner_among_concealers_ends_the_game(seed: int, k: int) -> None:
     assert out.winners
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_the_stall_is_what_quiet_turns_sees(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the rule the first of those tables is a draw at the bound, its last turns
     all quiet (a step onto a face-up card or a hide of a card hidden before)."""

@@ -194,6 +194,7 @@ def wins(variant: str, games: int, a: str, b: str) -> tuple[int, int]:
     return won[a], won[b]
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_reasoner_beats_notebook() -> None:
     """Two reasoners against two notebooks, Memory Detective: the reasoners win at least
     twice as often (measured: about 85% of the games, docs/bots.md)."""

@@ -214,6 +214,7 @@ def test_search_rank_puts_the_madman_first_but_for_the_werewolf() -> None:
     assert search_rank(MADMAN, "madman") == search_rank(MADMAN, "villager") == 0
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_reasoner_keeps_the_madman() -> None:
     """A reasoner that is not the Werewolf never gives the Madman away (plays it, or puts it
     down with a Villager) when no move ends the game: holding it when the search phase

@@ -143,5 +143,6 @@ def test_a_game_at_the_table(name: str, tmp_path: Path) -> None:
     play(name, "en", tmp_path)
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_a_game_at_the_table_in_japanese(tmp_path: Path) -> None:
     play("canary", "ja", tmp_path)

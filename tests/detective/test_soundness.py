@@ -79,6 +79,7 @@ def test_truth_survives_wrong_accusations(players: int) -> None:
     assert wrong >= 5
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_whole_games_and_empty_records() -> None:
     """The two ends of a game: no event at all, and every event (solved or lost games)."""
     over: set[str | None] = set()

@@ -66,6 +66,7 @@ def same_as_cli(api: TestClient, here: Path, file: str, text: str, args: list[st
 
 # -- exactly the CLI's --json -------------------------------------------------------------------
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_every_command_answers_what_the_cli_prints(api: TestClient, here: Path, name: str) -> None:
     text = EXAMPLES[name].read_text(encoding="utf-8")

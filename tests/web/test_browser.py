@@ -190,6 +190,7 @@ def create_game(page: Any, origin: str, game: str, reference: list[str], phone: 
     return str(page.url)
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 @needs_browser
 @pytest.mark.parametrize(("game", "mode"), CASES)
 def test_a_reference_record_typed_through_the_page(server: Any, chromium: Any, tmp_path: Path, game: str,

@@ -83,7 +83,8 @@ def play_out(client: TestClient, url: str, lang: str) -> tuple[str, int]:
 SLOW = pytest.mark.slow  # make test only: the edit loop keeps every game in English and Werewolf in Japanese
 
 
-@pytest.mark.parametrize("name, lang", [("canary", "en"), ("detective", "en"), ("werewolf", "en"), ("werewolf", "ja"),
+@pytest.mark.parametrize("name, lang", [pytest.param("canary", "en", marks=SLOW), pytest.param("detective", "en", marks=SLOW),
+                                        ("werewolf", "en"), ("werewolf", "ja"),
                                         pytest.param("canary", "ja", marks=SLOW),
                                         pytest.param("detective", "ja", marks=SLOW)])
 def test_whole_game_and_its_review(client: TestClient, games_dir: Path, tmp_path: Path, name: str,

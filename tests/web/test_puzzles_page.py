@@ -209,6 +209,7 @@ def test_a_number_that_deals_no_puzzle(client: TestClient, monkeypatch: pytest.M
 
 # -- the book ----------------------------------------------------------------------------------
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_the_book_is_the_clis(client: TestClient, tmp_path: Path) -> None:
     answer = client.get("/puzzles/book", params={"game": "detective", "count": 2, "difficulty": "easy", "seed": 4,
                                                  "lang": "en"})

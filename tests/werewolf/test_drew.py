@@ -98,6 +98,7 @@ def test_an_eliminated_viewer_draws_no_more() -> None:
         with_drawn(ben, "vote")
 
 
+@pytest.mark.slow  # the edit loop leaves it to make test (docs/testing.md)
 def test_simulated_draws_match_the_written_turn_in_progress(sweep: Sweep) -> None:
     """Every seat's record with its draw pending (as the State writes it) is ``with_drawn``
     of the record without it; on a few of them, advice agrees too."""

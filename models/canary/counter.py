@@ -260,15 +260,13 @@ def count_layouts(layout: Layout, fixed: dict[Square, Kind] | None = None) -> in
 
 def _count_fixed(layout: Layout, fixed: dict[Square, Kind]) -> int:
     """``count_layouts`` with ``fixed``, from the layout's shape: each fixed square leaves
-    its group and takes one copy of its kind."""
+    its group and takes one copy of its kind (a known square, already checked to agree by
+    ``count_layouts``, changes nothing)."""
     t = layout.tally
     known = len(layout.known)
     left, needs = list(layout.remaining), dict(layout.needs)
     for sq, kind in fixed.items():
-        have = layout.known.get(sq)
-        if have is not None:
-            if have != kind:
-                return 0
+        if sq in layout.known:
             continue
         need = layout.require.get(sq)
         if need is not None:

@@ -6,12 +6,12 @@ verdict and each step of the solution come in the page's language; the book is t
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
+from sibling import load_sibling
 
 from suiri.cli.main import main
 from suiri.cli.web import puzzles
@@ -21,36 +21,7 @@ HX = {"HX-Request": "true"}
 PUZZLES = [("canary", "easy", 3), ("detective", "medium", 2), ("werewolf", "easy", 1)]
 
 
-class Page(HTMLParser):
-    """The start tags with their attributes, and the text inside each element with an id."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.tags: list[tuple[str, dict[str, str]]] = []
-        self.open: list[tuple[str, str]] = []
-        self.text: dict[str, str] = {}
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = {k: v or "" for k, v in attrs}
-        self.tags.append((tag, found))
-        if "id" in found and tag not in ("input", "br", "img", "meta", "link"):
-            self.open.append((tag, found["id"]))
-            self.text.setdefault(found["id"], "")
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.open and self.open[-1][0] == tag:
-            self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        for _, ident in self.open:
-            self.text[ident] += data
-
-    def by_id(self, ident: str) -> dict[str, str]:
-        return next(a for _, a in self.tags if a.get("id") == ident)
-
-    def inside(self, tag: str, **attrs: str) -> list[dict[str, str]]:
-        return [a for t, a in self.tags if t == tag and all(a.get(k) == v for k, v in attrs.items())]
+Page = load_sibling(__file__, "html.py", "web_html").Elements
 
 
 def book_markdown(tmp_path: Path, game: str, difficulty: str, seed: int, count: int = 1, lang: str = "en") -> str:

@@ -474,20 +474,19 @@ class StepCheck:
 
 
 def check_step(problem: StepProblem, oracle: Oracle, step: Step) -> StepCheck:
-    """Whether the step's premises and rules entail each of its conclusions, and which
-    of them (if any) could be dropped with a conclusion still entailed (a step said for
-    several facts must be minimal for each)."""
+    """Whether the step's premises and rules entail each of its conclusions (one
+    question: no world where they hold and some conclusion fails), and which of them
+    (if any) could be dropped with a conclusion still entailed (a step said for several
+    facts must be minimal for each)."""
     parts: list[tuple[str, int]] = (
         [(f"line {g}", problem.lines[g]) for g in step.lines]
         + [(f"fact {f}", problem.literal(f)) for f in step.facts]
         + [(f"rule {r}", problem.rules[r]) for r in step.rules]
     )
-    entails, unneeded = True, []
-    for fact in step.conclusions:
-        neg = -problem.literal(fact)
-        entails = entails and not oracle.solve([*(x for _, x in parts), neg])
-        unneeded += [name for i, (name, _) in enumerate(parts)
-                     if not oracle.solve([*(x for j, (_, x) in enumerate(parts) if j != i), neg])]
+    negated = [-problem.literal(fact) for fact in step.conclusions]
+    entails = not oracle.solve([x for _, x in parts], some=negated)
+    unneeded = [name for neg in negated for i, (name, _) in enumerate(parts)
+                if not oracle.solve([*(x for j, (_, x) in enumerate(parts) if j != i), neg])]
     return StepCheck(entails, tuple(dict.fromkeys(unneeded)))
 
 

@@ -10,9 +10,11 @@ are all built on these three.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .oracle import Oracle, Values
+
+_BITS = bytes.maketrans(b"\x00\x01", b"01")  # a solution's bytes (0 or 1 each) as binary digits
 
 
 class ModelPool:
@@ -21,9 +23,9 @@ class ModelPool:
     A stored solution in which every assumption of a query holds is a solution of that
     query (assumptions only switch groups on and fix literals): each literal it makes
     false is not forced.  Only when no stored solution fits is the solver asked.  A
-    solution is kept as one integer, bit ``8·v`` for variable ``v`` (its bytes read as
-    a number): a few big-integer operations test every stored solution, with no numpy
-    to import (decision 197)."""
+    solution is kept as one integer, bit ``v`` for variable ``v`` (read from its bytes
+    as binary digits, in C): a few big-integer operations test every stored solution,
+    with no numpy to import (decision 197)."""
 
     def __init__(self, variables: int, size: int = 256) -> None:
         self.variables = variables
@@ -32,22 +34,21 @@ class ModelPool:
         self._next = 0
 
     def add(self, values: Values) -> None:
-        self.rows[self._next] = int.from_bytes(values[: self.variables + 1], "little")
+        self.rows[self._next] = int(values[: self.variables + 1].translate(_BITS)[::-1], 2)
         self._next = (self._next + 1) % len(self.rows)
         self.count = min(self.count + 1, len(self.rows))
-
-    def _mask(self, variables: Iterable[int]) -> int:
-        bits = bytearray(self.variables + 1)
-        for v in variables:
-            bits[v] = 1
-        return int.from_bytes(bits, "little")
 
     def open_among(self, assumptions: Sequence[int], lits: Sequence[int]) -> set[int] | None:
         """The literals of ``lits`` true in every stored solution that fits the
         assumptions (None when none fits)."""
         if not self.count or not lits or any(abs(x) > self.variables for x in assumptions):
             return None
-        true, false = self._mask(x for x in assumptions if x > 0), self._mask(-x for x in assumptions if x < 0)
+        true = false = 0
+        for x in assumptions:
+            if x > 0:
+                true |= 1 << x
+            else:
+                false |= 1 << -x
         fits = [r for r in self.rows[: self.count] if r & true == true and not r & false]
         if not fits:
             return None
@@ -56,8 +57,8 @@ class ModelPool:
             every &= r
             some |= r
         size = self.variables + 1
-        held, seen = every.to_bytes(size, "little"), some.to_bytes(size, "little")
-        return {x for x in lits if (held[x] if x > 0 else not seen[-x])}
+        held, seen = f"{every:0{size}b}"[::-1], f"{some:0{size}b}"[::-1]  # character v: variable v
+        return {x for x in lits if (held[x] == "1" if x > 0 else seen[-x] == "0")}
 
 
 def minimal(oracle: Oracle, fixed: Sequence[int], candidates: Sequence[int]) -> list[int]:

@@ -9,7 +9,9 @@ leaves no English in the Japanese."""
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -30,6 +32,12 @@ from suiri.solver.facts import Fact
 from suiri.solver.problem import Step
 from suiri.solver.stepwise import ITEM
 
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
+
+from chains import Chains, explain_all, explained, run_folder  # noqa: E402
+
 REFERENCE = "models/canary/records/canary-3p.toml"
 SIMULATED = (5, 14, 27)  # 4p: an outcome and R4; 4p: a count (one Lava-Rock Hill); 2p: R4, goal squares
 REDUCED = ((0, 37), (1, 54), (6, 37), (7, 54), (13, 3), (16, 54))  # (spec, seed): counts of every form
@@ -41,10 +49,13 @@ def brute_module() -> ModuleType:
     return load_sibling(__file__, "test_counter_bruteforce.py", "canary_brute")
 
 
-def simulated(seed: int) -> CanarySession:
+def simulated(seed: int) -> tuple[CanarySession, str]:
+    """The corpus's chain game of ``seed`` (``tests/conformance/canary_hooks.py``), read
+    back from its text, and that text."""
     players = 2 + seed % 3
     game = simulate(Variant.for_players(players), seed, max_turns=10 + 5 * (seed % 6), declare_rate=0.2)
-    return CanarySession(loads(to_toml(game.record(game.players[seed % players])), f"simulated-{seed}.toml"))
+    text = to_toml(game.record(game.players[seed % players]))
+    return CanarySession(loads(text, f"simulated-{seed}.toml")), text
 
 
 class CountCheck:
@@ -105,15 +116,16 @@ def about(steps: CanarySteps, t: Text, fact_value: str, subject: str) -> list[st
     return words
 
 
-def problems(steps: CanarySteps) -> tuple[list[str], Counter[str]]:
-    """Everything wrong with the sentences of every chain, and how many counts of each
-    form ("kinds": copies of named kinds; "goal": the goal cards) were checked."""
+def problems(steps: CanarySteps, chains: Chains | None = None) -> tuple[list[str], Counter[str]]:
+    """Everything wrong with the sentences of every chain (``chains``: as explained
+    already), and how many counts of each form ("kinds": copies of named kinds; "goal":
+    the goal cards) were checked."""
     session = steps.session
     forms: Counter[str] = Counter()
     counts: CountCheck | None = None
     out: list[str] = []
-    for target in steps.certain_facts():
-        for step in steps.explain(target):
+    for target, chain in explain_all(steps) if chains is None else chains:
+        for step in chain:
             where = f"{session.record.file} {target} / {step.fact}"
             kinds_by_lang = {}
             for lang in ("en", "ja"):
@@ -183,8 +195,11 @@ def test_reference_record_sentences() -> None:
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("seed", SIMULATED)
-def test_simulated_record_sentences(seed: int) -> None:
-    found, forms = problems(CanarySteps(simulated(seed)))
+def test_simulated_record_sentences(seed: int, tmp_path_factory: pytest.TempPathFactory,
+                                    request: pytest.FixtureRequest) -> None:
+    session, text = simulated(seed)
+    steps = CanarySteps(session)  # the chains are the conformance suite's, explained once per run
+    found, forms = problems(steps, explained(steps, text, run_folder(tmp_path_factory, request.config)))
     assert found == [], seed
     assert forms["kinds"] or seed != 14  # seed 14 counts the one Lava-Rock Hill
 

@@ -13,28 +13,95 @@ evaluated against every constraint of the CP-SAT model itself (``ModelConstraint
 it is a solution of the game's model, whatever the clauses say; a question the clauses
 answer "unsatisfiable" (the step's entailment) is asked of CP-SAT, which must agree.
 Either answer that the model does not bear out fails the test (docs/testing.md).
+
+A record's chains are explained once per run (``explained``): the conformance chains and
+the sentence tests of the same simulated records read the same chains.
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
+from corpus import locked
 
 from suiri.solver.backends import CpSatOracle, SatOracle
 from suiri.solver.chain import check_chain
+from suiri.solver.facts import Fact
 from suiri.solver.oracle import Values
-from suiri.solver.problem import StepProblem
+from suiri.solver.problem import Step, StepProblem
+
+Chains = list[tuple[Fact, list[Step]]]  # each certain fact with its chain, in the order explained
+
+_EXPLAINED: dict[str, Chains] = {}  # this process's, by record
 
 
-def chain_problems(steps: Any) -> list[str]:
-    """``steps``: a game's step-wise explainer of one record (``Game.steps(session)``)."""
+def chain_problems(steps: Any, chains: Chains | None = None) -> list[str]:
+    """``steps``: a game's step-wise explainer of one record (``Game.steps(session)``);
+    ``chains``: its chains when explained already (``explained``)."""
     checker = ModelChecker(steps.problem)
     out = []
-    for fact in steps.certain_facts():
-        out += [f"{fact}: {p}" for p in check_chain(steps.problem, checker, steps.explain(fact), fact)]
+    for fact, chain in explain_all(steps) if chains is None else chains:
+        out += [f"{fact}: {p}" for p in check_chain(steps.problem, checker, chain, fact)]
     return out
+
+
+def explain_all(steps: Any) -> Chains:
+    """Every certain fact's chain, explained one after another on one explainer (each
+    chain follows from the record and the explainer's solver, which the facts before
+    it have used)."""
+    return [(fact, steps.explain(fact)) for fact in steps.certain_facts()]
+
+
+def run_folder(factory: pytest.TempPathFactory, config: pytest.Config) -> Path | None:
+    """Where the workers of one pytest-xdist run share what they explain (None: one
+    process, which keeps it in memory), as the corpus does (``conftest.corpus``)."""
+    return factory.getbasetemp().parent / "chains" if hasattr(config, "workerinput") else None
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def explained_already(text: str, folder: Path | None) -> Chains | None:
+    """``explained``'s chains of the record written as ``text`` if some test of this run
+    has explained it (None: not yet; nothing is explained here)."""
+    key = _key(text)
+    path = None if folder is None else folder / f"{key}.pickle"
+    if key not in _EXPLAINED and path is not None and path.exists():
+        with path.open("rb") as f:
+            _EXPLAINED[key] = pickle.load(f)
+    return _EXPLAINED.get(key)
+
+
+def explained(steps: Any, text: str, folder: Path | None) -> Chains:
+    """``explain_all`` of a record, once per run: ``steps`` is a fresh explainer of the
+    record written as ``text`` (its key: a record's text says all its model holds).
+    Kept in memory for the process, and in ``folder`` (``run_folder``) under a file lock
+    for the other workers, so whichever test asks first explains it."""
+    key = _key(text)
+    if key not in _EXPLAINED:
+        if folder is None:
+            _EXPLAINED[key] = explain_all(steps)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{key}.pickle"
+            with locked(folder / f"{key}.lock"):
+                if path.exists():
+                    with path.open("rb") as f:
+                        _EXPLAINED[key] = pickle.load(f)
+                else:
+                    _EXPLAINED[key] = explain_all(steps)
+                    part = path.with_suffix(".part")
+                    with part.open("wb") as f:
+                        pickle.dump(_EXPLAINED[key], f, protocol=pickle.HIGHEST_PROTOCOL)
+                    part.replace(path)
+    return _EXPLAINED[key]
 
 
 class ModelConstraints:
@@ -117,22 +184,32 @@ class ModelConstraints:
 class ModelChecker:
     """An oracle for ``check_step``/``check_chain`` whose every answer the game's CP-SAT
     model bears out (see the module's docstring): satisfiable only with a solution that
-    meets every constraint of the model, unsatisfiable only when CP-SAT agrees."""
+    meets every constraint of the model (and the query's clause ``some``, when given),
+    unsatisfiable only when CP-SAT agrees.  A question asked again (a step that two
+    chains of a record share, a premise set that two steps share) gets the answer
+    already borne out."""
 
     def __init__(self, problem: StepProblem) -> None:
         self.sat = SatOracle(problem.cnf)  # its own solver: nothing learnt by the explainer's
         self.cpsat = CpSatOracle(problem.cp)
         self.model = ModelConstraints(problem.cp.to_cp_sat().proto)  # CP-SAT's own proto, not our data
         self.calls = 0
+        self._answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
 
     def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:
-        assert not some, "the step check asks plain assumptions"
+        key = (frozenset(assumptions), frozenset(some))
+        if key not in self._answers:
+            self._answers[key] = self._solve(assumptions, some)
+        return self._answers[key]
+
+    def _solve(self, assumptions: Sequence[int], some: Sequence[int]) -> bool:
         self.calls += 1
-        if self.sat.solve(assumptions):
+        if self.sat.solve(assumptions, some):
             values = self.sat.values(self.model.n)
             assert all(values[abs(x)] == (x > 0) for x in assumptions), "the SAT solution breaks an assumption"
+            assert not some or any(values[abs(x)] == (x > 0) for x in some), "the SAT solution breaks the clause asked"
             broken = self.model.violated(values)
             assert broken == 0, f"the clauses' solution breaks {broken} constraints of the CP-SAT model"
             return True
-        assert not self.cpsat.solve(assumptions), "the clauses say unsatisfiable, the CP-SAT model says not"
+        assert not self.cpsat.solve(assumptions, some), "the clauses say unsatisfiable, the CP-SAT model says not"
         return False

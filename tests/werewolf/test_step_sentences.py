@@ -7,7 +7,9 @@ kinds it needs, and leaves no English in the Japanese."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +26,12 @@ from suiri.solver.facts import Fact
 from suiri.solver.problem import Step
 from suiri.solver.stepwise import ITEM
 
+CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
+
+from chains import Chains, explain_all, explained, run_folder  # noqa: E402
+
 REFERENCE = "models/werewolf/records/werewolf-4p.toml"
 SIMULATED = (0, 16, 22, 27, 28)  # facts-only steps, the Lost Legacy ruled out place by place, counts, Sleeps
 
@@ -32,17 +40,19 @@ COUNT = {"en": re.compile(r"^(counting all \d+ cards|(one|two|three|\d+) [^;]+ e
          "ja": re.compile(r"^(全\d+枚のカードを数える|[^。]+\d+枚しかない)。")}
 
 
-def simulated(seed: int) -> WerewolfSession:
+def simulated(seed: int) -> tuple[WerewolfSession, str]:
+    """The corpus's chain game of ``seed`` (``tests/conformance/werewolf_hooks.py``), read
+    back from its text, and that text."""
     g = game("werewolf")
     players = (3, 4)[seed % 2]
     state = g.new_state(players, seed, "base")
-    record = g.simulate(players, seed, 60, state.players[seed % players], "base")
-    return g.open(loads(to_toml(record), f"simulated-{seed}.toml"))
+    text = to_toml(g.simulate(players, seed, 60, state.players[seed % players], "base"))
+    return g.open(loads(text, f"simulated-{seed}.toml")), text
 
 
-def chains(steps: WerewolfSteps) -> Iterator[tuple[Fact, Step]]:
-    for fact in steps.certain_facts():
-        for step in steps.explain(fact):
+def each_step(chains: Chains) -> Iterator[tuple[Fact, Step]]:
+    for fact, chain in chains:
+        for step in chain:
             yield fact, step
 
 
@@ -86,11 +96,12 @@ def leftover_english(sentence: str, players: Sequence[str]) -> list[str]:
     return re.findall(r"[A-Za-z]{2,}", sentence)
 
 
-def problems(steps: WerewolfSteps) -> list[str]:
+def problems(steps: WerewolfSteps, chains: Chains | None = None) -> list[str]:
+    """Everything wrong with the sentences of every chain (``chains``: as explained already)."""
     session = steps.session
     counts = CountCheck(session)
     out: list[str] = []
-    for target, step in chains(steps):
+    for target, step in each_step(explain_all(steps) if chains is None else chains):
         where = f"{session.record.file} {target} / {step.fact}"
         for lang in ("en", "ja"):
             t = Text(lang, session.record)
@@ -135,8 +146,11 @@ def test_reference_record_step_sentences() -> None:
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("seed", SIMULATED)
-def test_simulated_record_step_sentences(seed: int) -> None:
-    assert problems(WerewolfSteps(simulated(seed))) == []
+def test_simulated_record_step_sentences(seed: int, tmp_path_factory: pytest.TempPathFactory,
+                                         request: pytest.FixtureRequest) -> None:
+    session, text = simulated(seed)
+    steps = WerewolfSteps(session)  # the chains are the conformance suite's, explained once per run
+    assert problems(steps, explained(steps, text, run_folder(tmp_path_factory, request.config))) == []
 
 
 def test_facts_about_one_card_are_one_premise() -> None:
@@ -145,7 +159,7 @@ def test_facts_about_one_card_are_one_premise() -> None:
     steps = WerewolfSteps(reference())
     t = Text("en")
     grouped = 0
-    for _, step in chains(steps):
+    for _, step in each_step(explain_all(steps)):
         premises = steps.sentence(step, "en").removesuffix(t.fact(step.fact))
         subjects = [f.subject for f in step.facts if not f.holds and f.subject.startswith(("hand:", "ruins", "discard:"))]
         for subject in set(subjects):

@@ -473,18 +473,27 @@ class StepCheck:
         return self.entails and not self.unneeded
 
 
+def _parts(problem: StepProblem, step: Step) -> list[tuple[str, int]]:
+    """A step's premises and rules, each named, with its selector or fact literal."""
+    return ([(f"line {g}", problem.lines[g]) for g in step.lines]
+            + [(f"fact {f}", problem.literal(f)) for f in step.facts]
+            + [(f"rule {r}", problem.rules[r]) for r in step.rules])
+
+
+def entailment(problem: StepProblem, step: Step) -> tuple[list[int], list[int]]:
+    """The question "unsatisfiable" answers when the step's premises and rules entail
+    each of its conclusions: the premises and rules assumed, and one clause (some
+    conclusion fails)."""
+    return [x for _, x in _parts(problem, step)], [-problem.literal(fact) for fact in step.conclusions]
+
+
 def check_step(problem: StepProblem, oracle: Oracle, step: Step) -> StepCheck:
     """Whether the step's premises and rules entail each of its conclusions (one
-    question: no world where they hold and some conclusion fails), and which of them
-    (if any) could be dropped with a conclusion still entailed (a step said for several
-    facts must be minimal for each)."""
-    parts: list[tuple[str, int]] = (
-        [(f"line {g}", problem.lines[g]) for g in step.lines]
-        + [(f"fact {f}", problem.literal(f)) for f in step.facts]
-        + [(f"rule {r}", problem.rules[r]) for r in step.rules]
-    )
-    negated = [-problem.literal(fact) for fact in step.conclusions]
-    entails = not oracle.solve([x for _, x in parts], some=negated)
+    question, ``entailment``), and which of them (if any) could be dropped with a
+    conclusion still entailed (a step said for several facts must be minimal for each)."""
+    parts = _parts(problem, step)
+    assumed, negated = entailment(problem, step)
+    entails = not oracle.solve(assumed, some=negated)
     unneeded = [name for neg in negated for i, (name, _) in enumerate(parts)
                 if not oracle.solve([*(x for j, (_, x) in enumerate(parts) if j != i), neg])]
     return StepCheck(entails, tuple(dict.fromkeys(unneeded)))

@@ -31,8 +31,9 @@ import pytest
 from corpus import locked
 
 from suiri.solver.backends import CpSatOracle, SatOracle
-from suiri.solver.chain import check_chain
+from suiri.solver.chain import check_chain, entailment
 from suiri.solver.facts import Fact
+from suiri.solver.model import fast_solver
 from suiri.solver.oracle import Values
 from suiri.solver.problem import Step, StepProblem
 
@@ -44,9 +45,11 @@ _EXPLAINED: dict[str, Chains] = {}  # this process's, by record
 def chain_problems(steps: Any, chains: Chains | None = None) -> list[str]:
     """``steps``: a game's step-wise explainer of one record (``Game.steps(session)``);
     ``chains``: its chains when explained already (``explained``)."""
+    chains = explain_all(steps) if chains is None else chains
     checker = ModelChecker(steps.problem)
+    checker.settle(entailment(steps.problem, step) for _, chain in chains for step in chain)
     out = []
-    for fact, chain in explain_all(steps) if chains is None else chains:
+    for fact, chain in chains:
         out += [f"{fact}: {p}" for p in check_chain(steps.problem, checker, chain, fact)]
     return out
 
@@ -190,11 +193,40 @@ class ModelChecker:
     already borne out."""
 
     def __init__(self, problem: StepProblem) -> None:
+        self.problem = problem
         self.sat = SatOracle(problem.cnf)  # its own solver: nothing learnt by the explainer's
         self.cpsat = CpSatOracle(problem.cp)
         self.model = ModelConstraints(problem.cp.to_cp_sat().proto)  # CP-SAT's own proto, not our data
         self.calls = 0
         self._answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
+
+    def settle(self, questions: Iterable[tuple[Sequence[int], Sequence[int]]]) -> None:
+        """Ask CP-SAT once, on a copy of the model, whether any of ``questions``
+        (assumptions, and a clause of which one literal must hold) has a solution: when
+        none has, each is answered "unsatisfiable" (a record's entailments, one CP-SAT
+        call for all of its steps); when one has, each is asked alone, as it comes."""
+        pending = list(dict.fromkeys((frozenset(a), frozenset(some)) for a, some in questions))
+        pending = [key for key in pending if key not in self._answers]
+        if not pending:
+            return
+        from ortools.sat.python.cp_model import INFEASIBLE
+
+        assert self.problem.cp is not None
+        cp = self.problem.cp.to_cp_sat()
+
+        def var(lit: int) -> Any:
+            v = cp.get_bool_var_from_proto_index(abs(lit) - 1)
+            return v if lit > 0 else ~v
+
+        chosen = []
+        for assumed, some in pending:
+            b = cp.new_bool_var("")
+            cp.add_bool_and([var(x) for x in assumed]).only_enforce_if(b)
+            cp.add_bool_or([var(x) for x in some]).only_enforce_if(b)
+            chosen.append(b)
+        cp.add_bool_or(chosen)
+        if fast_solver().solve(cp) == INFEASIBLE:
+            self._answers.update(dict.fromkeys(pending, False))
 
     def solve(self, assumptions: Sequence[int], some: Sequence[int] = ()) -> bool:
         key = (frozenset(assumptions), frozenset(some))

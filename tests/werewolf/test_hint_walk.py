@@ -16,7 +16,7 @@ from suiri.models import game, open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
 from suiri.solver.backends import SatOracle
-from suiri.solver.chain import StepExplainer, check_step
+from suiri.solver.chain import StepExplainer, check_step, entailment
 from suiri.solver.facts import Fact
 from suiri.solver.problem import Step
 
@@ -58,6 +58,7 @@ def walk(steps: WerewolfSteps) -> list[Step]:
 def problems(steps: WerewolfSteps) -> list[str]:
     checker = ModelChecker(steps.problem)  # answers as CP-SAT on the game's model would (chains.py)
     hints = walk(steps)
+    checker.settle(entailment(steps.problem, h) for h in hints)  # every hint's entailment: one CP-SAT question
     derived = {f for h in hints for f in h.conclusions}
     out = [f"never derived: {f}" for f in steps.certain_facts() if f not in derived]
     have: set[Fact] = set()

@@ -139,9 +139,15 @@ def reference() -> WerewolfSession:
     return session
 
 
-def test_reference_record_step_sentences() -> None:
-    session = reference()
-    assert problems(WerewolfSteps(session)) == []
+def reference_chains(steps: WerewolfSteps, factory: pytest.TempPathFactory, config: pytest.Config) -> Chains:
+    """The reference record's chains, explained once per run (``tests/werewolf/test_steps.py``'s too)."""
+    return explained(steps, game("werewolf").write(steps.session.record), run_folder(factory, config))
+
+
+def test_reference_record_step_sentences(tmp_path_factory: pytest.TempPathFactory,
+                                         request: pytest.FixtureRequest) -> None:
+    steps = WerewolfSteps(reference())
+    assert problems(steps, reference_chains(steps, tmp_path_factory, request.config)) == []
 
 
 @pytest.mark.sweep
@@ -153,13 +159,14 @@ def test_simulated_record_step_sentences(seed: int, tmp_path_factory: pytest.Tem
     assert problems(steps, explained(steps, text, run_folder(tmp_path_factory, request.config))) == []
 
 
-def test_facts_about_one_card_are_one_premise() -> None:
+def test_facts_about_one_card_are_one_premise(tmp_path_factory: pytest.TempPathFactory,
+                                              request: pytest.FixtureRequest) -> None:
     """Several cited facts about one card are said once, as one premise ("dan's hand
     card is not the Villager, the Medium, the Knight or a Seer")."""
     steps = WerewolfSteps(reference())
     t = Text("en")
     grouped = 0
-    for _, step in each_step(explain_all(steps)):
+    for _, step in each_step(reference_chains(steps, tmp_path_factory, request.config)):
         premises = steps.sentence(step, "en").removesuffix(t.fact(step.fact))
         subjects = [f.subject for f in step.facts if not f.holds and f.subject.startswith(("hand:", "ruins", "discard:"))]
         for subject in set(subjects):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from suiri.models import open_session
+from suiri.models import game, open_session
 from suiri.models.werewolf.session import WerewolfSession
 from suiri.models.werewolf.steps import WerewolfSteps
 from suiri.solver.facts import Fact
@@ -19,7 +19,7 @@ CONFORMANCE = str(Path(__file__).resolve().parents[1] / "conformance")
 if CONFORMANCE not in sys.path:
     sys.path.insert(0, CONFORMANCE)
 
-from chains import chain_problems  # noqa: E402
+from chains import chain_problems, explained, run_folder  # noqa: E402
 
 
 def reference() -> WerewolfSession:
@@ -29,10 +29,13 @@ def reference() -> WerewolfSession:
 
 
 @pytest.mark.slow  # ~2 s (the conformance chains stay in the loop): make test only: the edit loop (make test-fast) stays under 90 s
-def test_reference_record_chains_check_out() -> None:
-    steps = WerewolfSteps(reference())
+def test_reference_record_chains_check_out(tmp_path_factory: pytest.TempPathFactory,
+                                           request: pytest.FixtureRequest) -> None:
+    session = reference()
+    steps = WerewolfSteps(session)
     assert steps.certain_facts() == [Fact("werewolf", "dan"), Fact("ruins", "attack-2")]
-    assert chain_problems(steps) == []
+    chains = explained(steps, game("werewolf").write(session.record), run_folder(tmp_path_factory, request.config))
+    assert chain_problems(steps, chains) == []
 
 
 def test_werewolf_dan_is_argued_through_dans_hand() -> None:

@@ -41,15 +41,15 @@ class ModelPool:
     def open_among(self, assumptions: Sequence[int], lits: Sequence[int]) -> set[int] | None:
         """The literals of ``lits`` true in every stored solution that fits the
         assumptions (None when none fits)."""
-        if not self.count or not lits or any(abs(x) > self.variables for x in assumptions):
+        if not self.count or not lits or (assumptions and max(max(assumptions), -min(assumptions)) > self.variables):
             return None
-        true = false = 0
+        true = care = 0  # the variables the assumptions make true; every variable they name
         for x in assumptions:
+            bit = 1 << abs(x)
+            care |= bit
             if x > 0:
-                true |= 1 << x
-            else:
-                false |= 1 << -x
-        fits = [r for r in self.rows[: self.count] if r & true == true and not r & false]
+                true |= bit
+        fits = [r for r in self.rows[: self.count] if r & care == true]
         if not fits:
             return None
         every, some = fits[0], fits[0]

@@ -193,7 +193,6 @@ class ModelChecker:
     already borne out."""
 
     def __init__(self, problem: StepProblem) -> None:
-        self.problem = problem
         self.sat = SatOracle(problem.cnf)  # its own solver: nothing learnt by the explainer's
         self.cpsat = CpSatOracle(problem.cp)
         self.model = ModelConstraints(problem.cp.to_cp_sat().proto)  # CP-SAT's own proto, not our data
@@ -211,8 +210,7 @@ class ModelChecker:
             return
         from ortools.sat.python.cp_model import INFEASIBLE
 
-        assert self.problem.cp is not None
-        cp = self.problem.cp.to_cp_sat()
+        cp = self.cpsat.model.clone()  # the game's model (the oracle's two switches constrain nothing unassumed)
 
         def var(lit: int) -> Any:
             v = cp.get_bool_var_from_proto_index(abs(lit) - 1)

@@ -10,7 +10,9 @@ import subprocess
 import sys
 
 import pytest
+from click.testing import CliRunner
 
+from suiri.cli.main import main
 from suiri.models import GAMES, example_records
 
 # each bundled record, and a fact it proves (the golden transcripts' facts)
@@ -92,9 +94,10 @@ def test_a_small_detective_count_needs_no_numpy(seed: int) -> None:
     realistic ``analyze`` of issue 19): few "one of" facts are open at once, so the
     counter's plain recursion meets few dead ends and the numpy pass (and its ~0.1 s
     import) is not needed."""
-    out = subprocess.run([sys.executable, "-m", "suiri.cli.main", "simulate", "--game", "detective", "--players", "6",
-                          "--variant", "clue-fake", "--viewer", "none", "--seed", str(seed), "--turns", "10"],
-                         capture_output=True, text=True, check=True).stdout
+    made = CliRunner().invoke(main, ["simulate", "--game", "detective", "--players", "6", "--variant", "clue-fake",
+                                     "--viewer", "none", "--seed", str(seed), "--turns", "10"])  # in process: not probed
+    assert made.exit_code == 0, made.output
+    out = made.stdout
     probe = PROBE.replace("main(sys.argv[1:])", "main(['analyze', '/dev/stdin'])")
     done = subprocess.run([sys.executable, "-c", probe], input=out, capture_output=True, text=True, check=True)
     loaded = set(json.loads(done.stdout.splitlines()[-1]))

@@ -13,7 +13,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,17 +25,22 @@ BUSY_SECONDS = 120  # a busy loop ends by itself after this, even if the test is
 
 @contextmanager
 def busy_machine(processes: int) -> Iterator[None]:
-    """``processes`` busy loops beside the test, ended when the block ends."""
-    loop = f"import time\nend = time.monotonic() + {BUSY_SECONDS}\nwhile time.monotonic() < end:\n    pass\n"
-    busy = [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(processes)]
+    """``processes`` busy loops beside the test, each spinning when the block starts (it
+    says so as it starts; no fixed wait), ended when the block ends."""
+    loop = (f"import time\nend = time.monotonic() + {BUSY_SECONDS}\nprint(flush=True)\n"
+            "while time.monotonic() < end:\n    pass\n")
+    busy = [subprocess.Popen([sys.executable, "-c", loop], stdout=subprocess.PIPE) for _ in range(processes)]
     try:
-        time.sleep(0.5)  # let them start spinning
+        for p in busy:
+            assert p.stdout is not None and p.stdout.readline() == b"\n", "a busy loop did not start"
         yield
     finally:
         for p in busy:
             p.kill()
         for p in busy:
             p.wait()
+            if p.stdout is not None:
+                p.stdout.close()
 
 
 def suiri(*args: str) -> subprocess.CompletedProcess[str]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
+from sibling import load_sibling
 
 with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 in a warning; httpx works (and is what is installed)
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
@@ -24,6 +26,18 @@ from suiri.cli.web.config import ServeConfig
 from suiri.cli.web.security import CSRF_COOKIE
 
 BASE_URL = "http://127.0.0.1:8765"  # the guard refuses a Host that is not this machine's
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Headless Chromium (``browser.py``'s one door to it) for a module's browser tests:
+    launched once per module (a launch costs about a second of CPU), each test opening
+    its own pages in it.  Skipped, with the reason, where it cannot run."""
+    web = load_sibling(__file__, "browser.py", "web_browser")
+    if web.MISSING is not None:
+        pytest.skip(str(web.MISSING))
+    with web.browser() as launched:
+        yield launched
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,24 +45,21 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
-def test_the_pages_fit_and_their_targets_are_big_enough(served: str, width: int, height: int) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
+def test_the_pages_fit_and_their_targets_are_big_enough(served: str, chromium: Any, width: int, height: int) -> None:
     pages = ["/", "/new", "/upload", *(f"/games/{name}.toml" for name in sorted(example_records()))]
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            for lang in ("en", "ja"):
-                for path in pages:
-                    page.goto(f"{served}{path}?lang={lang}")
-                    assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, lang)
-                    assert page.evaluate(TARGETS) == [], (path, lang)
-            page.goto(f"{served}/games/werewolf-4p.toml")
-            page.click("#certain li .why >> nth=0")
-            page.wait_for_selector("#proof pre")
-            page.click("#hint-next")
-            page.wait_for_selector("#hint pre[data-level='1']")
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            assert page.evaluate(TARGETS) == []
-        finally:
-            browser.close()
+    page = chromium.new_page(viewport={"width": width, "height": height})
+    try:
+        for lang in ("en", "ja"):
+            for path in pages:
+                page.goto(f"{served}{path}?lang={lang}")
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, lang)
+                assert page.evaluate(TARGETS) == [], (path, lang)
+        page.goto(f"{served}/games/werewolf-4p.toml")
+        page.click("#certain li .why >> nth=0")
+        page.wait_for_selector("#proof pre")
+        page.click("#hint-next")
+        page.wait_for_selector("#hint pre[data-level='1']")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.evaluate(TARGETS) == []
+    finally:
+        page.close()

@@ -98,12 +98,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield running
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    with browser.browser() as launched:
-        yield launched
-
-
 def record_lines(path: Path) -> list[str]:
     """A compact record's lines as typed: comments and blank lines left out."""
     return [s for s in (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()) if s]
@@ -231,10 +225,11 @@ def test_a_reference_record_typed_through_the_page(server: Any, chromium: Any, t
                     if lang == "ja":
                         assert browser.CJK.search(error), f"the error is not in Japanese: {error}"
                 assert page.query_selector("#entry-error img") is None, "the typed markup became markup"
-        assert_analysis(page, browser.expected_page(record), f"{game} after typing")
+        typed = browser.expected_page(record)
+        assert_analysis(page, typed, f"{game} after typing")
         whole = tmp_path / f"{game}.txt"
         whole.write_text("\n".join(reference) + "\n", encoding="utf-8")
-        assert browser.expected_page(whole) == browser.expected_page(record), "the file on disk is not the record"
+        assert browser.expected_page(whole) == typed, "the file on disk is not the record"
         if viewport is browser.PHONE:
             assert_phone_layout(page, f"{game}'s page")
 

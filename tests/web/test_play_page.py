@@ -16,6 +16,7 @@ import html
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -319,51 +320,45 @@ def test_a_save_file_that_does_not_read_is_said(client: TestClient, games_dir: P
 
 
 @pytest.mark.slow  # a browser and a server: make test
-def test_the_play_pages_in_a_browser(served: str) -> None:
+def test_the_play_pages_in_a_browser(served: str, chromium: Any) -> None:
     """At a phone's size and a desktop's, in English and Japanese: the form, a Canary game
     played to its review by the first button, Memory Detective's triples; no sideways
     scrolling, every tap target at least 44 px; a proof and a hint open in place."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(layout.CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {layout.CHROMIUM}")
 
-    def fits(page: object, width: int, where: str) -> None:
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, where  # type: ignore[attr-defined]
-        assert page.evaluate(layout.TARGETS) == [], where  # type: ignore[attr-defined]
+    def fits(page: Any, width: int, where: str) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, where
+        assert page.evaluate(layout.TARGETS) == [], where
 
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=layout.CHROMIUM, args=["--no-sandbox"])
+    for (width, height), lang in zip([(390, 844), (1280, 800)], ["ja", "en"], strict=True):
+        page = chromium.new_page(viewport={"width": width, "height": height})
         try:
-            for (width, height), lang in zip([(390, 844), (1280, 800)], ["ja", "en"], strict=True):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{served}/play?lang={lang}")
-                fits(page, width, "/play")
-                page.select_option("#play-game", "canary")
-                page.fill("#play-seed", "15")
-                page.select_option("#play-bots", "random")
-                page.check("#play-coach")
-                page.click("#play-start")
-                page.wait_for_selector("#decision button.option")
-                fits(page, width, "a decision")
-                page.click("#certain li .why >> nth=0")
-                page.wait_for_selector("#proof pre")
-                page.click("#hint-next")
-                page.wait_for_selector("#hint pre[data-level='1']")
-                fits(page, width, "a proof and a hint")
-                for _ in range(40):
-                    if page.query_selector("#review"):
-                        break
-                    page.click("#decision button.option >> nth=0")
-                    page.wait_for_selector("#decision, #review")
-                assert page.query_selector("#review pre.review") is not None
-                assert ("振り返り" if lang == "ja" else "Review") in page.inner_text("#review")
-                fits(page, width, "the review")
-                page.goto(f"{served}/play?lang={lang}")
-                page.select_option("#play-game", "detective")
-                page.select_option("#play-bots", "random")
-                page.click("#play-start")
-                page.wait_for_selector("#decision fieldset.family select")
-                fits(page, width, "Memory Detective's triples")
-                page.close()
+            page.goto(f"{served}/play?lang={lang}")
+            fits(page, width, "/play")
+            page.select_option("#play-game", "canary")
+            page.fill("#play-seed", "15")
+            page.select_option("#play-bots", "random")
+            page.check("#play-coach")
+            page.click("#play-start")
+            page.wait_for_selector("#decision button.option")
+            fits(page, width, "a decision")
+            page.click("#certain li .why >> nth=0")
+            page.wait_for_selector("#proof pre")
+            page.click("#hint-next")
+            page.wait_for_selector("#hint pre[data-level='1']")
+            fits(page, width, "a proof and a hint")
+            for _ in range(40):
+                if page.query_selector("#review"):
+                    break
+                page.click("#decision button.option >> nth=0")
+                page.wait_for_selector("#decision, #review")
+            assert page.query_selector("#review pre.review") is not None
+            assert ("振り返り" if lang == "ja" else "Review") in page.inner_text("#review")
+            fits(page, width, "the review")
+            page.goto(f"{served}/play?lang={lang}")
+            page.select_option("#play-game", "detective")
+            page.select_option("#play-bots", "random")
+            page.click("#play-start")
+            page.wait_for_selector("#decision fieldset.family select")
+            fits(page, width, "Memory Detective's triples")
         finally:
-            browser.close()
+            page.close()

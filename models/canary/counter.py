@@ -21,13 +21,12 @@ checks it against brute-force enumeration on reduced boards and decks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import permutations
 from math import factorial, prod
-from typing import TypeVar
 
 from suiri.solver.errors import NoWorldFits
 from suiri.solver.probability import box, filling_polynomial
@@ -150,7 +149,6 @@ class Layout:
 
 
 Pairs = frozenset[tuple[Attribute, bool]]  # a seat's (clue, is the fake) pairs left
-Seen = TypeVar("Seen")  # an observation, as a seat's constraint reads it
 
 
 @dataclass(frozen=True)
@@ -171,17 +169,16 @@ class Constraints:
     @classmethod
     def of(cls, variant: Variant, players: Sequence[str], observations: Iterable[Observation]) -> Constraints:
         seat = {p: i for i, p in enumerate(players)}
-        pairs = [(a, fake) for a in variant.deck.attributes for fake in (False, True)]
         allowed: list[Pairs | None] = [None] * len(players)
         faces: dict[Square, Kind] | None = {}
         fakes: frozenset[int | None] | None = None
         hidden: dict[Square, list[int]] = {}
 
-        def keep(player: str, o: Seen, fits: Callable[[Seen, Attribute, bool], bool]) -> None:
-            """Seat ``player`` keeps the (clue, is the fake) pairs that fit observation ``o``."""
+        def keep(player: str, fit: Pairs) -> None:
+            """Seat ``player`` keeps the (clue, is the fake) pairs that fit an observation."""
             i = seat[player]
             left = allowed[i]
-            allowed[i] = frozenset(p for p in (pairs if left is None else left) if fits(o, *p))
+            allowed[i] = fit if left is None else left & fit
 
         def see(sq: Square, face: Kind) -> None:
             nonlocal faces
@@ -190,22 +187,22 @@ class Constraints:
 
         for o in observations:
             if isinstance(o, OwnClue):
-                keep(o.player, o, lambda x, a, fake: a == x.attribute)
+                keep(o.player, fitting(variant, "clue", None, o.attribute))
             elif isinstance(o, OwnAuthenticity):
-                keep(o.player, o, lambda x, a, fake: fake != x.genuine)
+                keep(o.player, fitting(variant, "genuine", None, o.genuine))
             elif isinstance(o, CheckSeen):
                 if o.face is not None:
                     see(o.square, o.face)
-                    keep(o.player, (o.face, o.hidden), lambda x, a, fake: hides(a, x[0]) == x[1])
+                    keep(o.player, fitting(variant, "check", o.face, o.hidden))
                 elif o.hidden:
                     hidden.setdefault(o.square, []).append(seat[o.player])
                 else:  # pragma: no cover - the reader requires the face of a revealed card
                     raise ValueError("a revealed check without its face")
             elif isinstance(o, Declared):
                 see(o.square, o.face)
-                keep(o.player, o, lambda x, a, fake: declaration_asserts_own_clue(variant, not fake, a, x.face))
+                keep(o.player, fitting(variant, "declared", o.face, None))
             elif isinstance(o, Answered):
-                keep(o.player, o, lambda x, a, fake: truthful_answer(a, fake, x.face) == x.yes)
+                keep(o.player, fitting(variant, "answered", o.face, o.yes))
             elif isinstance(o, DeclarationOutcome):
                 options = fakes if fakes is not None else frozenset([None, *range(len(players))])
                 fakes = frozenset(f for f in options if declaration_succeeds(
@@ -214,25 +211,52 @@ class Constraints:
                 raise TypeError(f"unknown observation {o!r}")
         return cls(faces, tuple(allowed), fakes, hidden, tally(variant))
 
-    def layout(self, h: Hypothesis, base: Layout | None = None) -> Layout | None:
-        """The layout constraints under clue deal ``h`` (added to ``base``); None when an
-        observation rules ``h`` out."""
-        if self.faces is None or (self.fakes is not None and h.fake not in self.fakes):
-            return None
-        for i, pairs in enumerate(self.allowed):
-            if pairs is not None and (h.clues[i], h.fake == i) not in pairs:
-                return None
-        known: dict[Square, Kind] = dict(base.known) if base else {}
-        for sq, face in self.faces.items():
-            if known.setdefault(sq, face) != face:
-                return None
-        require: dict[Square, set[Attribute]] = {sq: set(r) for sq, r in base.require.items()} if base else {}
-        for sq, seats in self.hidden.items():
-            require.setdefault(sq, set()).update(h.clues[i] for i in seats)
-        for sq, needed in require.items():
-            if sq in known and not needed <= known[sq].attrs:
-                return None
-        return Layout(known, {sq: frozenset(r) for sq, r in require.items() if sq not in known}, self.tally)
+    def layouts(self, deals: Iterable[Hypothesis]) -> Iterator[tuple[Hypothesis, Layout]]:
+        """The clue deals of ``deals`` no observation rules out, each with its layout
+        constraints, in order.  The faces seen are the same under every deal (one
+        ``known`` for all of them: a layout never changes it)."""
+        if self.faces is None:
+            return
+        known = self.faces
+        checks = [(i, pairs) for i, pairs in enumerate(self.allowed) if pairs is not None]
+        hidden = list(self.hidden.items())
+        for h in deals:
+            if self.fakes is not None and h.fake not in self.fakes:
+                continue
+            clues, fake = h.clues, h.fake
+            if not all((clues[i], fake == i) in pairs for i, pairs in checks):
+                continue
+            require: dict[Square, frozenset[Attribute]] = {}
+            for sq, seats in hidden:
+                needed = frozenset([clues[i] for i in seats])
+                face = known.get(sq)
+                if face is None:
+                    require[sq] = needed
+                elif not needed <= face.attrs:
+                    break
+            else:
+                yield h, Layout(known, require, self.tally)
+
+
+@lru_cache(maxsize=4096)
+def fitting(variant: Variant, rule: str, face: Kind | None, value: object) -> Pairs:
+    """The (clue, is the fake) pairs a seat may have after one observation of ``rule``:
+    its own clue (``value``) or authenticity (``value``: genuine), a check of ``face``
+    (``value``: hidden), a declaration on ``face`` (R4) or its answer (``value``: yes) to
+    one.  Memoised: records repeat the same few."""
+    def fits(a: Attribute, fake: bool) -> bool:
+        if rule == "clue":
+            return a == value
+        if rule == "genuine":
+            return fake != value
+        assert face is not None
+        if rule == "check":
+            return hides(a, face) == value
+        if rule == "declared":
+            return declaration_asserts_own_clue(variant, not fake, a, face)
+        return truthful_answer(a, fake, face) == value  # "answered"
+
+    return frozenset((a, fake) for a in variant.deck.attributes for fake in (False, True) if fits(a, fake))
 
 
 # -- counting layouts -------------------------------------------------------------------
@@ -333,26 +357,31 @@ class Counts:
     weights: dict[Hypothesis, int]
     goal_worlds: list[int] | None = None  # per square, in how many worlds it holds a goal card (if counted)
 
-    @property
+    @cached_property
     def total(self) -> int:
+        """How many worlds fit (the weights are not changed once counted)."""
         return sum(self.weights.values())
 
     def probability(self, h: Hypothesis) -> Fraction:
         return Fraction(self.weights[h], self.total)
 
     def clue_marginals(self, player: str) -> dict[Attribute, Fraction]:
+        """Each clue's chance for ``player``: the worlds giving it that clue over all (summed
+        as integers, one ``Fraction`` a clue)."""
         i = self.players.index(player)
-        out = {a: Fraction(0) for a in self.variant.deck.attributes}
+        sums = dict.fromkeys(self.variant.deck.attributes, 0)
         for h, w in self.weights.items():
-            out[h.clues[i]] += Fraction(w, self.total)
-        return out
+            sums[h.clues[i]] += w
+        total = self.total or 1  # no world (an outcome that cannot happen): every chance 0
+        return {a: Fraction(n, total) for a, n in sums.items()}
 
     def fake_marginals(self) -> dict[str, Fraction]:
-        out = {p: Fraction(0) for p in self.players}
+        sums = dict.fromkeys(self.players, 0)
         for h, w in self.weights.items():
             if h.fake is not None:
-                out[self.players[h.fake]] += Fraction(w, self.total)
-        return out
+                sums[self.players[h.fake]] += w
+        total = self.total or 1
+        return {p: Fraction(n, total) for p, n in sums.items()}
 
     def goal_sums(self) -> list[int]:
         """Per square, in how many of the ``total`` worlds it holds a goal card (zeros
@@ -379,10 +408,7 @@ class WorldCounter:
         self.players = tuple(players)
         self.layouts: dict[Hypothesis, Layout] = {}
         constraints = Constraints.of(variant, self.players, observations)
-        for h in hypotheses(variant):
-            layout = constraints.layout(h)
-            if layout is not None:
-                self.layouts[h] = layout
+        self.layouts.update(constraints.layouts(hypotheses(variant)))
         self.goal_kinds = {h: variant.deck.carrying(h.genuine()) for h in self.layouts}  # its goal cards
 
     def count(self, goals: bool = True, fixed: dict[Square, Kind] | None = None, strict: bool = True) -> Counts:

@@ -20,6 +20,7 @@ declare there) whether to declare on the card it sees.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -198,6 +199,15 @@ class ReasonerBot:
         self.threshold, self.last_chance, self.leak_weight = threshold, last_chance, leak_weight
         self._session: CanarySession | None = None
         self._advice: Advice | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ReasonerBot:
+        """The bot as it is now, with its own generator; the session and advice it keeps are
+        what its last decision's record says (a new record makes new ones, never changes
+        them), so the copy shares them instead of copying every count (the blind check
+        copies a bot before each choice)."""
+        other = copy.copy(self)
+        other.rng = copy.deepcopy(self.rng, memo)
+        return other
 
     def session(self, record: CanaryRecord) -> CanarySession:
         """The session of ``record``, kept from the step to the declaration of a turn (the

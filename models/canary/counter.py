@@ -560,10 +560,10 @@ def _spread_goals(spread: dict[tuple[Square, ...], int], sums: list[int], layout
 def kind_marginals(counter: WorldCounter, square: Square, base: Counts | None = None) -> dict[Kind, Fraction]:
     """Exact probability of each face for one square."""
     base = base or counter.count(goals=False)
-    out: dict[Kind, Fraction] = {}
-    for kind in counter.variant.deck.kinds:
-        n = sum(count_layouts(layout, {square: kind}) for h, layout in counter.layouts.items()
-                if h in base.weights)
-        if n:
-            out[kind] = Fraction(n, base.total)
-    return out
+    kinds = counter.variant.deck.kinds
+    sums = [0] * len(kinds)
+    for h, layout in counter.layouts.items():
+        if h in base.weights:
+            for place, n in enumerate(layout.with_square(square)):
+                sums[place] += n
+    return {kind: Fraction(n, base.total) for kind, n in zip(kinds, sums, strict=True) if n}

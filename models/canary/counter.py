@@ -85,6 +85,8 @@ class Tally:
         self._bits = {a: 1 << i for i, a in enumerate(deck.attributes)}
         self._masks: dict[frozenset[Attribute], int] = {}
         self.kind_masks = tuple(self.mask(k.attrs) for k in deck.kinds)
+        self.variant = variant
+        self.fitting: dict[tuple[str, Kind | None, object], Pairs] = {}  # ``fitting``'s answers
 
     def __deepcopy__(self, memo: dict[int, object]) -> Tally:
         return self  # one per variant: a copied layout (a bot copied by the blind check) shares it and its counts
@@ -237,6 +239,7 @@ class Constraints:
     @classmethod
     def of(cls, variant: Variant, players: Sequence[str], observations: Iterable[Observation]) -> Constraints:
         seat = {p: i for i, p in enumerate(players)}
+        t = tally(variant)
         allowed: list[Pairs | None] = [None] * len(players)
         faces: dict[Square, Kind] | None = {}
         fakes: frozenset[int | None] | None = None
@@ -255,29 +258,29 @@ class Constraints:
 
         for o in observations:
             if isinstance(o, OwnClue):
-                keep(o.player, fitting(variant, "clue", None, o.attribute))
+                keep(o.player, fitting(t, "clue", None, o.attribute))
             elif isinstance(o, OwnAuthenticity):
-                keep(o.player, fitting(variant, "genuine", None, o.genuine))
+                keep(o.player, fitting(t, "genuine", None, o.genuine))
             elif isinstance(o, CheckSeen):
                 if o.face is not None:
                     see(o.square, o.face)
-                    keep(o.player, fitting(variant, "check", o.face, o.hidden))
+                    keep(o.player, fitting(t, "check", o.face, o.hidden))
                 elif o.hidden:
                     hidden.setdefault(o.square, []).append(seat[o.player])
                 else:  # pragma: no cover - the reader requires the face of a revealed card
                     raise ValueError("a revealed check without its face")
             elif isinstance(o, Declared):
                 see(o.square, o.face)
-                keep(o.player, fitting(variant, "declared", o.face, None))
+                keep(o.player, fitting(t, "declared", o.face, None))
             elif isinstance(o, Answered):
-                keep(o.player, fitting(variant, "answered", o.face, o.yes))
+                keep(o.player, fitting(t, "answered", o.face, o.yes))
             elif isinstance(o, DeclarationOutcome):
                 options = fakes if fakes is not None else frozenset([None, *range(len(players))])
                 fakes = frozenset(f for f in options if declaration_succeeds(
                     players[f] if f is not None else None, o.declarer, o.answers) == o.succeeded)
             else:  # pragma: no cover
                 raise TypeError(f"unknown observation {o!r}")
-        return cls(faces, tuple(allowed), fakes, hidden, tally(variant))
+        return cls(faces, tuple(allowed), fakes, hidden, t)
 
     def layouts(self, deals: Iterable[Hypothesis]) -> Iterator[tuple[Hypothesis, Layout]]:
         """The clue deals of ``deals`` no observation rules out, each with its layout
@@ -306,12 +309,19 @@ class Constraints:
                 yield h, Layout(known, require, self.tally)
 
 
-@lru_cache(maxsize=4096)
-def fitting(variant: Variant, rule: str, face: Kind | None, value: object) -> Pairs:
+def fitting(t: Tally, rule: str, face: Kind | None, value: object) -> Pairs:
     """The (clue, is the fake) pairs a seat may have after one observation of ``rule``:
     its own clue (``value``) or authenticity (``value``: genuine), a check of ``face``
     (``value``: hidden), a declaration on ``face`` (R4) or its answer (``value``: yes) to
-    one.  Memoised: records repeat the same few."""
+    one.  Kept on the variant's ``Tally`` (records repeat the same few; a key holding the
+    variant would hash its whole deck)."""
+    found = t.fitting.get((rule, face, value))
+    if found is None:
+        found = t.fitting[rule, face, value] = _fitting(t.variant, rule, face, value)
+    return found
+
+
+def _fitting(variant: Variant, rule: str, face: Kind | None, value: object) -> Pairs:
     def fits(a: Attribute, fake: bool) -> bool:
         if rule == "clue":
             return a == value

@@ -209,6 +209,10 @@ class PublicState:
         return self._walk()[3]
 
     def advance(self) -> str:
+        player = self.players[self.cursor]
+        if self.skips[player] == 0:  # nobody skipping: the next seat plays
+            self.cursor = (self.cursor + 1) % len(self.players)
+            return player
         player, skips, index, _ = self._walk()
         self.skips = skips
         self.cursor = (index + 1) % len(self.players)
@@ -540,8 +544,7 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     yield Declared(f"t{n}.declare", where_card, n, turn.player, sq, d.card)
     for p in state.players:
         if p != turn.player:
-            at = record.where(n, "answers", "declare")
-            at = replace(at, field=f"{at.field}.{p}")  # one answer of the inline table
+            at = replace(where_answers, field=f"{where_answers.field}.{p}")  # one answer of the inline table
             yield Answered(f"t{n}.answer.{p}", at, n, p, turn.player, sq, d.card, d.answers[p])
     decided = declaration_outcome(v, turn.player, d.answers, record.viewer, record.genuine)
     last = n == len(record.turns)

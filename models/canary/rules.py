@@ -180,6 +180,11 @@ class PublicState:
         return cls(variant, tuple(players), dict(start), skips={p: 0 for p in players},
                    failures={p: 0 for p in players})
 
+    def copy(self) -> PublicState:
+        """An independent copy (what a turn changes is copied)."""
+        return replace(self, positions=dict(self.positions), face_up=dict(self.face_up), known=dict(self.known),
+                       skips=dict(self.skips), failures=dict(self.failures))
+
     def next_player(self) -> str:
         """Whose turn it is: the next player in order whose skip counter is zero.
 
@@ -460,6 +465,8 @@ class Replay:
     state: PublicState
     observations: list[Observation]
     seen: dict[Square, Kind]  # faces the viewer knows, by square
+    times: dict[Kind, int] = field(default_factory=dict)  # how many squares of ``seen`` show each kind
+    turns: int = 0  # the turns replayed
 
 
 class RecordLike(Protocol):
@@ -476,22 +483,29 @@ class RecordLike(Protocol):
     def where(self, turn: int | None, key: str | None = None, sub: str | None = None) -> Source: ...
 
 
-def replay(record: RecordLike) -> Replay:
+def replay(record: RecordLike, after: Replay | None = None) -> Replay:
     """Replay every turn through the rules; raise ``IllegalMoveError`` at the first
-    problem, else return what the record observes about the hidden state."""
+    problem, else return what the record observes about the hidden state.
+
+    ``after``: the replay of the record cut after its first ``after.turns`` turns (the
+    same setup and turns), which this one continues, so that a caller checking many
+    records that share a prefix replays the prefix once (it is left unchanged)."""
     v = record.variant
     board = v.board
-    start_corners_are_distinct(v, record.start, {p: record.where(None, p, "start") for p in record.start})
-    state = PublicState.start(v, record.players, record.start)
-    obs: list[Observation] = []
-    seen: dict[Square, Kind] = {}
-    times: dict[Kind, int] = {}  # how many squares of ``seen`` show each kind
-    if record.viewer is not None and record.clue is not None:
-        obs.append(OwnClue("clue", record.where(None, "clue"), None, record.viewer, record.clue))
-    if v.fake and record.viewer is not None and record.genuine is not None:
-        obs.append(OwnAuthenticity("genuine", record.where(None, "genuine"), None, record.viewer, record.genuine))
+    if after is not None:
+        state = after.state.copy()
+        obs, seen, times = list(after.observations), dict(after.seen), dict(after.times)
+    else:
+        start_corners_are_distinct(v, record.start, {p: record.where(None, p, "start") for p in record.start})
+        state = PublicState.start(v, record.players, record.start)
+        obs, seen, times = [], {}, {}
+        if record.viewer is not None and record.clue is not None:
+            obs.append(OwnClue("clue", record.where(None, "clue"), None, record.viewer, record.clue))
+        if v.fake and record.viewer is not None and record.genuine is not None:
+            obs.append(OwnAuthenticity("genuine", record.where(None, "genuine"), None, record.viewer, record.genuine))
 
-    for n, turn in enumerate(record.turns, start=1):
+    first = after.turns if after is not None else 0
+    for n, turn in enumerate(record.turns[first:], start=first + 1):
         if state.over:
             raise IllegalMoveError(ErrorText("rules:after-end", n=n, over=state.over), record.where(n, "player"),
                                    ErrorText("rules:no-more-turns"))
@@ -518,7 +532,7 @@ def replay(record: RecordLike) -> Replay:
         state.play(turn, n, None)
         if turn.check is not Check.NONE:
             obs.append(CheckSeen(f"t{n}.check", check, n, turn.player, sq, turn.check is Check.HIDDEN, turn.card))
-    return Replay(state, obs, seen)
+    return Replay(state, obs, seen, times, len(record.turns))
 
 
 def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, seen: dict[Square, Kind],

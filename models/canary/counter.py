@@ -116,6 +116,8 @@ class Layout:
     memo: dict[tuple[tuple[int, int], ...], int] = field(default_factory=dict, compare=False, repr=False)
     # counts with one square fixed to each kind, by what the square needs (``with_square``)
     rows: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # ways to place distinct cards with squares fixed, by what they need and the classes put there (``_ways``)
+    ways: dict[tuple[tuple[int, int], ...], int] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def remaining(self) -> tuple[int, ...]:
@@ -375,38 +377,51 @@ def _row(layout: Layout, m: int) -> tuple[int, ...]:
 
 
 def _ways(layout: Layout, key: tuple[tuple[int, int], ...]) -> tuple[int, int] | None:
-    """With the squares of ``key`` fixed: the ways to place distinct cards (``_distribute``)
+    """With the squares of ``key`` fixed: the ways to place distinct cards (``_class_ways``)
     and the product of the copies of each fixed kind left as it was taken (None: no way).
 
     Each fixed square leaves its group (a mask of ``key``, 0: none) and takes one copy of
     its kind (a place of ``key``).  A layout of kinds stands for ``Π m_k!`` layouts of
     distinct cards (the copies left of each kind), and taking a copy of a kind with ``m``
-    left divides that product by ``m``: the count is ``ways * factor // layout.divisor``."""
+    left divides that product by ``m``: the count is ``ways * factor // layout.divisor``.
+    The ways depend on the kinds' classes only, so they are kept by the classes taken."""
     if not layout.countable:
         return None
-    needs, classes = layout.needs, layout.classes
     factor = 1
-    if key:
-        t = layout.tally
+    taken: dict[int, int] = {}
+    alike = []
+    kind_masks = layout.tally.kind_masks
+    for m, place in key:
+        if kind_masks[place] & m != m:
+            return None  # the kind lacks an attribute the square needs
+        used = taken.get(place, 0)
+        left = layout.remaining[place] - used
+        if left <= 0:
+            return None  # no copy of the kind left
+        factor *= left
+        taken[place] = used + 1
+        alike.append((m, layout.class_of[place]))
+    by_class = tuple(sorted(alike))
+    ways = layout.ways.get(by_class)
+    if ways is None:
+        ways = layout.ways[by_class] = _class_ways(layout, by_class)
+    return ways, factor
+
+
+def _class_ways(layout: Layout, taken: tuple[tuple[int, int], ...]) -> int:
+    """The ways to place distinct cards when squares of the ``taken`` needs (masks; 0: none)
+    each hold a card of the paired class (``_distribute``)."""
+    needs, classes = layout.needs, layout.classes
+    if taken:
         needs, classes = dict(needs), dict(classes)
-        taken: dict[int, int] = {}
         gone = False  # a group emptied: fewer attributes matter, classes may merge
-        for m, place in key:
+        for m, c in taken:
             if m:
-                if t.kind_masks[place] & m != m:
-                    return None  # the kind lacks an attribute the square needs
                 if needs[m] == 1:
                     del needs[m]
                     gone = True
                 else:
                     needs[m] -= 1
-            used = taken.get(place, 0)
-            left = layout.remaining[place] - used
-            if left <= 0:
-                return None  # no copy of the kind left
-            factor *= left
-            taken[place] = used + 1
-            c = layout.class_of[place]
             if classes[c] == 1:
                 del classes[c]
             else:
@@ -419,7 +434,7 @@ def _ways(layout: Layout, key: tuple[tuple[int, int], ...]) -> tuple[int, int] |
             for c, n in classes.items():
                 merged[c & relevant] = merged.get(c & relevant, 0) + n
             classes = merged
-    return _distribute(tuple(sorted(needs.items())), tuple(sorted(classes.items()))), factor
+    return _distribute(tuple(sorted(needs.items())), tuple(sorted(classes.items())))
 
 
 @lru_cache(maxsize=65536)

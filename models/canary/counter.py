@@ -86,7 +86,7 @@ class Tally:
         self._masks: dict[frozenset[Attribute], int] = {}
         self.kind_masks = tuple(self.mask(k.attrs) for k in deck.kinds)
         self.variant = variant
-        self.fitting: dict[tuple[str, Kind | None, object], Pairs] = {}  # ``fitting``'s answers
+        self.fitting: dict[tuple[str, str | None, object], Pairs] = {}  # ``fitting``'s answers
 
     def __deepcopy__(self, memo: dict[int, object]) -> Tally:
         return self  # one per variant: a copied layout (a bot copied by the blind check) shares it and its counts
@@ -297,18 +297,26 @@ class Constraints:
             if self.fakes is not None and h.fake not in self.fakes:
                 continue
             clues, fake = h.clues, h.fake
-            if not all((clues[i], fake == i) in pairs for i, pairs in checks):
-                continue
-            require: dict[Square, frozenset[Attribute]] = {}
-            for sq, seats in hidden:
-                needed = frozenset([clues[i] for i in seats])
-                face = known.get(sq)
-                if face is None:
-                    require[sq] = needed
-                elif not needed <= face.attrs:
+            for i, pairs in checks:
+                if (clues[i], fake == i) not in pairs:
                     break
             else:
-                yield h, Layout(known, require, self.tally)
+                layout = self._layout(h, known, hidden)
+                if layout is not None:
+                    yield h, layout
+
+    def _layout(self, h: Hypothesis, known: dict[Square, Kind], hidden: list[tuple[Square, list[int]]]) -> Layout | None:
+        """Deal ``h``'s layout constraints; None when a face seen lacks what it requires."""
+        clues = h.clues
+        require: dict[Square, frozenset[Attribute]] = {}
+        for sq, seats in hidden:
+            needed = frozenset([clues[i] for i in seats])
+            face = known.get(sq)
+            if face is None:
+                require[sq] = needed
+            elif not needed <= face.attrs:
+                return None
+        return Layout(known, require, self.tally)
 
 
 def fitting(t: Tally, rule: str, face: Kind | None, value: object) -> Pairs:
@@ -317,9 +325,10 @@ def fitting(t: Tally, rule: str, face: Kind | None, value: object) -> Pairs:
     (``value``: hidden), a declaration on ``face`` (R4) or its answer (``value``: yes) to
     one.  Kept on the variant's ``Tally`` (records repeat the same few; a key holding the
     variant would hash its whole deck)."""
-    found = t.fitting.get((rule, face, value))
+    key = (rule, None if face is None else face.id, value)  # a kind's id names it within its deck
+    found = t.fitting.get(key)
     if found is None:
-        found = t.fitting[rule, face, value] = _fitting(t.variant, rule, face, value)
+        found = t.fitting[key] = _fitting(t.variant, rule, face, value)
     return found
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from suiri.models.canary.advice import advise
 from suiri.models.canary.analysis import analyze
-from suiri.models.canary.counter import _count, _distribute
+from suiri.models.canary.counter import _distribute
 from suiri.models.canary.game import GAME
 from suiri.models.canary.reasoning import CanaryReasoner
 from suiri.models.canary.record import to_toml
@@ -58,7 +58,6 @@ def timed(fn: Callable[[], object], repeats: int = REPEATS) -> float:
     best = []
     for _ in range(repeats):
         _distribute.cache_clear()
-        _count.cache_clear()
         t = time.perf_counter()
         fn()
         best.append(time.perf_counter() - t)
@@ -96,7 +95,6 @@ def bench_cell(players: int, turns: int, folder: Path) -> dict[str, float]:
         d.append(timed(lambda r=record: advise(CanarySession(r))))  # type: ignore[misc]
         h.append(timed(lambda r=record: hinted(r), repeats=1))  # type: ignore[misc]
         _distribute.cache_clear()
-        _count.cache_clear()
         tracemalloc.start()
         analyze(CanarySession(record))
         mem.append(tracemalloc.get_traced_memory()[1] / 2**20)

@@ -27,7 +27,7 @@ from suiri.solver.information import entropy, information_gain
 from .analysis import goal_cards
 from .board import Board, Square
 from .cards import Kind
-from .counter import Counts, WorldCounter, count_layouts, kind_marginals
+from .counter import Counts, WorldCounter, kind_marginals
 from .error_text import ErrorText
 from .rules import replay
 from .session import CanarySession
@@ -253,13 +253,14 @@ def _leak(session: CanarySession, public: WorldCounter, prior: dict[str, Fractio
     attributes = session.variant.deck.attributes
     hidden = dict.fromkeys(attributes, 0)  # the table's worlds after a hide, by the viewer's clue
     shown = {k: dict.fromkeys(attributes, 0) for k in faces if clue not in k.attrs}  # after each reveal
+    kinds = session.variant.deck.kinds
     for h, layout in public.layouts.items():
         mine = h.clues[seat]
-        for kind in session.variant.deck.kinds:
+        for kind, n in zip(kinds, layout.with_square(sq), strict=True):  # the worlds with ``sq`` holding each kind
             if mine in kind.attrs:
-                hidden[mine] += count_layouts(layout, {sq: kind})
+                hidden[mine] += n
             elif kind in shown:
-                shown[kind][mine] += count_layouts(layout, {sq: kind})
+                shown[kind][mine] += n
     outcomes = ([(p_hidden, hidden)] if p_hidden else []) + [(p, shown[k]) for k, p in faces.items() if k in shown]
     after = []
     for p, by_clue in outcomes:

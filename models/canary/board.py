@@ -75,12 +75,22 @@ class Board:
         return nx.relabel_nodes(grid, {(c, r): self.square(c, r) for c, r in grid.nodes})
 
     def neighbours(self, sq: Square) -> list[Square]:
-        """Squares one orthogonal step away.  Computed directly because every replayed
-        turn needs it and importing networkx costs ~0.3 s; ``tests`` check it against
-        the networkx ``graph``, which serves distances and paths."""
-        column, row = self.coords(sq)
-        steps = ((column, row - 1), (column - 1, row), (column + 1, row), (column, row + 1))
-        return sorted(self.square(c, r) for c, r in steps if 0 <= c < self.width and 0 <= r < self.height)
+        """Squares one orthogonal step away, in order (a new list: the caller may change it).
+        Computed directly because every replayed turn needs it and importing networkx costs
+        ~0.3 s; ``tests`` check it against the networkx ``graph``, which serves distances
+        and paths."""
+        return list(self._neighbours[sq])
+
+    @cached_property
+    def _neighbours(self) -> tuple[tuple[Square, ...], ...]:
+        """Each square's neighbours, listed once per board (the State and replay ask for
+        them several times a turn)."""
+        out = []
+        for sq in self.squares:
+            column, row = self.coords(sq)
+            steps = ((column, row - 1), (column - 1, row), (column + 1, row), (column, row + 1))
+            out.append(tuple(sorted(self.square(c, r) for c, r in steps if 0 <= c < self.width and 0 <= r < self.height)))
+        return tuple(out)
 
     def distance(self, a: Square, b: Square) -> int:
         """Orthogonal steps from ``a`` to ``b``: on a grid with no walls, the Manhattan

@@ -20,6 +20,7 @@ declare there) whether to declare on the card it sees.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from .board import Square
 from .cards import Attribute, Kind
 from .counter import WorldCounter
 from .record import CanaryRecord
-from .rules import Check, replay
+from .rules import Check, Replay, replay
 from .seating import CanaryDecision, Choice, Declaring, Step
 from .session import CanarySession
 
@@ -56,8 +57,9 @@ class Notebook:
     fake: str | None = None
 
     @classmethod
-    def read(cls, record: CanaryRecord) -> Notebook:
-        rp = replay(record)  # the rules' own reading of the record: no counting
+    def read(cls, record: CanaryRecord, rp: Replay | None = None) -> Notebook:
+        """``rp``: the record's replay, if made already."""
+        rp = rp or replay(record)  # the rules' own reading of the record: no counting
         me, mine = record.viewer, record.clue
         assert me is not None and mine is not None
         fake_table = record.variant.fake
@@ -156,14 +158,35 @@ def _assignments(options: Sequence[set[Attribute]]) -> Iterator[tuple[Attribute,
                 yield (c, *rest)
 
 
+def extends(record: CanaryRecord, before: CanaryRecord) -> bool:
+    """Whether ``before`` is the start of ``record`` (the same file, setup and first turns),
+    so that ``record``'s replay may continue ``before``'s: a seat's record only grows
+    between its decisions."""
+    return (before.file == record.file and before.lines is record.lines and before.viewer == record.viewer
+            and before.clue == record.clue and before.genuine == record.genuine and before.players == record.players
+            and before.start == record.start and before.variant == record.variant
+            and record.turns[:len(before.turns)] == before.turns)
+
+
 class NotebookBot:
     """``notebook``: crosses off from the record what it was shown, and declares only when sure."""
 
     def __init__(self, seat: str, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
+        self._read: tuple[CanaryRecord, Replay] | None = None  # the last record read, and its replay
+
+    def __deepcopy__(self, memo: dict[int, object]) -> NotebookBot:
+        """The bot as it is now, with its own generator; the replay it keeps is what its last
+        record says (never changed), so the copy shares it."""
+        other = copy.copy(self)
+        other.rng = copy.deepcopy(self.rng, memo)
+        return other
 
     def choose(self, decision: CanaryDecision) -> Choice:
-        notes = Notebook.read(decision.record)
+        last = self._read
+        rp = replay(decision.record, last[1] if last is not None and extends(decision.record, last[0]) else None)
+        self._read = (decision.record, rp)
+        notes = Notebook.read(decision.record, rp)
         if decision.face is not None:
             return Declaring(notes.sure(decision.face))
         board = decision.record.variant.board
@@ -199,16 +222,26 @@ class ReasonerBot:
         self._session: CanarySession | None = None
         self._advice: Advice | None = None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ReasonerBot:
+        """The bot as it is now, with its own generator; the session and advice it keeps are
+        what its last decision's record says (a new record makes new ones, never changes
+        them), so the copy shares them instead of copying every count (the blind check
+        copies a bot before each choice)."""
+        other = copy.copy(self)
+        other.rng = copy.deepcopy(self.rng, memo)
+        return other
+
     def session(self, record: CanaryRecord) -> CanarySession:
         """The session of ``record``, kept from the step to the declaration of a turn (the
         record is the same: the face seen is asked of its counter, the step's advice is not
-        asked again).  Between turns the others' moves change the record, and the counting
-        that advise asks for dominates the cost of a new session (replay and counter
-        set-up are a few per cent of a decision), so nothing more is carried over."""
+        asked again).  Between turns the others' moves change the record: the new
+        session's replay continues the old one's (the record only grew, ``extends``); the
+        counting that advise asks for dominates the cost of a new session, and it is not
+        carried over."""
         old = self._session
         if old is not None and old.record.turns == record.turns:
             return old
-        new = CanarySession(record)
+        new = CanarySession(record, old.replay if old is not None and extends(record, old.record) else None)
         self._session, self._advice = new, None
         return new
 

@@ -180,13 +180,19 @@ class PublicState:
         return cls(variant, tuple(players), dict(start), skips={p: 0 for p in players},
                    failures={p: 0 for p in players})
 
+    def copy(self) -> PublicState:
+        """An independent copy (what a turn changes is copied)."""
+        return replace(self, positions=dict(self.positions), face_up=dict(self.face_up), known=dict(self.known),
+                       skips=dict(self.skips), failures=dict(self.failures))
+
     def next_player(self) -> str:
         """Whose turn it is: the next player in order whose skip counter is zero.
 
         Players still skipping turns are passed over, each pass costing one skip.
         The state is not changed; ``advance`` commits it.
         """
-        return self._walk()[0]
+        player = self.players[self.cursor]
+        return player if self.skips[player] == 0 else self._walk()[0]  # nobody skipping: the next seat
 
     def _walk(self) -> tuple[str, dict[str, int], int, list[str]]:
         """The next player, the skip counters after reaching it, its seat, and the
@@ -208,6 +214,10 @@ class PublicState:
         return self._walk()[3]
 
     def advance(self) -> str:
+        player = self.players[self.cursor]
+        if self.skips[player] == 0:  # nobody skipping: the next seat plays
+            self.cursor = (self.cursor + 1) % len(self.players)
+            return player
         player, skips, index, _ = self._walk()
         self.skips = skips
         self.cursor = (index + 1) % len(self.players)
@@ -304,7 +314,7 @@ def move_is_one_orthogonal_step(state: PublicState, player: str, to: Square, whe
                            source_of(where), legal)
 
 
-def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: Source) -> None:
+def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: Where) -> None:
     """R8: a declaring turn opens the card for all instead of hiding or revealing it, so
     it has no check, and its face is written once, as the declaration's card."""
     if turn.declare is None:
@@ -313,7 +323,7 @@ def declaration_replaces_the_check(turn: Turn, where_check: Source, where_card: 
         raise IllegalMoveError(ErrorText("rules:check-on-declaring", player=turn.player), where_check,
                                ErrorText("rules:check-on-declaring-valid"))
     if turn.card is not None:
-        raise IllegalMoveError(ErrorText("rules:card-on-declaring", player=turn.player), where_card,
+        raise IllegalMoveError(ErrorText("rules:card-on-declaring", player=turn.player), source_of(where_card),
                                ErrorText("rules:card-on-declaring-valid"))
 
 
@@ -331,22 +341,22 @@ def check_matches_card_side(state: PublicState, turn: Turn, where: Source) -> No
 
 
 def face_is_given_where_seen(state: PublicState, turn: Turn, viewer: str | None, seen: dict[Square, Kind],
-                             where: Source) -> None:
+                             where: Where) -> None:
     """``revealed`` needs the face; ``hidden`` may give it only if the viewer saw it; a
     face must agree with what the viewer already saw on that square."""
     name = state.variant.board.name
     if turn.check is Check.REVEALED and turn.card is None:
-        raise IllegalMoveError(ErrorText("rules:reveal-without-card", square=name(turn.to)), where,
+        raise IllegalMoveError(ErrorText("rules:reveal-without-card", square=name(turn.to)), source_of(where),
                                ErrorText("rules:reveal-without-card-valid"))
     if (turn.check is Check.HIDDEN and turn.card is not None and turn.player != viewer
             and turn.to not in state.known and turn.to not in seen):
         raise IllegalMoveError(ErrorText("rules:hidden-face-unseen", player=turn.player, square=name(turn.to),
                                          viewer=viewer or ErrorText("rules:a-spectator")),
-                               where, ErrorText("rules:omit-card"))
+                               source_of(where), ErrorText("rules:omit-card"))
     known = state.face_up.get(turn.to) or state.known.get(turn.to) or seen.get(turn.to)
     if turn.card is not None and known is not None and turn.card != known:
         raise IllegalMoveError(ErrorText("rules:card-known", square=name(turn.to), known=known.id, card=turn.card.id),
-                               where, known.id)
+                               source_of(where), known.id)
 
 
 def viewer_does_not_lie(turn: Turn, viewer: str | None, clue: Attribute | None, where: Source) -> None:
@@ -428,15 +438,23 @@ def declaration_outcome(variant: Variant, declarer: str, answers: dict[str, bool
     return False
 
 
-def copies_are_not_exceeded(seen: dict[Square, Kind], board: Board, where: Source, kind: Kind) -> None:
-    """``kind`` was just seen: it is seen no more often than the deck holds it (every face
-    seen is checked as it is added, so only the kind just seen can be over)."""
-    squares = [sq for sq, k in seen.items() if k == kind]
-    if len(squares) > kind.copies:
+def copies_are_not_exceeded(seen: dict[Square, Kind], times: dict[Kind, int], board: Board, where: Where,
+                            sq: Square, kind: Kind) -> None:
+    """``kind`` was just seen on ``sq`` (added to ``seen``, and to ``times``, how many
+    squares of ``seen`` show each kind): it is seen no more often than the deck holds it
+    (every face seen is checked as it is added, so only the kind just seen can be over)."""
+    before = seen.get(sq)
+    if before != kind:
+        if before is not None:
+            times[before] -= 1
+        times[kind] = times.get(kind, 0) + 1
+        seen[sq] = kind
+    if times[kind] > kind.copies:
+        squares = [s for s, k in seen.items() if k == kind]
         names = ", ".join(board.name(s) for s in sorted(squares))
         raise IllegalMoveError(ErrorText("rules:too-many-copies", n=len(squares), card=kind.id, squares=names,
                                          copies=kind.copies),
-                               where, ErrorText("rules:copies-valid", copies=kind.copies, card=kind.id))
+                               source_of(where), ErrorText("rules:copies-valid", copies=kind.copies, card=kind.id))
 
 
 # -- replay -------------------------------------------------------------------------
@@ -447,6 +465,8 @@ class Replay:
     state: PublicState
     observations: list[Observation]
     seen: dict[Square, Kind]  # faces the viewer knows, by square
+    times: dict[Kind, int] = field(default_factory=dict)  # how many squares of ``seen`` show each kind
+    turns: int = 0  # the turns replayed
 
 
 class RecordLike(Protocol):
@@ -463,21 +483,29 @@ class RecordLike(Protocol):
     def where(self, turn: int | None, key: str | None = None, sub: str | None = None) -> Source: ...
 
 
-def replay(record: RecordLike) -> Replay:
+def replay(record: RecordLike, after: Replay | None = None) -> Replay:
     """Replay every turn through the rules; raise ``IllegalMoveError`` at the first
-    problem, else return what the record observes about the hidden state."""
+    problem, else return what the record observes about the hidden state.
+
+    ``after``: the replay of the record cut after its first ``after.turns`` turns (the
+    same setup and turns), which this one continues, so that a caller checking many
+    records that share a prefix replays the prefix once (it is left unchanged)."""
     v = record.variant
     board = v.board
-    start_corners_are_distinct(v, record.start, {p: record.where(None, p, "start") for p in record.start})
-    state = PublicState.start(v, record.players, record.start)
-    obs: list[Observation] = []
-    seen: dict[Square, Kind] = {}
-    if record.viewer is not None and record.clue is not None:
-        obs.append(OwnClue("clue", record.where(None, "clue"), None, record.viewer, record.clue))
-    if v.fake and record.viewer is not None and record.genuine is not None:
-        obs.append(OwnAuthenticity("genuine", record.where(None, "genuine"), None, record.viewer, record.genuine))
+    if after is not None:
+        state = after.state.copy()
+        obs, seen, times = list(after.observations), dict(after.seen), dict(after.times)
+    else:
+        start_corners_are_distinct(v, record.start, {p: record.where(None, p, "start") for p in record.start})
+        state = PublicState.start(v, record.players, record.start)
+        obs, seen, times = [], {}, {}
+        if record.viewer is not None and record.clue is not None:
+            obs.append(OwnClue("clue", record.where(None, "clue"), None, record.viewer, record.clue))
+        if v.fake and record.viewer is not None and record.genuine is not None:
+            obs.append(OwnAuthenticity("genuine", record.where(None, "genuine"), None, record.viewer, record.genuine))
 
-    for n, turn in enumerate(record.turns, start=1):
+    first = after.turns if after is not None else 0
+    for n, turn in enumerate(record.turns[first:], start=first + 1):
         if state.over:
             raise IllegalMoveError(ErrorText("rules:after-end", n=n, over=state.over), record.where(n, "player"),
                                    ErrorText("rules:no-more-turns"))
@@ -489,25 +517,26 @@ def replay(record: RecordLike) -> Replay:
                                    record.where(n, "player"), expected)
         state.advance()
         move_is_one_orthogonal_step(state, turn.player, turn.to, partial(record.where, n, "to"))
-        check, card = record.where(n, "check"), record.where(n, "card")  # each asked by several rules
+        check = record.where(n, "check")  # each asked by several rules; the card's place only for an error
+        card = partial(record.where, n, "card")
         declaration_replaces_the_check(turn, check, card)
         if turn.declare is not None:
-            obs.extend(_declaration(state, record, n, turn, seen))
+            obs.extend(_declaration(state, record, n, turn, seen, times))
             continue
         check_matches_card_side(state, turn, check)
         face_is_given_where_seen(state, turn, record.viewer, seen, card)
         viewer_does_not_lie(turn, record.viewer, record.clue, check)
         sq = turn.to
         if turn.card is not None:
-            seen[sq] = turn.card
-            copies_are_not_exceeded(seen, board, card, turn.card)
+            copies_are_not_exceeded(seen, times, board, card, sq, turn.card)
         state.play(turn, n, None)
         if turn.check is not Check.NONE:
             obs.append(CheckSeen(f"t{n}.check", check, n, turn.player, sq, turn.check is Check.HIDDEN, turn.card))
-    return Replay(state, obs, seen)
+    return Replay(state, obs, seen, times, len(record.turns))
 
 
-def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, seen: dict[Square, Kind]) -> Iterator[Observation]:
+def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, seen: dict[Square, Kind],
+                 times: dict[Kind, int]) -> Iterator[Observation]:
     """A declaring turn (R8): the face opened for all, R4, the answers and the outcome;
     a failure leaves the card face-down with its face public (R3), even a face-up one."""
     v = state.variant
@@ -522,16 +551,14 @@ def _declaration(state: PublicState, record: RecordLike, n: int, turn: Turn, see
     if known is not None and known != d.card:
         raise IllegalMoveError(ErrorText("rules:card-is", square=v.board.name(sq), known=known.id, card=d.card.id),
                                where_card, known.id)
-    seen[sq] = d.card
-    copies_are_not_exceeded(seen, v.board, where_card, d.card)
+    copies_are_not_exceeded(seen, times, v.board, where_card, sq, d.card)
     answers_come_from_the_others(state, turn.player, d.answers, where_answers)
     viewer_answers_truthfully(v, turn.player, d.card, d.answers, record.viewer, record.clue, record.genuine, where_answers)
     genuine_declarer_has_its_clue(v, turn.player, d.card, record.viewer, record.clue, record.genuine, where_card)
     yield Declared(f"t{n}.declare", where_card, n, turn.player, sq, d.card)
     for p in state.players:
         if p != turn.player:
-            at = record.where(n, "answers", "declare")
-            at = replace(at, field=f"{at.field}.{p}")  # one answer of the inline table
+            at = replace(where_answers, field=f"{where_answers.field}.{p}")  # one answer of the inline table
             yield Answered(f"t{n}.answer.{p}", at, n, p, turn.player, sq, d.card, d.answers[p])
     decided = declaration_outcome(v, turn.player, d.answers, record.viewer, record.genuine)
     last = n == len(record.turns)

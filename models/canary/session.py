@@ -22,11 +22,12 @@ class CanarySession(Observed[Observation], Checked[Counts]):
     worlds = ErrorText("session:worlds")
     valid = ErrorText("session:consistent-valid")
 
-    def __init__(self, record: CanaryRecord) -> None:
+    def __init__(self, record: CanaryRecord, after: Replay | None = None) -> None:
+        """``after``: the replay of a prefix of ``record`` to continue (``rules.replay``)."""
         self.record = record
         self.variant = record.variant
         self.board = record.variant.board
-        self.replay: Replay = replay(record)  # raises IllegalMoveError at the first bad turn
+        self.replay: Replay = replay(record, after)  # raises IllegalMoveError at the first bad turn
 
     @property
     def steps(self) -> int:

@@ -73,6 +73,8 @@ class CanaryState:
         self.table = PublicState.start(variant, self._players, self.start)
         self.turns: list[Turn] = []
         self.name = name  # the file name the records say they come from
+        # whose turn it is and its moves, for the turns played so far (only ``apply`` changes the table)
+        self._moves: tuple[int, str | None, tuple[Move, ...]] | None = None
 
     @classmethod
     def new(cls, variant: Variant, rng: random.Random, name: str = "<state>") -> CanaryState:
@@ -89,10 +91,25 @@ class CanaryState:
 
     def current_player(self) -> str | None:
         """Whose turn it is (players skipping after a failed declaration are passed)."""
-        if self.table.over is not None:
-            return None
-        player = self.table.next_player()
-        return player if self.table.legal_moves(player) else None
+        return self._turn()[1]
+
+    def _turn(self) -> tuple[int, str | None, tuple[Move, ...]]:
+        """Whose turn it is and its legal moves, found once per turn played (the simulator
+        and the seating ask several times a turn)."""
+        if self._moves is not None and self._moves[0] == len(self.turns):
+            return self._moves
+        player = None if self.table.over is not None else self.table.next_player()
+        moves: list[Move] = []
+        if player is not None:
+            genuine = self.deal.fake != player
+            clue = self.deal.clues[player]
+            for sq in self.table.legal_moves(player):
+                moves.append(Move(player, sq))
+                if (declaring_is_allowed_here(self.variant, self.table.is_face_up(sq))
+                        and declaration_asserts_own_clue(self.variant, genuine, clue, self.deal.layout[sq])):
+                    moves.append(Move(player, sq, True))
+        self._moves = (len(self.turns), player if moves else None, tuple(moves))
+        return self._moves
 
     def is_over(self) -> bool:
         """A declaration succeeded, or (2 players) a second one failed.  Without shared
@@ -104,17 +121,8 @@ class CanaryState:
         """Every step the rules allow ``player`` now (none unless it is its turn), each
         also as a declaration where R4 and R5 allow one: the mover looks at the card
         before choosing (R8)."""
-        if player != self.current_player():
-            return []
-        genuine = self.deal.fake != player
-        clue = self.deal.clues[player]
-        moves = []
-        for sq in self.table.legal_moves(player):
-            moves.append(Move(player, sq))
-            if (declaring_is_allowed_here(self.variant, self.table.is_face_up(sq))
-                    and declaration_asserts_own_clue(self.variant, genuine, clue, self.deal.layout[sq])):
-                moves.append(Move(player, sq, True))
-        return moves
+        _, mover, moves = self._turn()
+        return list(moves) if player == mover else []
 
     def face(self, sq: Square) -> Kind:
         """The card on ``sq`` (the mover sees it when it arrives)."""

@@ -24,7 +24,10 @@
 
    Sampled at a random point of 180 seeded games (60 each with 2, 3 and 4 players), the
    games of the conformance corpus (played again here, a module cache shares them).  Out
-   of turn: one step of each other player.
+   of turn: one step of each other player.  Each seat's record of the state is replayed
+   once and every record with one more turn continues that replay (``rules.replay``'s
+   ``after``; a test below checks that continuing gives what replaying from the start
+   gives).
 
 Sweep 2 runs whole with ``--full`` and a seeded tenth by default (``tests/conftest.py``).
 """
@@ -38,7 +41,7 @@ from pathlib import Path
 import pytest
 
 from suiri.models.canary.record import CanaryRecord
-from suiri.models.canary.rules import Check, Variant
+from suiri.models.canary.rules import Check, Replay, Variant, replay
 from suiri.models.canary.session import CanarySession
 from suiri.models.canary.simulator import Simulated, simulate
 from suiri.models.canary.state import CanaryState, Move, as_written
@@ -53,9 +56,11 @@ from canary_hooks import GAMES_PER_COUNT, LONGEST, variant_for  # noqa: E402
 EQUALITY_GAMES = 60  # per player count
 
 
-def accepted(record: CanaryRecord) -> bool:
+def accepted(record: CanaryRecord, before: Replay | None = None) -> bool:
+    """Whether ``record`` passes the full check; ``before``: the replay of all its turns but
+    the last (``prefix``), continued instead of replayed again."""
     try:
-        CanarySession(record).check()
+        CanarySession(record, before).check()
     except SuiriError:
         return False
     return True
@@ -66,6 +71,12 @@ def with_turn(state: CanaryState, seat: str | None, move: Move) -> CanaryRecord:
     record = state.record_for(seat)
     record.turns.append(as_written(state.turn_of(move), seat))
     return record
+
+
+def prefix(state: CanaryState, seat: str | None) -> Replay:
+    """The replay of ``seat``'s record of the state: every ``with_turn`` record of ``seat``
+    continues it (the tests below check up to 98 moves on the same record)."""
+    return replay(state.record_for(seat))
 
 
 _GAMES: dict[tuple[int, int], Simulated] = {}
@@ -112,10 +123,11 @@ def test_legal_moves_are_exactly_the_moves_the_mover_may_write(players: int, swe
         assert mover is not None
         legal = state.legal_moves(mover)
         assert legal and all(m.player == mover for m in legal)
+        before = prefix(state, mover)
         for sq in state.variant.board.squares:
             for declare in (False, True):
                 move = Move(mover, sq, declare)
-                ok = accepted(with_turn(state, mover, move))
+                ok = accepted(with_turn(state, mover, move), before)
                 assert ok == (move in legal), (state.name, move, len(state.turns))
                 kinds.add(("legal-" if ok else "illegal-") + ("declare" if declare else "step"))
     assert kinds == {"legal-step", "legal-declare", "illegal-step", "illegal-declare"}
@@ -138,15 +150,31 @@ def test_other_seats_accept_legal_moves_and_refuse_publicly_illegal_ones(players
                "face-up-declaration": [Move(mover, sq, True) for sq in board.neighbours(here)
                                        if state.table.is_face_up(sq) and not state.variant.declare_on_face_up]}
         for seat in [*others, None]:
+            before = prefix(state, seat)
             for move in legal:
-                assert accepted(with_turn(state, seat, move)), (state.name, seat, move)
+                assert accepted(with_turn(state, seat, move), before), (state.name, seat, move)
             for kind, moves in bad.items():
                 for move in moves:
                     assert move not in state.legal_moves(move.player)
                     with pytest.raises(IllegalMoveError):
-                        CanarySession(with_turn(state, seat, move))
+                        CanarySession(with_turn(state, seat, move), before)
                     refused.add(kind)
     assert {"out-of-turn", "not-one-step"} <= refused
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_a_replay_continued_after_a_prefix_is_the_replay_from_the_start(players: int) -> None:
+    """``replay(record, after=replay(prefix))`` gives what ``replay(record)`` gives, and
+    leaves the prefix's replay as it was, for every seat and cut of some corpus games."""
+    for seed in range(6):
+        game = played(players, seed)
+        for seat in [*game.players, None]:
+            whole = game.record(seat)
+            cut = random.Random(seed).randint(0, len(whole.turns))
+            before = replay(whole.truncated(cut))
+            kept = repr(before)
+            assert repr(replay(whole, before)) == repr(replay(whole))  # (the end of a game is a text: by its repr)
+            assert repr(before) == kept
 
 
 def test_r5_off_a_declaration_on_a_face_up_card_is_refused_from_every_seat() -> None:

@@ -540,7 +540,10 @@ class Table(PublicTable):
             raise ValueError(f"{FACTS.title_en} needs distinct players, as many as it allows, not {players!r}")
         if len(order) < n + 2:
             raise ValueError(f"{len(order)} cards cannot deal {n} hands, the ruins and a draw")
-        return cls(players, order, [sum(k == kind for k in order) for kind in KINDS])
+        cards = [0] * len(KINDS)
+        for k in order:
+            cards[k.index] += 1
+        return cls(players, order, cards)
 
     @classmethod
     def shuffled(cls, players: Sequence[str], rng: random.Random, deck: Sequence[int] = STANDARD) -> Table:

@@ -345,19 +345,22 @@ class RecordReader(ABC, Generic[R]):
         when it cannot be used (not a list of names, a name twice, or a count the game does
         not allow); badly written names are reported and reading goes on."""
         players = self.doc.data.get("players")
-        where = self.root("players")
+
+        def where() -> Source:  # found only for an error
+            return self.root("players")
+
         if not is_names(players):
             what = Text("players:missing" if players is None else "players:not-a-list")
-            self.fail(what, where, Text("players:list-valid"))
+            self.fail(what, where(), Text("players:list-valid"))
             return None
         for p in players:
             if not NAME.match(p):
-                self.fail(Text("players:bad-name", name=repr(p)), where, Text("players:name-valid"))
+                self.fail(Text("players:bad-name", name=repr(p)), where(), Text("players:name-valid"))
         if len({fold(p) for p in players}) != len(players):  # Aki and aki are one name
-            self.fail(Text("players:twice"), where, Text("players:distinct-valid"))
+            self.fail(Text("players:twice"), where(), Text("players:distinct-valid"))
             return None  # which of the two a later line means cannot be told: one error is enough
         if not low <= len(players) <= high:
-            self.fail(Text("players:count", n=len(players), low=low, high=high), where,
+            self.fail(Text("players:count", n=len(players), low=low, high=high), where(),
                       Text("players:count-valid", low=low, high=high))
             return None
         return tuple(players)

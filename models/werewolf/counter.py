@@ -547,33 +547,51 @@ class Counter:
         deck = self.rp.deck
         viewer = self.rp.record.viewer
         drawn = ("drawn", viewer) if self.rp.pending is not None and viewer is not None else None
-        places: dict[Slot, list[int]] = {}
+        skip = self.index[DRAW] if drawn is None else -1  # the draw slot, counted only for a turn in progress
+        rows: list[list[int] | None] = [None] * len(self.layout)  # per place, in the layout's order
+        order: list[int] = []  # the places in the order they are first counted
         total = histories = 0
         for (v, p), (w, plain) in self.states.items():
-            lazy: dict[int, list[int]] = defaultdict(list)
-            for i, x in enumerate(v):
+            lazy: dict[int, int] = {}
+            for x in v:
                 if x < 0:
-                    lazy[-x].append(i)
-            classes = tuple(sorted((m, len(ix)) for m, ix in lazy.items()))
+                    lazy[-x] = lazy.get(-x, 0) + 1
+            classes = tuple(sorted(lazy.items()))
             n, per_class = fill(p, classes, deck)
             if not n:
                 continue
             total += w * n
             histories += plain * n
-            share = {m: row for (m, _), row in zip(classes, per_class, strict=True)}
-            size = dict(classes)
+            # one place of a class: each kind's (way, place) pairs shared by the class's places
+            each = {m: [(k, pairs // size) for k, pairs in enumerate(row) if pairs]
+                    for (m, size), row in zip(classes, per_class, strict=True)}
+            wn = w * n
             for i, x in enumerate(v):
-                if x == GONE or (self.layout[i] == DRAW and drawn is None):
+                if x == GONE or i == skip:
                     continue
-                row = places.setdefault(self.layout[i], [0] * K)
+                row = rows[i]
+                if row is None:
+                    row = rows[i] = [0] * K
+                    order.append(i)
                 if x >= 0:
-                    row[x] += w * n
+                    row[x] += wn
                     continue
-                for k, pairs in enumerate(share[-x]):
-                    if pairs:
-                        row[k] += w * (pairs // size[-x])
-        zero = Fraction(0)
-        exact = {s: [Fraction(x, self.scale) if x else zero for x in row] for s, row in places.items() if any(row)}
+                for k, ways in each[-x]:
+                    row[k] += w * ways
+        scale = self.scale
+        exact: dict[Slot, list[Fraction]] = {}
+        made: dict[int, Fraction] = {0: Fraction(0)}  # each value's Fraction made once (rows repeat values)
+        for i in order:
+            row = rows[i]
+            assert row is not None
+            if any(row):
+                out = []
+                for x in row:
+                    f = made.get(x)
+                    if f is None:
+                        f = made[x] = Fraction(x, scale)
+                    out.append(f)
+                exact[self.layout[i]] = out
         drawn_row = exact.pop(DRAW, None)
         if drawn is not None and drawn_row is not None:
             self.drawn = (drawn[1], drawn_row)

@@ -159,14 +159,14 @@ class PublicTable:
     def living_player(self, who: str | None, key: str, what: ErrorText, others: bool = False,
                       me: str = "") -> str:
         """``who``, a living player (``others``: other than ``me``), named at ``key``."""
+        if who is not None and who in self.living and not (others and who == me):
+            return who
         choices = ", ".join(p for p in self.living if not (others and p == me))
         if who is None:
             raise Broken(ErrorText("who:missing", what=what), key, choices)
         if who not in self.living:
             raise Broken(ErrorText("who:eliminated", player=who, what=what), key, choices)
-        if others and who == me:
-            raise Broken(ErrorText("who:itself", player=me, what=what), key, choices)
-        return who
+        raise Broken(ErrorText("who:itself", player=me, what=what), key, choices)
 
     # -- a turn ---------------------------------------------------------------------------------
     def begin(self, player: str) -> None:

@@ -94,8 +94,8 @@ _ALIASES.update({"lost legacy": LOST_LEGACY, "ll": LOST_LEGACY, "werewolf": LOST
 
 def find_kind(value: object) -> Kind | None:
     """The card a name means (id, English or Japanese name), or None."""
-    if isinstance(value, str):
-        return _ALIASES.get(value.strip().lower()) or _ALIASES.get(value.strip())
+    if isinstance(value, str):  # an id as written (the usual case) is one of the names as it is
+        return _ALIASES.get(value) or _ALIASES.get(value.strip().lower()) or _ALIASES.get(value.strip())
     return None
 
 

@@ -48,7 +48,11 @@ class LineMap:
 
     @classmethod
     def scan(cls, file: str, text: str) -> LineMap:
-        result = cls(file)
+        """The line map of a TOML text, scanned when a line is first asked (``Scanned``)."""
+        return Scanned(file, text)
+
+    def _scan(self, text: str) -> None:
+        """Note the line of every table and key of ``text``."""
         counts: dict[str, int] = {}
         current: TablePath = ()
         for number, line in enumerate(text.splitlines(), start=1):
@@ -66,7 +70,7 @@ class LineMap:
                         current = (head, counts[head] - 1, *names[1:])
                     else:
                         current = tuple(names)
-                result.tables.setdefault(current, number)
+                self.tables.setdefault(current, number)
                 continue
             key = _KEY.match(line)
             if key:
@@ -75,9 +79,8 @@ class LineMap:
                 if "." in name and not name.startswith(("\"", "'")):  # dotted key: start.cid = "a7"
                     *parents, name = name.split(".")
                     table = (*current, *parents)
-                    result.tables.setdefault(table, number)
-                result.keys.setdefault((table, name.strip("\"'")), number)
-        return result
+                    self.tables.setdefault(table, number)
+                self.keys.setdefault((table, name.strip("\"'")), number)
 
     def source(self, table: TablePath = (), key: str | None = None, field: str | None = None) -> Source:
         """Where ``key`` of ``table`` was written: its own line, else the table's header,
@@ -103,6 +106,25 @@ class LineMap:
         if key:
             out += f".{key}" if out else key
         return out
+
+
+class Scanned(LineMap):
+    """The line map of a TOML text, scanned only when a line is first asked: most records
+    are read without an error to tell, and scanning costs as much as parsing."""
+
+    def __init__(self, file: str, text: str) -> None:  # no tables or keys until asked
+        self.file = file
+        self._text = text
+
+    def __getattr__(self, name: str) -> object:
+        text = self.__dict__.get("_text")
+        if name not in ("tables", "keys") or text is None:
+            raise AttributeError(name)
+        self.tables, self.keys = {}, {}
+        self._scan(text)
+        del self._text
+        return self.__dict__[name]
+
 
 
 
@@ -345,19 +367,22 @@ class RecordReader(ABC, Generic[R]):
         when it cannot be used (not a list of names, a name twice, or a count the game does
         not allow); badly written names are reported and reading goes on."""
         players = self.doc.data.get("players")
-        where = self.root("players")
+
+        def where() -> Source:  # found only for an error
+            return self.root("players")
+
         if not is_names(players):
             what = Text("players:missing" if players is None else "players:not-a-list")
-            self.fail(what, where, Text("players:list-valid"))
+            self.fail(what, where(), Text("players:list-valid"))
             return None
         for p in players:
             if not NAME.match(p):
-                self.fail(Text("players:bad-name", name=repr(p)), where, Text("players:name-valid"))
+                self.fail(Text("players:bad-name", name=repr(p)), where(), Text("players:name-valid"))
         if len({fold(p) for p in players}) != len(players):  # Aki and aki are one name
-            self.fail(Text("players:twice"), where, Text("players:distinct-valid"))
+            self.fail(Text("players:twice"), where(), Text("players:distinct-valid"))
             return None  # which of the two a later line means cannot be told: one error is enough
         if not low <= len(players) <= high:
-            self.fail(Text("players:count", n=len(players), low=low, high=high), where,
+            self.fail(Text("players:count", n=len(players), low=low, high=high), where(),
                       Text("players:count-valid", low=low, high=high))
             return None
         return tuple(players)

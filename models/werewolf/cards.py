@@ -22,8 +22,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from suiri.solver.records import TomlValue
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Kind:
+    """A kind is one object per index (the first made with it, ``_CANONICAL``), so kinds
+    compare and hash by identity, at C speed: the tables, the replay and the brute forces
+    compare cards millions of times.  A kind read back (pickle, ``copy``) is that object."""
+
     index: int
     id: str
     en: str
@@ -31,6 +35,12 @@ class Kind:
     order: int | None  # search order (探索順); None = "×", cannot search
     copies: int  # in the standard deck
     hunts: int | None = None  # an Attack: the search order it eliminates
+
+    def __post_init__(self) -> None:
+        _CANONICAL.setdefault(self.index, self)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return _canonical, (self.index,)
 
     @property
     def is_attack(self) -> bool:
@@ -41,6 +51,13 @@ class Kind:
 
     def __str__(self) -> str:
         return self.id
+
+
+_CANONICAL: dict[int, Kind] = {}
+
+
+def _canonical(index: int) -> Kind:
+    return _CANONICAL[index]
 
 
 KINDS: tuple[Kind, ...] = (
@@ -77,8 +94,8 @@ _ALIASES.update({"lost legacy": LOST_LEGACY, "ll": LOST_LEGACY, "werewolf": LOST
 
 def find_kind(value: object) -> Kind | None:
     """The card a name means (id, English or Japanese name), or None."""
-    if isinstance(value, str):
-        return _ALIASES.get(value.strip().lower()) or _ALIASES.get(value.strip())
+    if isinstance(value, str):  # an id as written (the usual case) is one of the names as it is
+        return _ALIASES.get(value) or _ALIASES.get(value.strip().lower()) or _ALIASES.get(value.strip())
     return None
 
 

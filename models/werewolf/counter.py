@@ -29,12 +29,13 @@ Docs: docs/counting-werewolf.md (with a worked example).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial, lcm, prod
+from threading import Lock
 
 from suiri.solver.probability import box, filling_polynomial, without_one
 
@@ -220,6 +221,89 @@ def normal(vals: tuple[int, ...], pool: tuple[int, ...]) -> State | None:
     return (tuple(v), tuple(p)) if normalize(v, p) else None
 
 
+# -- the states after a record's turns, kept for the records that extend it ---------------------------
+class Prefix:
+    """A replay's head (players, deck, viewer, hand) and its first moves, as far as the
+    pass reads them (``read``): the states after those moves are a function of these
+    alone.  Hashed once along the moves (``prefixes``); equal only when every part is."""
+
+    __slots__ = ("hash", "parts")
+
+    def __init__(self, parts: tuple[object, ...], hashed: int) -> None:
+        self.parts = parts
+        self.hash = hashed
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Prefix) and self.hash == other.hash and self.parts == other.parts
+
+
+def read(move: Move) -> tuple[object, ...]:
+    """Every field of a move that the pass reads (``step``, ``turn``, ``effect``,
+    ``villager``, ``sleep``, the scales): a move with the same reading steps alike."""
+    t = move.turn
+    return (move.player, t.play, t.drew, move.deck_after, tuple((slot, kind) for slot, kind, _ in move.seen),
+            move.villager, None if move.swaps is None else tuple(move.swaps.items()), move.swap_record,
+            move.swap_index, move.hunt, None if move.elimination is None else tuple(move.elimination.revealed),
+            tuple(move.facedown))
+
+
+def prefixes(rp: Replay) -> list[Prefix]:
+    """The replay's prefixes: ``[i]`` holds its head and first ``i`` moves."""
+    r = rp.record
+    head: tuple[object, ...] = (r.players, r.deck, r.viewer, r.hand)
+    out = [Prefix(head, hash(head))]
+    for move in rp.moves:
+        part = read(move)
+        out.append(Prefix((*out[-1].parts, part), hash((out[-1].hash, part))))
+    return out
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The forward pass after a prefix's turns (its ``states`` dict is never changed in
+    place: each step builds a new one)."""
+
+    layout: tuple[Slot, ...]
+    states: dict[State, Weight]
+    scale: int
+
+
+class Kept:
+    """The snapshots of the last few replays counted, by prefix.  Advice counts the record
+    extended by each option's turn, live play and the bots count a record after every
+    turn, and a game's records at several moments share their first turns: each such
+    count starts from the states of a record counted before and steps only the turns after
+    them.  A lock keeps the table whole under threads (the web app)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[Prefix, Snapshot] = OrderedDict()
+        self._lock = Lock()
+
+    def longest(self, keys: list[Prefix]) -> tuple[int, Snapshot | None]:
+        """The longest of ``keys`` kept (how many turns it holds, and its snapshot)."""
+        with self._lock:
+            for n in range(len(keys) - 1, 0, -1):
+                snapshot = self._kept.get(keys[n])
+                if snapshot is not None:
+                    self._kept.move_to_end(keys[n])
+                    return n, snapshot
+        return 0, None
+
+    def keep(self, key: Prefix, snapshot: Snapshot) -> None:
+        with self._lock:
+            self._kept[key] = snapshot
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
+KEPT = Kept(64)
+
+
 class Counter:
     """The forward pass over a replayed record (``replay.replay``)."""
 
@@ -241,8 +325,7 @@ class Counter:
 
     # -- the pass ------------------------------------------------------------------------------------
     def run(self, given: Sequence[tuple[Slot, Kind]] = ()) -> Counts:
-        for move in self.rp.moves:
-            self.step(move)
+        self.steps()
         if self.rp.pending is not None:
             self.draw_pending(self.rp.pending)
         for c in self.rp.calls:
@@ -250,6 +333,20 @@ class Counter:
         if given:
             self.condition(given)
         return self.finish()
+
+    def steps(self) -> None:
+        """Every turn: from the states of the longest prefix of the record kept (``KEPT``),
+        the turns after it; the states after the last turn are kept in turn."""
+        keys = prefixes(self.rp)
+        done, snapshot = KEPT.longest(keys)
+        if snapshot is not None:
+            self.layout = list(snapshot.layout)
+            self.index = {s: i for i, s in enumerate(self.layout)}
+            self.states, self.scale = snapshot.states, snapshot.scale
+        for move in self.rp.moves[done:]:
+            self.step(move)
+        if done < len(self.rp.moves):
+            KEPT.keep(keys[-1], Snapshot(tuple(self.layout), self.states, self.scale))
 
     def advance(self, branches: Callable[[Values, Pool], Iterable[Branch]], scale: int = 1) -> None:
         """Replace every state by the states its branches lead to, merging equal ones (their
@@ -450,33 +547,51 @@ class Counter:
         deck = self.rp.deck
         viewer = self.rp.record.viewer
         drawn = ("drawn", viewer) if self.rp.pending is not None and viewer is not None else None
-        places: dict[Slot, list[int]] = {}
+        skip = self.index[DRAW] if drawn is None else -1  # the draw slot, counted only for a turn in progress
+        rows: list[list[int] | None] = [None] * len(self.layout)  # per place, in the layout's order
+        order: list[int] = []  # the places in the order they are first counted
         total = histories = 0
         for (v, p), (w, plain) in self.states.items():
-            lazy: dict[int, list[int]] = defaultdict(list)
-            for i, x in enumerate(v):
+            lazy: dict[int, int] = {}
+            for x in v:
                 if x < 0:
-                    lazy[-x].append(i)
-            classes = tuple(sorted((m, len(ix)) for m, ix in lazy.items()))
+                    lazy[-x] = lazy.get(-x, 0) + 1
+            classes = tuple(sorted(lazy.items()))
             n, per_class = fill(p, classes, deck)
             if not n:
                 continue
             total += w * n
             histories += plain * n
-            share = {m: row for (m, _), row in zip(classes, per_class, strict=True)}
-            size = dict(classes)
+            # one place of a class: each kind's (way, place) pairs shared by the class's places
+            each = {m: [(k, pairs // size) for k, pairs in enumerate(row) if pairs]
+                    for (m, size), row in zip(classes, per_class, strict=True)}
+            wn = w * n
             for i, x in enumerate(v):
-                if x == GONE or (self.layout[i] == DRAW and drawn is None):
+                if x == GONE or i == skip:
                     continue
-                row = places.setdefault(self.layout[i], [0] * K)
+                row = rows[i]
+                if row is None:
+                    row = rows[i] = [0] * K
+                    order.append(i)
                 if x >= 0:
-                    row[x] += w * n
+                    row[x] += wn
                     continue
-                for k, pairs in enumerate(share[-x]):
-                    if pairs:
-                        row[k] += w * (pairs // size[-x])
-        zero = Fraction(0)
-        exact = {s: [Fraction(x, self.scale) if x else zero for x in row] for s, row in places.items() if any(row)}
+                for k, ways in each[-x]:
+                    row[k] += w * ways
+        scale = self.scale
+        exact: dict[Slot, list[Fraction]] = {}
+        made: dict[int, Fraction] = {0: Fraction(0)}  # each value's Fraction made once (rows repeat values)
+        for i in order:
+            row = rows[i]
+            assert row is not None
+            if any(row):
+                out = []
+                for x in row:
+                    f = made.get(x)
+                    if f is None:
+                        f = made[x] = Fraction(x, scale)
+                    out.append(f)
+                exact[self.layout[i]] = out
         drawn_row = exact.pop(DRAW, None)
         if drawn is not None and drawn_row is not None:
             self.drawn = (drawn[1], drawn_row)

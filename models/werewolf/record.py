@@ -158,13 +158,14 @@ class _Reader(RecordReader[WerewolfRecord]):
             return None
         viewer = None
         if d.get("viewer") is not None:
-            viewer = self.player_name(d["viewer"], players, self.root("viewer"), phrase="not-a")
+            viewer = find_name(d["viewer"], players) or self.player_name(d["viewer"], players, self.root("viewer"),
+                                                                         phrase="not-a")
         hand = None
         if viewer is not None:
             if "hand" not in d:
                 self.fail(ErrorText("record:missing-hand", viewer=viewer), self.root("viewer"), 'hand = "seer"')
             else:
-                hand = self.kind(d["hand"], self.root("hand"))
+                hand = self.kind(d["hand"], lambda: self.root("hand"))
         elif "hand" in d:
             self.fail(ErrorText("record:spectator-hand"), self.root("hand"), ErrorText("record:spectator-hand-valid"))
         turns = [t for i, raw in enumerate(self._tables("turn")) if (t := self._turn(i + 1, raw, players))]
@@ -226,9 +227,9 @@ class _Reader(RecordReader[WerewolfRecord]):
         if "put" in raw:
             turn.put = self.player(raw["put"], lazy("put"), players)
         if "peek" in raw:
-            turn.peek = self._pile_ref(raw["peek"], at("peek"), players, "index", "{ player = \"ben\", index = 1 }")
+            turn.peek = self._pile_ref(raw["peek"], lazy("peek"), players, "index", "{ player = \"ben\", index = 1 }")
         if "flip" in raw:
-            turn.flip = self._flip(raw["flip"], at("flip"), players)
+            turn.flip = self._flip(raw["flip"], lazy("flip"), players)
         if "placed" in raw:
             value = raw["placed"]
             if isinstance(value, str) and value in PLACED:
@@ -236,16 +237,16 @@ class _Reader(RecordReader[WerewolfRecord]):
             else:
                 turn.placed = self.catch(lambda: parse_kind(value, at("placed")))
         if "votes" in raw:
-            turn.votes = self._votes(raw["votes"], at("votes"), players)
+            turn.votes = self._votes(raw["votes"], lazy("votes"), players)
         if "eliminated" in raw:
             value = raw["eliminated"]
-            turn.eliminated = NONE if value == NONE else self.player(value, at("eliminated"), players)
+            turn.eliminated = NONE if value == NONE else self.player(value, lazy("eliminated"), players)
         if "revealed" in raw:
             value = raw["revealed"]
             if not isinstance(value, list):
                 self.fail(ErrorText("record:revealed-not-list"), at("revealed"), '["villager", "vote"]')
             else:
-                kinds = [self.kind(v, at("revealed")) for v in value]
+                kinds = [self.kind(v, lazy("revealed")) for v in value]
                 turn.revealed = tuple(k for k in kinds if k) if all(kinds) else None
         if "swapped" in raw:
             if not isinstance(raw["swapped"], bool):
@@ -255,22 +256,22 @@ class _Reader(RecordReader[WerewolfRecord]):
         if "card" in raw:
             turn.card = self.kind(raw["card"], lazy("card"))
         if "index" in raw:
-            turn.index = self._position(raw["index"], at("index"), "index = 2")
+            turn.index = self._position(raw["index"], lazy("index"), "index = 2")
         return turn
 
-    def _position(self, value: TomlValue, where: Source, example: Message) -> int | None:
+    def _position(self, value: TomlValue, where: Where, example: Message) -> int | None:
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            self.fail(ErrorText("record:position", value=repr(value)), where, example)
+            self.fail(ErrorText("record:position", value=repr(value)), source_of(where), example)
             return None
         return value
 
-    def _flip(self, value: TomlValue, where: Source, players: tuple[str, ...]) -> Flip | None:
+    def _flip(self, value: TomlValue, where: Where, players: tuple[str, ...]) -> Flip | None:
         """``{ player, card }``, ``{ player, index }`` or both (W16: the index names the card
         when a pile holds two face-up cards of one kind)."""
         example = ErrorText("either", a='{ player = "ben", card = "knight" }', b='{ player = "ben", index = 2 }')
         if not isinstance(value, dict) or "player" not in value or not set(value) - {"player"} or \
                 not set(value) <= {"player", "card", "index"}:
-            self.fail(ErrorText("record:flip", value=repr(value)), where, example)
+            self.fail(ErrorText("record:flip", value=repr(value)), source_of(where), example)
             return None
         who = self.player(value["player"], where, players)
         card = self.kind(value["card"], where) if "card" in value else None
@@ -279,28 +280,28 @@ class _Reader(RecordReader[WerewolfRecord]):
             return None
         return (who, card, index)
 
-    def _pile_ref(self, value: TomlValue, where: Source, players: tuple[str, ...], key: str,
+    def _pile_ref(self, value: TomlValue, where: Where, players: tuple[str, ...], key: str,
                   example: str) -> tuple[str, int] | None:
         if not isinstance(value, dict) or set(value) != {"player", key}:
-            self.fail(ErrorText("record:pile-ref", field=key, value=repr(value)), where, example)
+            self.fail(ErrorText("record:pile-ref", field=key, value=repr(value)), source_of(where), example)
             return None
         who = self.player(value["player"], where, players)
         index = value[key]
         if not isinstance(index, int) or isinstance(index, bool) or index < 1:
-            self.fail(ErrorText("record:pile-index", field=key, value=repr(index)), where, example)
+            self.fail(ErrorText("record:pile-index", field=key, value=repr(index)), source_of(where), example)
             return None
         return (who, index) if who else None
 
-    def _votes(self, value: TomlValue, where: Source, players: tuple[str, ...]) -> dict[str, str] | None:
+    def _votes(self, value: TomlValue, where: Where, players: tuple[str, ...]) -> dict[str, str] | None:
         if not isinstance(value, dict):
-            self.fail(ErrorText("record:votes-not-table"), where, '{ aki = "ben", ben = "cho", ... }')
+            self.fail(ErrorText("record:votes-not-table"), source_of(where), '{ aki = "ben", ben = "cho", ... }')
             return None
         out = {}
         for voter, target in value.items():
             v = self.player(voter, where, players)
             t = self.player(target, where, players)
             if v in out:  # aki and Aki: one voter written twice
-                self.fail(ErrorText("notation:votes-twice", voter=v), where, ErrorText("record:raised-twice-valid"))
+                self.fail(ErrorText("notation:votes-twice", voter=v), source_of(where), ErrorText("record:raised-twice-valid"))
             elif v and t:
                 out[v] = t
         return out if len(out) == len(value) else None

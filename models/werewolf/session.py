@@ -69,7 +69,13 @@ class WerewolfSession(Checked[Counts]):
                  for i, c in enumerate(cards, start=1) if not c.face_up]
         return [hand(p) for p in self.living] + [("ruins",)] + piles
 
+    # The distributions below are asked again and again of one session (advice per option,
+    # the certain facts per slot): each is divided out once and handed out as a copy.
     def lost_legacy(self) -> dict[str, Fraction]:
+        return dict(self._lost_legacy)
+
+    @cached_property
+    def _lost_legacy(self) -> dict[str, Fraction]:
         c = self.counts
         places = [f"hand:{p}" for p in self.living] + [f"discard:{p}" for p in self.record.players] + ["ruins"]
         if self.replay.deck:
@@ -78,6 +84,10 @@ class WerewolfSession(Checked[Counts]):
         return {k: Fraction(got.get(k, 0), c.weight) for k in places}
 
     def werewolf(self) -> dict[str, Fraction]:
+        return dict(self._werewolf)
+
+    @cached_property
+    def _werewolf(self) -> dict[str, Fraction]:
         c = self.counts
         got = c.werewolf()
         return {k: Fraction(got.get(k, 0), c.weight) for k in (*self.record.players, NOBODY)}
@@ -89,6 +99,16 @@ class WerewolfSession(Checked[Counts]):
         return {k: Fraction(got.get(k, 0), c.weight) for k in (*self.living, NOBODY)}
 
     def card(self, slot: Slot) -> dict[str, Fraction]:
+        row = self._cards.get(slot)
+        if row is None:
+            row = self._cards[slot] = self._card(slot)
+        return dict(row)
+
+    @cached_property
+    def _cards(self) -> dict[Slot, dict[str, Fraction]]:
+        return {}
+
+    def _card(self, slot: Slot) -> dict[str, Fraction]:
         c = self.counts
         row = c.places.get(slot)
         if row is None:

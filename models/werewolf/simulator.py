@@ -132,12 +132,26 @@ def tables(game: Simulated) -> list[Table]:
     return out
 
 
+_PLAYED: list[tuple[Simulated, list[Table]]] = []  # the tables of the last few games asked, newest last
+
+
+def _tables_of(game: Simulated) -> list[Table]:
+    """``tables(game)``, played once for the many cuts a test asks of one game."""
+    for played, every in _PLAYED:
+        if played is game:
+            return every
+    every = tables(game)
+    _PLAYED.append((game, every))
+    del _PLAYED[:-4]
+    return every
+
+
 def table_after(game: Simulated, turns: int | None = None, pending: bool = False) -> Table:
     """The true table after the first ``turns`` steps (all by default); with ``pending``
-    (see ``with_draw``), after the next player's draw."""
-    every = tables(game)
+    (see ``with_draw``), after the next player's draw.  A copy: the caller may play on."""
+    every = _tables_of(game)
     t = len(every) - 1 if turns is None else min(max(turns, 0), len(every) - 1)
-    table = every[t]
+    table = every[t].copy()
     if pending and t < len(game.state.turns):
         table.draw()
     return table

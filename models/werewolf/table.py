@@ -159,14 +159,14 @@ class PublicTable:
     def living_player(self, who: str | None, key: str, what: ErrorText, others: bool = False,
                       me: str = "") -> str:
         """``who``, a living player (``others``: other than ``me``), named at ``key``."""
+        if who is not None and who in self.living and not (others and who == me):
+            return who
         choices = ", ".join(p for p in self.living if not (others and p == me))
         if who is None:
             raise Broken(ErrorText("who:missing", what=what), key, choices)
         if who not in self.living:
             raise Broken(ErrorText("who:eliminated", player=who, what=what), key, choices)
-        if others and who == me:
-            raise Broken(ErrorText("who:itself", player=me, what=what), key, choices)
-        return who
+        raise Broken(ErrorText("who:itself", player=me, what=what), key, choices)
 
     # -- a turn ---------------------------------------------------------------------------------
     def begin(self, player: str) -> None:
@@ -540,7 +540,10 @@ class Table(PublicTable):
             raise ValueError(f"{FACTS.title_en} needs distinct players, as many as it allows, not {players!r}")
         if len(order) < n + 2:
             raise ValueError(f"{len(order)} cards cannot deal {n} hands, the ruins and a draw")
-        return cls(players, order, [sum(k == kind for k in order) for kind in KINDS])
+        cards = [0] * len(KINDS)
+        for k in order:
+            cards[k.index] += 1
+        return cls(players, order, cards)
 
     @classmethod
     def shuffled(cls, players: Sequence[str], rng: random.Random, deck: Sequence[int] = STANDARD) -> Table:

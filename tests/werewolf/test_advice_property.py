@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from itertools import product
 from pathlib import Path
 
@@ -213,16 +214,21 @@ SAYS = {  # what an option's sentences say of a card (NAME; WHO: a player): play
 }
 
 
-def said(block: str, lang: str, what: str) -> set[Kind]:
-    """The cards the option's sentences say it plays, keeps or puts down."""
-    out = set()
+@cache
+def sayings(lang: str, what: str) -> list[tuple[Kind, re.Pattern[str]]]:
+    """Each card's ways of being played, kept or put down in ``lang``, compiled once."""
+    out = []
     for kind in KINDS:
         for name in names(lang, kind):
             for form in SAYS[lang][what]:
                 pattern = re.escape(form).replace("NAME", re.escape(name)).replace("WHO", r"\w+?")
-                if re.search(r"(?<!\w)" + pattern, block):
-                    out.add(kind)
+                out.append((kind, re.compile(r"(?<!\w)" + pattern)))
     return out
+
+
+def said(block: str, lang: str, what: str) -> set[Kind]:
+    """The cards the option's sentences say it plays, keeps or puts down."""
+    return {kind for kind, pattern in sayings(lang, what) if pattern.search(block)}
 
 
 def assert_one_move_each(a: WerewolfAdvice, s: WerewolfSession | None = None) -> int:

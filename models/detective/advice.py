@@ -438,6 +438,10 @@ def leak_bits(public: DetectiveSession, seat: str, cards: Iterable[Card]) -> flo
     fixed = {c: seat for c in cards}
     if not fixed:
         return 0.0
-    total = public.truth_counts.total
-    held = public.counter.count(fixed=fixed, marginals=False).total
+    if len(fixed) == 1:  # one card: the deals dealing it to ``seat``, from the view's marginals (counted once)
+        (card,) = fixed
+        total, held = public.counts.total, public.counts.holders[card][seat]
+    else:
+        total = public.truth_counts.total
+        held = public.counter.count(fixed=fixed, marginals=False).total
     return -log2(held / total) if held else float("inf")

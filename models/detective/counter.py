@@ -619,9 +619,13 @@ class _CardRun(_Run):
                     target = nxt.get(u)
                     if target is None:  # the first way into u: a copy of the group
                         nxt[u] = {e | extra: f for e, f in group.items()} if extra else dict(group)
+                    elif extra:
+                        for e, f in group.items():
+                            e |= extra
+                            target[e] = target.get(e, 0) + f
                     else:
                         for e, f in group.items():
-                            target[e | extra] = target.get(e | extra, 0) + f
+                            target[e] = target.get(e, 0) + f
             holders[c] = row
             layer = nxt
         return self._finish(layer, holders, total, memo[n])

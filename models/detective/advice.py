@@ -38,7 +38,7 @@ from suiri.solver.information import entropy
 
 from .analysis import end_json
 from .cards import CATEGORIES, Card
-from .counter import CASE, PUBLIC, AtTriple, Counts, Triple
+from .counter import CASE, PUBLIC, AtTriple, Triple
 from .error_text import ErrorText
 from .record import DetectiveRecord
 from .rules import Deduce, GameEnd, Peek, Show
@@ -196,99 +196,123 @@ def best_suggestions(session: DetectiveSession, truths: dict[Triple, Fraction],
                      key=lambda q: (-bound(q), [c.id for c in q]))
     if budget is None:
         budget = EVALUATIONS.get(len(session.record.players))
-    counted: dict[tuple[Card, ...], Counts] = {}
     if budget is not None and len(triples) > budget:
-        return screened_suggestions(session, triples, truths, before, budget, counted), True
+        return screened_suggestions(session, triples, truths, before, budget), True
     found: list[Suggestion] = []
     for q in triples:
         if len(found) >= SHOWN and bound(q) < found[SHOWN - 1].bits - 1e-9:
             break
-        found.append(evaluate(session, q, truths, before, counted))
+        found.append(evaluate(session, q, truths, before))
         found.sort(key=rank)
     return found[:SHOWN], False
 
 
 def screened_suggestions(session: DetectiveSession, triples: list[Triple], truths: dict[Triple, Fraction],
-                         before: float, budget: int, counted: dict[tuple[Card, ...], Counts]) -> list[Suggestion]:
+                         before: float, budget: int) -> list[Suggestion]:
     """Too many classes to weigh them all: the ``budget`` triples with the most estimated
-    information (``estimate``), and the best estimated ones naming 0, 1 and 2 cards nobody
+    information (``Screen.estimate``), and the best estimated ones naming 0, 1 and 2 cards nobody
     can show (the viewer's own or public), each weighed exactly."""
     hidden = unshowable(session)
-    answers: dict[tuple[str, ...], list[tuple[tuple[str, int], ...]]] = {}
-    guess = {q: estimate(session, q, truths, answers) for q in triples}
+    screen = Screen(session)
+    guess = {q: screen.estimate(q) for q in triples}
     ordered = sorted(triples, key=lambda q: (-round(guess[q], 9), [c.id for c in q]))
     shortlist = ordered[:budget]
     for k in (0, 1, 2):
         q = next((q for q in ordered if sum(c in hidden for c in q) == k), None)
         if q is not None and q not in shortlist:
             shortlist.append(q)
-    return sorted((evaluate(session, q, truths, before, counted) for q in shortlist), key=rank)[:SHOWN]
+    return sorted((evaluate(session, q, truths, before) for q in shortlist), key=rank)[:SHOWN]
 
 
-def estimate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction],
-             answers: dict[tuple[str, ...], list[tuple[tuple[str, int], ...]]] | None = None) -> float:
-    """The information naming ``q`` would give if, given the truth, the named cards that
-    are not in the case file lay independently, each by its exact marginal place: the
-    truth's distribution is exact, the places' joint is not (a screen, never a proof).
+class Screen:
+    """``estimate`` for every triple of one position: what the triples share (the truth's
+    deals tallied by the named cards they contain, each card's places, the answer patterns
+    of each way the named cards lie) is worked out once."""
 
-    Truths fall into groups by which named cards they contain; an answer pattern has one
-    likelihood per group, so the truth's entropy after it is the group's entropy plus each
-    group's own entropy, weighed.  ``answers`` (holders of the three named cards → the
-    answer patterns, cards by position) is shared between triples."""
-    viewer = session.record.viewer
-    players = session.record.players
-    i = players.index(viewer) if viewer in players else 0
-    asking_order = [players[(i + j) % len(players)] for j in range(1, len(players))]
-    answers = {} if answers is None else answers
-    nobody = "-"  # the case file, the public area or the viewer: nobody shows the card
+    def __init__(self, session: DetectiveSession) -> None:
+        self.session = session
+        self.viewer = session.record.viewer
+        players = self.players = session.record.players
+        i = players.index(self.viewer) if self.viewer in players else 0
+        self.asking_order = [players[(i + j) % len(players)] for j in range(1, len(players))]
+        self.answers: dict[tuple[str, ...], list[tuple[tuple[str, int], ...]]] = {}
+        self.options: dict[Card, list[tuple[str, float]]] = {}
+        # the truth's deals by the cards of each category they contain, alone, in pairs and all three
+        self.deals: dict[tuple[Card | None, ...], int] = defaultdict(int)
+        for (a, b, c), n in session.counts.truth.items():
+            for key in ((a, b, c), (a, b, None), (a, None, c), (None, b, c), (a, None, None), (None, b, None),
+                        (None, None, c), (None, None, None)):
+                self.deals[key] += n
 
-    def patterns(held: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
-        got = answers.get(held)
+    def patterns(self, held: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
+        """The answer patterns (raiser, named card by position) when the named cards lie with
+        ``held`` (``NOBODY``: nobody can show it), each equally likely."""
+        got = self.answers.get(held)
         if got is None:
             matching: dict[str, list[int]] = defaultdict(list)
             for k, h in enumerate(held):
-                if h != nobody:
+                if h != NOBODY:
                     matching[h].append(k)
-            if session.variant.clue:
-                refuter = next((p for p in asking_order if matching.get(p)), None)
+            if self.session.variant.clue:
+                refuter = next((p for p in self.asking_order if matching.get(p)), None)
                 got = [((refuter, k),) for k in matching[refuter]] if refuter else [()]
             else:
-                raisers = sorted(matching, key=players.index)
+                raisers = sorted(matching, key=self.players.index)
                 got = [tuple(zip(raisers, ks, strict=True)) for ks in product(*(matching[p] for p in raisers))]
-            answers[held] = got
+            self.answers[held] = got
         return got
 
-    places = {c: session.where_now(c) for c in q}
-    groups: dict[tuple[bool, ...], list[float]] = defaultdict(list)
-    for t, p in truths.items():
-        groups[(q[0] in t, q[1] in t, q[2] in t)].append(float(p))
-    likelihood: dict[tuple[tuple[str, int], ...], dict[tuple[bool, ...], float]] = defaultdict(
-        lambda: defaultdict(float))
-    for g in groups:
-        options = []
-        for c, in_case in zip(q, g, strict=True):
+    def places(self, card: Card) -> list[tuple[str, float]]:
+        """Where ``card`` lies, by its exact marginal, given that it is not in the case file
+        (the viewer's own and public cards as ``NOBODY``)."""
+        got = self.options.get(card)
+        if got is None:
             rest: dict[str, float] = defaultdict(float)
-            if not in_case:
-                for h, p in places[c].items():
-                    if h != CASE and p:
-                        rest[nobody if h in (PUBLIC, viewer) else h] += float(p)
+            for h, p in self.session.where_now(card).items():
+                if h != CASE and p:
+                    rest[NOBODY if h in (PUBLIC, self.viewer) else h] += float(p)
             total = sum(rest.values())
-            options.append([(h, p / total) for h, p in rest.items()] if total else [(nobody, 1.0)])
-        for combo in product(*options):
-            weight = combo[0][1] * combo[1][1] * combo[2][1]
-            shown = patterns((combo[0][0], combo[1][0], combo[2][0]))
-            share = weight / len(shown)
-            for pattern in shown:
-                likelihood[pattern][g] += share
-    mass = {g: sum(ps) for g, ps in groups.items()}
-    within = {g: entropy(p / mass[g] for p in ps) for g, ps in groups.items()}
-    after = 0.0
-    for row in likelihood.values():
-        joint = {g: mass[g] * x for g, x in row.items()}
-        z = sum(joint.values())
-        if z > 0:
-            after += z * (entropy(x / z for x in joint.values()) + sum(x / z * within[g] for g, x in joint.items()))
-    return max(0.0, entropy(p for ps in groups.values() for p in ps) - after)
+            got = self.options[card] = [(h, p / total) for h, p in rest.items()] if total else [(NOBODY, 1.0)]
+        return got
+
+    def estimate(self, q: Triple) -> float:
+        """The information naming ``q`` would give if, given the truth, the named cards that
+        are not in the case file lay independently, each by its exact marginal place: the
+        truth's distribution is exact, the places' joint is not (a screen, never a proof).
+
+        Under that model the answer depends on the truth only through which named cards it
+        contains (its *group*), so the information is the mutual information between the
+        group and the answer pattern: the group's entropy, less its entropy after the
+        answer.  A group's deals come from the tallies by inclusion and exclusion."""
+        x, y, z = q
+        d = self.deals
+        n123, n12, n13, n23 = d[(x, y, z)], d[(x, y, None)], d[(x, None, z)], d[(None, y, z)]
+        n1, n2, n3, n = d[(x, None, None)], d[(None, y, None)], d[(None, None, z)], d[(None, None, None)]
+        groups = {(True, True, True): n123, (True, True, False): n12 - n123, (True, False, True): n13 - n123,
+                  (False, True, True): n23 - n123, (True, False, False): n1 - n12 - n13 + n123,
+                  (False, True, False): n2 - n12 - n23 + n123, (False, False, True): n3 - n13 - n23 + n123,
+                  (False, False, False): n - n1 - n2 - n3 + n12 + n13 + n23 - n123}
+        mass = {g: k / n for g, k in groups.items() if k}
+        likelihood: dict[tuple[tuple[str, int], ...], dict[tuple[bool, bool, bool], float]] = defaultdict(
+            lambda: defaultdict(float))
+        nowhere = [(NOBODY, 1.0)]
+        for g in mass:
+            options = [nowhere if in_case else self.places(c) for c, in_case in zip(q, g, strict=True)]
+            for (h0, w0), (h1, w1), (h2, w2) in product(*options):
+                shown = self.patterns((h0, h1, h2))
+                share = w0 * w1 * w2 / len(shown)
+                for pattern in shown:
+                    likelihood[pattern][g] += share
+        after = 0.0
+        for row in likelihood.values():
+            joint = [mass[g] * x for g, x in row.items()]
+            total = sum(joint)
+            if total > 0:
+                after += total * entropy(x / total for x in joint)
+        return max(0.0, entropy(mass.values()) - after)
+
+
+NOBODY = "-"  # the case file, the public area or the viewer: nobody shows the card
 
 
 def unshowable(session: DetectiveSession) -> set[Card]:
@@ -303,24 +327,18 @@ def rank(s: Suggestion) -> tuple[float, Fraction, list[str]]:
     return (-round(s.bits, 9), -s.p_truth, [c.id for c in s.named])
 
 
-def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction], before: float,
-             counted: dict[tuple[Card, ...], Counts] | None = None) -> Suggestion:
+def evaluate(session: DetectiveSession, q: Triple, truths: dict[Triple, Fraction], before: float) -> Suggestion:
     """Exact expected information of naming ``q``: one count tracking the named cards.
 
     A shower holding m of the named cards shows each with chance 1/m (every raiser in
     Memory Detective, the first refuter in Clue); weights are kept as integers over the
-    common denominator 6^(players) (m is 1, 2 or 3).  ``counted`` shares the counts of
-    one set of tracked cards between triples."""
+    common denominator 6^(players) (m is 1, 2 or 3).  The session keeps the count of
+    each set of tracked cards (``DetectiveSession.tracked``)."""
     viewer = session.record.viewer
     places = {c: session.where_now(c) for c in q}
     tracked = [c for c in q if max(places[c].values()) < 1]
     known = {c: max(places[c], key=lambda h: places[c][h]) for c in q if c not in tracked}
-    key = tuple(tracked)
-    counts = counted.get(key) if counted is not None else None
-    if counts is None:
-        counts = session.counter.count(track=tracked, marginals=False)
-        if counted is not None:
-            counted[key] = counts
+    counts = session.tracked(tuple(tracked))
     seats = {p: i for i, p in enumerate(session.record.players)}
     scale: int = 6 ** len(seats)
     answers: dict[tuple[str, ...], list[tuple[Pattern, int]]] = {}  # holders of the named cards -> patterns
@@ -420,6 +438,10 @@ def leak_bits(public: DetectiveSession, seat: str, cards: Iterable[Card]) -> flo
     fixed = {c: seat for c in cards}
     if not fixed:
         return 0.0
-    total = public.counter.count(marginals=False).total
-    held = public.counter.count(fixed=fixed, marginals=False).total
+    if len(fixed) == 1:  # one card: the deals dealing it to ``seat``, from the view's marginals (counted once)
+        (card,) = fixed
+        total, held = public.counts.total, public.counts.holders[card][seat]
+    else:
+        total = public.truth_counts.total
+        held = public.counter.count(fixed=fixed, marginals=False).total
     return -log2(held / total) if held else float("inf")

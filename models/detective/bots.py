@@ -209,7 +209,7 @@ class ReasonerBot:
             return options[0] if len(options) == 1 else self.respond(decision)
         deduce, _, _ = _kinds(options)
         session = self.session(decision.record)
-        truths = session.counter.count(marginals=False).truth if not deduce else session.counts.truth
+        truths = session.truth_counts.truth if not deduce else session.counts.truth
         top, p = likeliest(truths)
         if p >= self.threshold or p == 1:
             return _turn(self.seat, options, top, top)

@@ -59,6 +59,10 @@ class Card:
     def __hash__(self) -> int:  # cards key every count: hash the id only (equality still compares all)
         return hash(self.id)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        """A card is a value: a copied game (a test copies a State per move) keeps the same cards."""
+        return self
+
     @property
     def printed(self) -> str:
         """How a ``[cards]`` list writes it: the printed name it was given (``Lead Pipe``), else the id."""
@@ -101,7 +105,12 @@ class Deck:
                    default=False)
 
     def of(self, category: Category) -> tuple[Card, ...]:
-        return {Category.SUSPECT: self.suspects, Category.WEAPON: self.weapons, Category.SCENE: self.scenes}[category]
+        return self._by_category[category]
+
+    @cached_property
+    def _by_category(self) -> dict[Category, tuple[Card, ...]]:
+        """The cards of each category (``of`` is asked for every named card of every move)."""
+        return {Category.SUSPECT: self.suspects, Category.WEAPON: self.weapons, Category.SCENE: self.scenes}
 
     @cached_property
     def evidence(self) -> tuple[Card, ...]:

@@ -243,6 +243,7 @@ class DealCounter:
 
     def __init__(self, problem: DealProblem) -> None:
         self.problem = problem
+        self._free: _Reduced | None = None  # the problem propagated with nothing fixed (read only)
 
     def count(self, fixed: Mapping[Card, str] = {}, track: Sequence[Card] = (),
               marginals: bool = True, method: str = "auto", exclude: bool = True) -> Counts:
@@ -251,7 +252,7 @@ class DealCounter:
         the truth and those cards' holders.  ``method``: "cards" (a layer per card),
         "hands" (a layer per hand) or "auto" (see ``_pick``)."""
         try:
-            red = propagate(self.problem, fixed)
+            red = self._propagated(fixed)
         except NoWorldFits:
             return _empty(self.problem, marginals)
         run = _pick(self.problem, red, track, marginals, method)
@@ -274,6 +275,16 @@ class DealCounter:
                     for h, m in row.items():
                         counts.holders[card][h] -= m
         return counts
+
+
+    def _propagated(self, fixed: Mapping[Card, str]) -> _Reduced:
+        """``propagate``; with nothing fixed, done once (advice counts one problem many times,
+        tracking other cards each time)."""
+        if fixed:
+            return propagate(self.problem, fixed)
+        if self._free is None:
+            self._free = propagate(self.problem)
+        return self._free
 
 
 def _empty(problem: DealProblem, marginals: bool) -> Counts:
@@ -304,7 +315,7 @@ class _CardRun(_Run):
 
     def __init__(self, problem: DealProblem, red: _Reduced, track: Sequence[Card], marginals: bool) -> None:
         super().__init__(problem, red, track, marginals)
-        self.edges: list[dict[int, list[tuple[str, int, int]]]] | None = None  # the live moves (_backward over live states)
+        self.edges: list[dict[int, list[tuple[str, int, int]]]] | None = None  # the live moves (``_backward`` over live states)
         self.players = list(red.capacity)
         in_clause = {c for _, s in red.clauses for c in s}
         wild_players = frozenset(self.players)
@@ -544,26 +555,30 @@ class _CardRun(_Run):
             return memo
         spent = [0]
         moves, opens_, closes = self.moves, self.opens, self.closes
+        tests = [bool(self.unfillable[i] or self.scarce[i] or self.starved[i] or self.hitting[i] or self.redundant[i])
+                 for i in range(n)]
 
         def back(i: int, s: int) -> int:
-            table = memo[i]
-            got = table.get(s)
-            if got is not None:
-                return got
+            """Completions of state s of layer i (not yet in ``memo``)."""
             if i == n:
                 total = self._close(s)
             else:
                 total = 0
+                after = memo[i + 1]
                 s1 = s | opens_[i]
                 close = closes[i]
-                for _h, test, sub, clear in moves[i]:
-                    if s1 & test:
+                test = tests[i]
+                for _h, field_, sub, clear in moves[i]:
+                    if s1 & field_:
                         t = (s1 - sub) & ~clear
                         if not t & close:
-                            t = canonical(i, t)
-                            if t >= 0:
-                                total += back(i + 1, t)
-            table[s] = total
+                            if test:
+                                t = canonical(i, t)
+                                if t < 0:
+                                    continue
+                            b = after.get(t)
+                            total += back(i + 1, t) if b is None else b
+            memo[i][s] = total
             spent[0] += 1
             if budget is not None and spent[0] > budget:
                 raise OverBudget
@@ -594,35 +609,43 @@ class _CardRun(_Run):
                 if tracked is not None:
                     extra |= self.holder_code[h] << tracked
                 extras[h] = extra
+            marginals = self.marginals
             for s, group in layer.items():
-                weight = sum(group.values())
+                weight = sum(group.values()) if marginals else 0
                 for h, u, b in edges[i][s] if edges is not None else self._edges(i, s, after):
-                    row[h] = row.get(h, 0) + weight * b
+                    if marginals:
+                        row[h] = row.get(h, 0) + weight * b
                     extra = extras[h]
                     target = nxt.get(u)
                     if target is None:  # the first way into u: a copy of the group
                         nxt[u] = {e | extra: f for e, f in group.items()} if extra else dict(group)
+                    elif extra:
+                        for e, f in group.items():
+                            e |= extra
+                            target[e] = target.get(e, 0) + f
                     else:
                         for e, f in group.items():
-                            target[e | extra] = target.get(e | extra, 0) + f
+                            target[e] = target.get(e, 0) + f
             holders[c] = row
             layer = nxt
-        flat = {s | e: f for s, group in layer.items() for e, f in group.items()}
-        return self._finish(flat, holders, total, memo[n])
+        return self._finish(layer, holders, total, memo[n])
 
-    def _finish(self, layer: dict[int, int], holders: dict[Card, dict[str, int]], total: int,
+    def _finish(self, layer: dict[int, dict[int, int]], holders: dict[Card, dict[str, int]], total: int,
                 closing: dict[int, int]) -> Counts:
-        """``closing``: the ways wildcards complete each final room pattern (backward's last layer)."""
+        """``layer``: each end state with the identities riding on it; ``closing``: the ways
+        wildcards complete each end state (backward's last layer)."""
         slot_bits = sum(self.slot_bit.values())
         projected: dict[int, int] = {}  # rooms and slots -> deals (for the wildcards' marginals)
         chosen_by: dict[int, int] = {}  # slots, case identities, tracked holders -> deals
-        for s, f in layer.items():
-            key = s & self.project_mask
-            weight = f * closing.get(key, 0)
-            if weight:
-                projected[key] = projected.get(key, 0) + weight
-                rest = (s & ~self.project_mask) | (s & slot_bits)
-                chosen_by[rest] = chosen_by.get(rest, 0) + weight
+        for s, group in layer.items():
+            ways = closing.get(s, 0)
+            if not ways:
+                continue
+            projected[s] = projected.get(s, 0) + ways * sum(group.values())
+            slots = s & slot_bits
+            for e, f in group.items():
+                rest = e | slots
+                chosen_by[rest] = chosen_by.get(rest, 0) + f * ways
         truth, tracked = self._truth(chosen_by)
         out = Counts(total, truth, {}, tracked, self.problem.cards)
         if self.marginals:
@@ -631,7 +654,9 @@ class _CardRun(_Run):
 
     def _truth(self, chosen_by: dict[int, int]) -> tuple[dict[Triple, int], dict[tuple[AtTriple, tuple[str, ...]], int]]:
         """The truth joint (and tracked holders): a case slot still open at the end took a
-        wildcard of its category, each one equally often."""
+        wildcard of its category, each one equally often.  The truths an end state stands
+        for depend on its open slots and case identities only (its *signature*): they are
+        listed once per signature, and the truth joint is summed by signature first."""
         red = self.red
         fixed_case = {c.category: c for c, h in red.fixed.items() if h == CASE}
         names = {v: k for k, v in self.holder_code.items()}
@@ -642,25 +667,37 @@ class _CardRun(_Run):
         wild_at = {cat: [at[c] for c in self.wild_by_cat[cat]] for cat in CATEGORIES}
         order_at = [at[c] for c in self.order]
         asked = [(self.track_off[c], None) if c in self.track_off else (0, red.fixed[c]) for c in self.asked]
-        truth_at: dict[tuple[int, int, int], int] = {}
+        signature = sum(self.slot_bit.values()) | sum(self.ident_mask << off for off in self.ident_off.values())
+        listed: dict[int, tuple[list[AtTriple], int]] = {}  # signature -> its truths, the share of each
+        by_signature: dict[int, int] = {}
         tracked_at: dict[tuple[tuple[int, int, int], tuple[str, ...]], int] = {}
         for s, weight in chosen_by.items():
-            chosen: list[list[int]] = []
-            share = weight
-            for cat in CATEGORIES:
-                if cat in fixed_at:
-                    chosen.append(fixed_at[cat])
-                elif s & self.slot_bit[cat]:
-                    chosen.append(wild_at[cat])
-                    share //= len(wild_at[cat])
-                else:
-                    chosen.append([order_at[((s >> self.ident_off[cat]) & self.ident_mask) - 1]])
-            held = tuple(names[(s >> off) & self.track_mask] if h is None else h for off, h in asked)
-            for triple in product(*chosen):
-                key = (triple[0], triple[1], triple[2])
+            sig = s & signature
+            got = listed.get(sig)
+            if got is None:
+                chosen: list[list[int]] = []
+                parts = 1
+                for cat in CATEGORIES:
+                    if cat in fixed_at:
+                        chosen.append(fixed_at[cat])
+                    elif s & self.slot_bit[cat]:
+                        chosen.append(wild_at[cat])
+                        parts *= len(wild_at[cat])
+                    else:
+                        chosen.append([order_at[((s >> self.ident_off[cat]) & self.ident_mask) - 1]])
+                got = listed[sig] = ([(a, b, c) for a, b, c in product(*chosen)], parts)
+            keys, parts = got
+            share = weight // parts
+            by_signature[sig] = by_signature.get(sig, 0) + share
+            if asked:
+                held = tuple(names[(s >> off) & self.track_mask] if h is None else h for off, h in asked)
+                for key in keys:
+                    pair = (key, held)
+                    tracked_at[pair] = tracked_at.get(pair, 0) + share
+        truth_at: dict[tuple[int, int, int], int] = {}
+        for sig, share in by_signature.items():  # the signatures in the order the end states first had them
+            for key in listed[sig][0]:
                 truth_at[key] = truth_at.get(key, 0) + share
-                if asked:
-                    tracked_at[(key, held)] = tracked_at.get((key, held), 0) + share
         truth = {(cards[a], cards[b], cards[c]): n for (a, b, c), n in truth_at.items()}
         return truth, tracked_at
 

@@ -102,17 +102,25 @@ class DetectiveSeating:
         return DetectiveDecision(player, record, tuple(self.options(player)))
 
     def options(self, player: str) -> list[Choice]:
-        out: dict[Choice, None] = {}
+        """The legal moves as the seat names them, in their order, each once.  Deductions,
+        accusations and responses are distinct moves already: only the actions, named by
+        hand, need merging (hashing 729 deductions at every choice was most of the cost)."""
+        out: list[Choice] = []
+        actions: set[Choice] = set()
         for move in self.state.legal_moves(player):
+            if isinstance(move, Deduction | Accusation | Response | EndTurn):
+                out.append(move)
+                continue
             if isinstance(move, RevealCard) and move.owner != player:
                 choice: Choice = RevealFrom(move.owner)
             elif isinstance(move, LookAt):
                 choice = LookInto(move.owner)
             else:
                 choice = move
-            if choice not in out and (not isinstance(choice, RevealCard | RevealFrom) or self._revealable(choice)):
-                out[choice] = None
-        return list(out)
+            if choice not in actions and (not isinstance(choice, RevealCard | RevealFrom) or self._revealable(choice)):
+                actions.add(choice)
+                out.append(choice)
+        return out
 
     def _revealable(self, choice: RevealCard | RevealFrom) -> bool:
         return bool(self._reveals(choice))

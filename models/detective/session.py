@@ -30,6 +30,8 @@ class DetectiveSession(Observed[Observation], Checked[Counts]):
         self.variant = record.variant
         self.deck = record.variant.deck
         self.replay: Replay = replay(record)  # raises IllegalMoveError at the first bad event
+        self._where: dict[Card, dict[str, Fraction]] = {}
+        self._tracked: dict[tuple[Card, ...], Counts] = {}
 
     @property
     def holders(self) -> tuple[str, ...]:
@@ -52,6 +54,22 @@ class DetectiveSession(Observed[Observation], Checked[Counts]):
             raise self.inconsistency()
         return counts
 
+    @cached_property
+    def truth_counts(self) -> Counts:
+        """The total and the truth joint: ``counts`` when they are made, else one count
+        without the card marginals (cheaper: what the bots and ``leak_bits`` ask).  None
+        fits: a total of 0, no error."""
+        return self.__dict__.get("counts") or self.counter.count(marginals=False)
+
+    def tracked(self, cards: tuple[Card, ...]) -> Counts:
+        """The joint of the truth and the dealt holders of ``cards`` (a count tracking them,
+        without marginals), kept per tuple of cards: advice weighs many triples, some
+        tracking the same cards, and a caller may weigh them again."""
+        got = self._tracked.get(cards)
+        if got is None:
+            got = self._tracked[cards] = self.counter.count(track=cards, marginals=False)
+        return got
+
     @property
     def steps(self) -> int:
         return len(self.record.events)
@@ -67,11 +85,21 @@ class DetectiveSession(Observed[Observation], Checked[Counts]):
     # -- the exact counter as the engine's probability interface -----------------------------
     def where_now(self, card: Card) -> dict[str, Fraction]:
         """Exact probability of each place the card is now (revealed cards are public)."""
-        if card in self.record.public or card in self.replay.revealed:
-            return {h: Fraction(int(h == PUBLIC)) for h in self.holders}
-        counts = self.counts
-        row = counts.holders[card]
-        return {h: Fraction(row.get(h, 0), counts.total) for h in self.holders}
+        return dict(self._places(card))
+
+    def _places(self, card: Card) -> dict[str, Fraction]:
+        """``where_now``, worked out once per card (advice asks it of each named card of
+        every triple it weighs); callers get a copy."""
+        got = self._where.get(card)
+        if got is None:
+            if card in self.record.public or card in self.replay.revealed:
+                got = {h: Fraction(int(h == PUBLIC)) for h in self.holders}
+            else:
+                counts = self.counts
+                row = counts.holders[card]
+                got = {h: Fraction(row.get(h, 0), counts.total) for h in self.holders}
+            self._where[card] = got
+        return got
 
     def truth(self, category: Category) -> dict[Card, Fraction]:
         counts = self.counts

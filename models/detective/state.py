@@ -203,6 +203,8 @@ class DetectiveState:
         self.seat = 0  # whose turn: an index into players
         self.acted = False  # Clue: the turn's deduction or action is done (it may still accuse)
         self.asking: Asking | None = None
+        # per seat: the true events written so far and how the seat wrote them (``record_for``)
+        self._written: dict[str | None, tuple[list[TrueEvent], list[Event]]] = {}
 
     @classmethod
     def new(cls, variant: Variant, rng: random.Random, name: str = "<state>",
@@ -384,7 +386,24 @@ class DetectiveState:
         hand = self.deal.hands[seat] if seat is not None else ()
         events = self.events if steps is None else self.events[:self.cut(steps)]
         return DetectiveRecord(self.variant, self._players, seat, tuple(hand), self.deal.public,
-                               [written(e, seat) for e in events], self.name)
+                               self._written_by(seat, events), self.name)
+
+    def _written_by(self, seat: str | None, events: list[TrueEvent]) -> list[Event]:
+        """``written(e, seat)`` for each of ``events``, kept per seat: a game played to the
+        end asks for a record one event longer at every choice, and writing the whole log
+        again each time made the long games quadratic.  ``written`` depends on the event's
+        value only, so a kept prefix equal to the log's is reused."""
+        true, out = self._written.get(seat, ([], []))
+        n = len(true)
+        if n <= len(events) and true == events[:n]:
+            true.extend(events[n:])
+            out.extend(written(e, seat) for e in events[n:])
+            self._written[seat] = (true, out)
+            return out[:]
+        if true[:len(events)] == events:
+            return out[:len(events)]
+        self._written[seat] = (list(events), [written(e, seat) for e in events])
+        return self._written[seat][1][:]
 
     def holder(self, card: Card) -> str:
         """Where ``card`` truly is now: a player's name, ``"case"`` or ``"public"``."""

@@ -41,7 +41,7 @@ def play(variant: str, players: int, seed: int, lineup: list[str]) -> tuple[Dete
     def watch(decision: Any, choice: object) -> None:
         bot = bots[decision.seat]
         if isinstance(bot, ReasonerBot) and bot._cached is not None and bot._cached[0] is decision.record:
-            truth = bot._cached[1].counter.count(marginals=False).truth
+            truth = bot._cached[1].truth_counts.truth  # the count the bot chose by
             assert truth.get(case, 0) > 0, f"{decision.seat} ruled the truth {case} out"
             checked.append(decision)
 

@@ -49,6 +49,7 @@ from typing import Any
 
 from suiri.solver.errors import SuiriError
 from suiri.solver.information import entropy
+from suiri.solver.probability import exact_sum
 
 from .analysis import call_json
 from .cards import KINDS, KNIGHT, LOST_LEGACY, MADMAN, NOBODY, VILLAGER, Kind, hunted_kind
@@ -262,8 +263,9 @@ def next_draw(session: WerewolfSession) -> list[tuple[str, Fraction]]:
             if card.kind is not None:
                 seen[card.kind.index] += 1
     out: list[tuple[str, Fraction]] = []
+    rows = list(c.places.values())  # none when no history fits (weight 0)
     for k in KINDS:
-        hidden = sum(Fraction(row[k.index], c.weight) for row in c.places.values())
+        hidden = exact_sum(row[k.index] for row in rows) / c.weight if rows else 0
         in_deck = Fraction(session.record.deck[k.index] - seen[k.index]) - hidden
         if in_deck:
             out.append((k.id, in_deck / rp.deck))

@@ -16,9 +16,6 @@ marginals add up (from the former ``tests/canary/test_state.py`` sweep 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from fractions import Fraction
-from math import lcm
 from typing import Any
 
 from corpus import CHAINS, CHECK, ROUND_TRIP, Played, Sample
@@ -28,6 +25,7 @@ from suiri.models.canary.counter import Counts, Hypothesis
 from suiri.models.canary.rules import Check, Variant
 from suiri.models.canary.simulator import forget, simulate
 from suiri.models.canary.state import CanaryState
+from suiri.solver.probability import exact_sum
 
 RULINGS: list[dict[str, Any]] = [{}, {}, {}, {}, {}, {}, {"declare_on_face_up": False},
                                  {"declare_needs_own_clue": False}, {"skip_turns": 0}, {"shared_squares": False}, {}, {}]
@@ -100,14 +98,6 @@ def truth(sample: Sample, session: Any, counts: Counts) -> set[str]:
         assert fm[state.deal.fake] > 0, where
     assert exact_sum(counts.probability(h) for h in counts.weights) == 1, where
     return set()
-
-
-def exact_sum(values: Iterable[Fraction]) -> Fraction:
-    """The sum of ``values``, exactly (what ``sum`` gives): over their least common
-    denominator, without a gcd at every addition (up to 480 chances a record)."""
-    listed = list(values)
-    common = lcm(*(v.denominator for v in listed))
-    return Fraction(sum(v.numerator * (common // v.denominator) for v in listed), common)
 
 
 def game_checks(played: Played) -> None:

@@ -40,6 +40,7 @@ from suiri.models.werewolf.notation import RESERVED, is_compact, parse
 from suiri.models.werewolf.record import WerewolfRecord, from_document
 from suiri.models.werewolf.simulator import choose
 from suiri.models.werewolf.state import WerewolfState
+from suiri.solver.probability import exact_sum
 
 GAMES = 1000  # per player count on the standard deck
 SMALL_GAMES = 400  # per player count and small deck
@@ -113,9 +114,9 @@ def truth(sample: Sample, session: Any, c: Counts) -> set[str]:
     ll, wolf = c.lost_legacy(), c.werewolf()
     assert ll.get(t.lost_legacy(), 0) > 0, (where, t.lost_legacy(), ll)
     assert wolf.get(t.werewolf() or NOBODY, 0) > 0, (where, t.werewolf(), wolf)
-    assert sum(ll.values()) == c.weight and sum(wolf.values()) == c.weight, where
+    assert exact_sum(ll.values()) == c.weight and exact_sum(wolf.values()) == c.weight, where
     for slot, row in c.places.items():
-        assert sum(row) == c.weight, (where, slot)
+        assert exact_sum(row) == c.weight, (where, slot)
     for slot, kind in t.hidden().items():
         assert c.places.get(slot, [0] * 11)[kind.index] > 0, (where, slot, kind.id)
     return {"truth:pending" if record.pending is not None else "truth:settled"}

@@ -154,8 +154,9 @@ def _turns(table: Table, record: WerewolfRecord, i: int, weight: Fraction) -> It
         return
     if t.play not in table.legal_plays():
         return
-    for choice, share in _choices(table, record, t):
-        branch = table.copy()
+    choices = _choices(table, record, t)
+    for n, (choice, share) in enumerate(choices, start=1):
+        branch = table if n == len(choices) else table.copy()  # the last choice: nobody reads this table again
         try:
             done = branch.play(t.play, **choice)
         except Illegal:

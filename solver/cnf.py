@@ -215,15 +215,18 @@ def _at_most_one(cnf: Cnf, lits: list[int], unless: Sequence[int]) -> None:
             for j in range(i + 1, n):
                 cnf.add([-lits[i], -lits[j]], unless)
         return
-    prev = lits[0]
+    add, guard = cnf.clauses.append, [-e for e in unless]  # appended directly: the hot loop of an export
+    prev, r = lits[0], cnf.top
     for i in range(1, n):
-        cnf.add([-prev, -lits[i]], unless)
+        x = lits[i]
+        add([*guard, -prev, -x])
         if i < n - 1:
-            r = cnf.fresh()
-            cnf.add([-prev, r])
-            cnf.add([-lits[i], r])
-            cnf.add([-r, prev, lits[i]])
+            r += 1
+            add([-prev, r])
+            add([-x, r])
+            add([-r, prev, x])
             prev = r
+    cnf.top = r
 
 
 def _counter(cnf: Cnf, lits: list[int], k: int) -> list[int]:
@@ -231,26 +234,27 @@ def _counter(cnf: Cnf, lits: list[int], k: int) -> list[int]:
 
     A sequential counter (Sinz 2005) with both directions, so it serves lower and upper
     bounds; its registers are fresh variables defined exactly, so they need no guard."""
+    add = cnf.clauses.append  # appended directly (no guard): the hot loop of an export
     row = [lits[0], *([0] * (k - 1))]  # 0: known false
     for i in range(1, len(lits)):
         x = lits[i]
         new = []
         for j in range(k):
             stay, below = row[j], (row[j - 1] if j > 0 else None)
-            r = cnf.fresh()
-            ways = []  # r ⇔ stay ∨ (x ∧ below); below None means "true"
+            cnf.top += 1
+            r = cnf.top
+            # r ⇔ stay ∨ (x ∧ below); below None means "true"
             if stay:
-                cnf.add([-stay, r])
-                ways.append(stay)
+                add([-stay, r])
             if below is None:
-                cnf.add([-x, r])
-                cnf.add([-r, *ways, x])
+                add([-x, r])
+                add([-r, stay, x] if stay else [-r, x])
             elif below:
-                cnf.add([-x, -below, r])
-                cnf.add([-r, *ways, x])
-                cnf.add([-r, *ways, below])
+                add([-x, -below, r])
+                add([-r, stay, x] if stay else [-r, x])
+                add([-r, stay, below] if stay else [-r, below])
             else:
-                cnf.add([-r, *ways])
+                add([-r, stay] if stay else [-r])
             new.append(r)
         row = new
     return [r if r else _false(cnf) for r in row]

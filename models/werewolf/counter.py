@@ -242,7 +242,9 @@ class Prefix:
 
 def read(move: Move) -> tuple[object, ...]:
     """Every field of a move that the pass reads (``step``, ``turn``, ``effect``,
-    ``villager``, ``sleep``, the scales): a move with the same reading steps alike."""
+    ``villager``, ``sleep``, the scales): a move with the same reading steps alike.  A field
+    the pass comes to read must be added here, or a kept snapshot (``KEPT``) would be reused
+    for a move that steps differently."""
     t = move.turn
     return (move.player, t.play, t.drew, move.deck_after, tuple((slot, kind) for slot, kind, _ in move.seen),
             move.villager, None if move.swaps is None else tuple(move.swaps.items()), move.swap_record,

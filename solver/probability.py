@@ -37,7 +37,6 @@ def exact_sum(values: Iterable[Fraction]) -> Fraction:
     return Fraction(sum(v.numerator * (common // v.denominator) for v in listed), common)
 
 
-
 # -- counting fillings in closed form -------------------------------------------------------------
 # The counters fill places from a pool of cards: the places fall into groups whose places are
 # alike (each group takes only some kinds), and one unconstrained group (the deck, the rest

@@ -126,8 +126,6 @@ class Scanned(LineMap):
         return self.__dict__[name]
 
 
-
-
 def is_names(value: TomlValue | None) -> TypeGuard[list[str]]:
     """Whether a TOML value is an array of strings (names, card ids)."""
     return isinstance(value, list) and all(isinstance(v, str) for v in value)

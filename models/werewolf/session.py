@@ -31,6 +31,7 @@ class WerewolfSession(Checked[Counts]):
     def __init__(self, record: WerewolfRecord) -> None:
         self.record = record
         self.replay: Replay = replay(record)
+        self._cards: dict[Slot, dict[str, Fraction]] = {}  # card(slot), worked out once per slot
 
     @property
     def steps(self) -> int:
@@ -103,10 +104,6 @@ class WerewolfSession(Checked[Counts]):
         if row is None:
             row = self._cards[slot] = self._card(slot)
         return dict(row)
-
-    @cached_property
-    def _cards(self) -> dict[Slot, dict[str, Fraction]]:
-        return {}
 
     def _card(self, slot: Slot) -> dict[str, Fraction]:
         c = self.counts
